@@ -1,0 +1,58 @@
+// Lint: typescript-eslint's recommended rules plus the import direction of ARCHITECTURE §2:
+//   ui → machines → adapters/*/port.ts → domain
+// Only src/main.tsx (the composition root), server/, scripts/ and test/ import adapter implementations.
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import tseslint from 'typescript-eslint';
+
+const onlyPortsOfAdapters = {
+  group: ['**/adapters/*/*', '!**/adapters/*/port', '!**/adapters/*/port.ts'],
+  message: 'Import the port (adapters/<port>/port.ts); only src/main.tsx picks implementations.',
+};
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', '.parcel-cache/', 'node_modules/', 'coverage/', 'docs/', '.emulator-data/', 'test-results/', '.bench/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Layer direction between folders.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['src/**/*'],
+      'boundaries/elements': [
+        { type: 'domain', pattern: 'src/domain' },
+        { type: 'adapters', pattern: 'src/adapters/*' },
+        { type: 'machines', pattern: 'src/machines' },
+        { type: 'ui', pattern: 'src/ui' },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['ui', 'machines', 'adapters', 'domain'] } } } } },
+            { from: { element: { type: 'machines' } }, allow: { to: { element: { types: { anyOf: ['machines', 'adapters', 'domain'] } } } } },
+            { from: { element: { type: 'adapters' } }, allow: { to: { element: { types: { anyOf: ['adapters', 'domain'] } } } } },
+            { from: { element: { type: 'domain' } }, allow: { to: { element: { type: 'domain' } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // ui and machines may reach adapters only through their ports.
+    files: ['src/ui/**/*.{ts,tsx}', 'src/machines/**/*.ts', 'src/domain/**/*.ts', 'src/adapters/*/port.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyPortsOfAdapters] }] },
+  },
+);

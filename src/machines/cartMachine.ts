@@ -1,0 +1,164 @@
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  addProduct,
+  cartCount,
+  cartTotal,
+  decreaseQuantity,
+  increaseQuantity,
+  removeProduct,
+  type CartItem,
+  type Product,
+} from '../domain';
+import type { CartStoragePort } from '../adapters/cartStorage/port';
+
+export interface CartContext {
+  items: CartItem[];
+}
+
+export type CartEvent =
+  | { type: 'cart.add'; product: Product }
+  | { type: 'cart.increase'; productId: string }
+  | { type: 'cart.decrease'; productId: string }
+  | { type: 'cart.remove'; productId: string }
+  | { type: 'cart.clear' }
+  /** Another tab saved a different cart: adopt it without saving it back. */
+  | { type: 'cart.synced'; items: CartItem[] }
+  | { type: 'cart.panel.toggle' }
+  | { type: 'cart.panel.open' }
+  | { type: 'cart.panel.close' };
+
+// The cart changes the same way in every state; `persist` runs after each change.
+const changes = {
+  'cart.add': { actions: ['addItem', 'persist'] },
+  'cart.increase': { actions: ['increaseItem', 'persist'] },
+  'cart.decrease': { actions: ['decreaseItem', 'persist'] },
+  'cart.remove': { actions: ['removeItem', 'persist'] },
+  'cart.clear': { actions: ['clearItems', 'persist'] },
+  'cart.synced': { actions: 'adoptItems' },
+} as const;
+
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+  },
+  actors: {
+    loadCart: fromPromise<CartItem[], void>(async () => []),
+    /** Sends `cart.synced` when another tab changes the saved cart. */
+    watchSavedCart: fromCallback<CartEvent>(() => () => {}),
+  },
+  actions: {
+    addItem: assign({
+      items: ({ context, event }) => {
+        assertEvent(event, 'cart.add');
+        return addProduct(context.items, event.product);
+      },
+    }),
+    increaseItem: assign({
+      items: ({ context, event }) => {
+        assertEvent(event, 'cart.increase');
+        return increaseQuantity(context.items, event.productId);
+      },
+    }),
+    decreaseItem: assign({
+      items: ({ context, event }) => {
+        assertEvent(event, 'cart.decrease');
+        return decreaseQuantity(context.items, event.productId);
+      },
+    }),
+    removeItem: assign({
+      items: ({ context, event }) => {
+        assertEvent(event, 'cart.remove');
+        return removeProduct(context.items, event.productId);
+      },
+    }),
+    clearItems: assign({ items: [] }),
+    adoptItems: assign({
+      items: ({ event }) => {
+        assertEvent(event, 'cart.synced');
+        return event.items;
+      },
+    }),
+    saveCart: (_, _params: { items: CartItem[] }) => {},
+    clearSavedCart: () => {},
+    logError: (_, _params: { error: unknown; during: string }) => {},
+  },
+})
+  .extend({
+    actions: {
+      /** Saved whenever non-empty; cleared in storage when emptied (SPEC §4). */
+      persist: enqueueActions(({ context, enqueue }) => {
+        // `as never`: enqueueActions cannot see the sibling actions' params while setup() is being typed.
+        if (context.items.length > 0) enqueue({ type: 'saveCart', params: { items: context.items } } as never);
+        else enqueue('clearSavedCart' as never);
+      }),
+    },
+  })
+  .createMachine({
+  id: 'cart',
+  context: { items: [] },
+  type: 'parallel',
+  invoke: { id: 'savedCart', src: 'watchSavedCart' },
+  states: {
+    storage: {
+      initial: 'restoring',
+      states: {
+        restoring: {
+          invoke: {
+            id: 'loadCart',
+            src: 'loadCart',
+            onDone: { target: 'ready', actions: assign({ items: ({ event }) => event.output }) },
+            onError: {
+              target: 'ready',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'loadCart' }) },
+            },
+          },
+        },
+        ready: { on: changes },
+      },
+    },
+    panel: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'cart.panel.toggle': 'open', 'cart.panel.open': 'open' } },
+        open: { on: { 'cart.panel.toggle': 'closed', 'cart.panel.close': 'closed' } },
+      },
+    },
+  },
+});
+
+export type CartActorRef = ActorRefFrom<typeof cartMachine>;
+export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+
+export const selectCartItems = (snapshot: CartSnapshot) => snapshot.context.items;
+export const selectCartCount = (snapshot: CartSnapshot) => cartCount(snapshot.context.items);
+export const selectCartTotal = (snapshot: CartSnapshot) => cartTotal(snapshot.context.items);
+export const selectIsPanelOpen = (snapshot: CartSnapshot) => snapshot.matches({ panel: 'open' });
+
+/** Production actors and actions of cartMachine over a CartStoragePort. */
+export function createCartImplementations({
+  storage,
+  log = console.error,
+}: {
+  storage: CartStoragePort;
+  log?: (message: string, error: unknown) => void;
+}) {
+  const report = (during: string) => (error: unknown) => log(`[cart] ${during} failed`, error);
+  return {
+    actors: {
+      loadCart: fromPromise<CartItem[], void>(() => storage.load()),
+      watchSavedCart: fromCallback<CartEvent>(({ sendBack }) =>
+        storage.onExternalChange((items) => sendBack({ type: 'cart.synced', items })),
+      ),
+    },
+    actions: {
+      saveCart: (_: unknown, params: { items: CartItem[] }) => {
+        storage.save(params.items).catch(report('save'));
+      },
+      clearSavedCart: () => {
+        storage.clear().catch(report('clear'));
+      },
+      logError: (_: unknown, params: { error: unknown; during: string }) => report(params.during)(params.error),
+    },
+  };
+}

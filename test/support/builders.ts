@@ -1,0 +1,62 @@
+import { faker } from '@faker-js/faker';
+import type { CartItem, Category, Product, UserProfile } from '../../src/domain';
+
+/** Test-data builders: `aProduct().withPrice(99.9).build()`. Faker fills what a test does not care about. */
+export function aProduct(overrides: Partial<Product> = {}) {
+  const product: Product = {
+    id: faker.string.alphanumeric(10),
+    name: faker.commerce.productName(),
+    imageUrl: `/images/${faker.string.alphanumeric(8)}.webp`,
+    price: Number(faker.commerce.price({ min: 10, max: 1500, dec: 2 })),
+    ...overrides,
+  };
+  return {
+    withId: (id: string) => aProduct({ ...product, id }),
+    withName: (name: string) => aProduct({ ...product, name }),
+    withPrice: (price: number) => aProduct({ ...product, price }),
+    build: (): Product => ({ ...product }),
+  };
+}
+
+export function aCartItem(overrides: Partial<CartItem> = {}) {
+  const item: CartItem = { ...aProduct().build(), quantity: 1, ...overrides };
+  return {
+    of: (product: Product) => aCartItem({ ...item, ...product }),
+    withQuantity: (quantity: number) => aCartItem({ ...item, quantity }),
+    withPrice: (price: number) => aCartItem({ ...item, price }),
+    build: (): CartItem => ({ ...item }),
+  };
+}
+
+export function aCategory(overrides: Partial<Category> = {}) {
+  const name = faker.string.alpha({ length: 8, casing: 'lower' });
+  const category: Category = {
+    id: name,
+    name,
+    displayName: faker.commerce.department(),
+    imageUrl: `/images/${name}.webp`,
+    products: [aProduct().build(), aProduct().build()],
+    ...overrides,
+  };
+  return {
+    withId: (id: string) => aCategory({ ...category, id, name: id }),
+    withProducts: (products: Product[]) => aCategory({ ...category, products }),
+    build: (): Category => structuredClone(category),
+  };
+}
+
+export function aUserProfile(overrides: Partial<UserProfile> = {}) {
+  const profile: UserProfile = {
+    id: faker.string.alphanumeric(28),
+    email: faker.internet.email().toLowerCase(),
+    firstName: faker.person.firstName(),
+    lastName: faker.person.lastName(),
+    provider: 'firebase',
+    ...overrides,
+  };
+  return {
+    withId: (id: string) => aUserProfile({ ...profile, id }),
+    withProvider: (provider: UserProfile['provider']) => aUserProfile({ ...profile, provider }),
+    build: (): UserProfile => ({ ...profile }),
+  };
+}
