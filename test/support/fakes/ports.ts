@@ -1,0 +1,105 @@
+import type { CartItem, UserProfile } from '../../../src/domain';
+import type { AuthPort, AuthStateListener, AuthUser, SignUpCredentials } from '../../../src/adapters/auth/port';
+import type { CartStoragePort } from '../../../src/adapters/cartStorage/port';
+import type { CheckoutPort, CheckoutSession } from '../../../src/adapters/checkout/port';
+import type { UsersPort } from '../../../src/adapters/users/port';
+import { controllable } from './controllable';
+
+/**
+ * Controllable fakes of the ports for machine tests. Every async call stays pending until the test settles it
+ * (`auth.signIn.latest().resolve(user)`), and every call is recorded. The auth-state stream is pushed by hand
+ * with `auth.emit(user | null)`.
+ */
+export function fakeAuth() {
+  const listeners = new Set<AuthStateListener>();
+  const signIn = controllable<[string, string], AuthUser>('auth.signIn');
+  const signUp = controllable<[SignUpCredentials], AuthUser>('auth.signUp');
+  const signInWithGoogle = controllable<[], AuthUser>('auth.signInWithGoogle');
+  const signOut = controllable<[], void>('auth.signOut');
+  const port: AuthPort = {
+    onAuthStateChanged(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    signIn: signIn.fn,
+    signUp: signUp.fn,
+    signInWithGoogle: signInWithGoogle.fn,
+    signOut: signOut.fn,
+    idToken: async () => null,
+  };
+  return {
+    port,
+    signIn,
+    signUp,
+    signInWithGoogle,
+    signOut,
+    /** What the provider's auth-state stream would report. */
+    emit(user: AuthUser | null) {
+      for (const listener of [...listeners]) listener(user ? { ...user } : null);
+    },
+    listenerCount: () => listeners.size,
+  };
+}
+export type FakeAuth = ReturnType<typeof fakeAuth>;
+
+export function fakeUsers() {
+  const findById = controllable<[string], UserProfile | null>('users.findById');
+  const create = controllable<[UserProfile], void>('users.create');
+  const port: UsersPort = { findById: findById.fn, create: create.fn };
+  return { port, findById, create };
+}
+export type FakeUsers = ReturnType<typeof fakeUsers>;
+
+export function fakeCheckout() {
+  const createSession = controllable<[readonly CartItem[]], CheckoutSession>('checkout.createSession');
+  const port: CheckoutPort = { createSession: createSession.fn };
+  return { port, createSession };
+}
+export type FakeCheckout = ReturnType<typeof fakeCheckout>;
+
+export type StorageCall = { method: 'save'; items: CartItem[] } | { method: 'clear' };
+
+/**
+ * A cart storage that holds what localStorage would (`saved()`), records every save/clear, and whose load
+ * stays pending until the test answers it. `otherTabWrites(items)` is another tab changing the saved cart.
+ */
+export function fakeCartStorage(initial: CartItem[] | null = null) {
+  let saved: CartItem[] | null = initial ? structuredClone(initial) : null;
+  const calls: StorageCall[] = [];
+  const listeners = new Set<(items: CartItem[]) => void>();
+  const load = controllable<[], CartItem[]>('cartStorage.load');
+  const port: CartStoragePort = {
+    load: load.fn,
+    async save(items) {
+      calls.push({ method: 'save', items: structuredClone([...items]) });
+      saved = structuredClone([...items]);
+    },
+    async clear() {
+      calls.push({ method: 'clear' });
+      saved = null;
+    },
+    onExternalChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    port,
+    load,
+    calls,
+    saved: () => (saved ? structuredClone(saved) : null),
+    /** Answers the pending load with what storage holds. */
+    answerLoad() {
+      load.latest().resolve(structuredClone(saved ?? []));
+    },
+    setSaved(items: CartItem[] | null) {
+      saved = items ? structuredClone(items) : null;
+    },
+    otherTabWrites(items: CartItem[]) {
+      saved = items.length ? structuredClone(items) : null;
+      for (const listener of [...listeners]) listener(structuredClone(items));
+    },
+    listenerCount: () => listeners.size,
+  };
+}
+export type FakeCartStorage = ReturnType<typeof fakeCartStorage>;
