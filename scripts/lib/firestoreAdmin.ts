@@ -1,0 +1,63 @@
+// A firebase-admin Firestore client for scripts and tests: the emulator at a given host (no credentials;
+// the SDK sends `Bearer owner`, which bypasses rules) or a real project through Application Default
+// Credentials. Each call makes its own named app so several can live in one process.
+import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+export const DEFAULT_PROJECT_ID = 'demo-club-clothing';
+
+export type FirestoreTarget =
+  | { kind: 'emulator'; projectId: string; host: string }
+  | { kind: 'project'; projectId: string };
+
+export interface AdminFirestore {
+  db: Firestore;
+  target: FirestoreTarget;
+  close(): Promise<void>;
+}
+
+let appCounter = 0;
+
+export function openFirestore(target: FirestoreTarget): AdminFirestore {
+  // Without credentials google-auth-library probes the GCE metadata server (169.254.169.254) for the
+  // "universe domain" even when talking to the emulator. Offline and loopback-only: tell it not to.
+  if (target.kind === 'emulator') process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const name = `club-clothing-script-${process.pid}-${++appCounter}`;
+  const app: App =
+    target.kind === 'emulator'
+      ? initializeApp({ projectId: target.projectId }, name)
+      : initializeApp({ projectId: target.projectId, credential: applicationDefault() }, name);
+  const db = getFirestore(app);
+  // FIRESTORE_EMULATOR_HOST, when set, wins inside the SDK anyway; settings make an explicit host work too.
+  if (target.kind === 'emulator') db.settings({ host: target.host, ssl: false });
+  return {
+    db,
+    target,
+    async close() {
+      await db.terminate();
+      await deleteApp(app);
+    },
+  };
+}
+
+/**
+ * Where `npm run seed` writes, from the environment: FIRESTORE_EMULATOR_HOST → that emulator;
+ * else GOOGLE_APPLICATION_CREDENTIALS → the real project GCLOUD_PROJECT; else the local emulator on 8080.
+ */
+export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): FirestoreTarget {
+  const projectId = env.GCLOUD_PROJECT || env.GOOGLE_CLOUD_PROJECT || DEFAULT_PROJECT_ID;
+  if (env.FIRESTORE_EMULATOR_HOST) return { kind: 'emulator', projectId, host: env.FIRESTORE_EMULATOR_HOST };
+  if (env.GOOGLE_APPLICATION_CREDENTIALS) {
+    if (!env.GCLOUD_PROJECT && !env.GOOGLE_CLOUD_PROJECT) {
+      throw new Error('GOOGLE_APPLICATION_CREDENTIALS is set: also set GCLOUD_PROJECT to the project to seed.');
+    }
+    return { kind: 'project', projectId };
+  }
+  return { kind: 'emulator', projectId, host: '127.0.0.1:8080' };
+}
+
+export function describeTarget(target: FirestoreTarget): string {
+  return target.kind === 'emulator'
+    ? `the Firestore emulator at ${target.host} (project ${target.projectId})`
+    : `the Firestore of project ${target.projectId}`;
+}
