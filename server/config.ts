@@ -1,0 +1,65 @@
+import { coerce, enums, integer, min, number, object, optional, string, create, defaulted, pattern, size } from 'superstruct';
+
+/**
+ * The backend's settings, read from the environment once and validated (ARCHITECTURE §6, shared conventions).
+ * Anything wrong here stops the process at start with a clear message instead of failing on the first checkout.
+ */
+const Url = pattern(string(), /^https?:\/\/[^\s/]+(\/.*)?$/);
+const Port = coerce(integer(), string(), (value) => Number(value));
+const Millis = coerce(min(number(), 0), string(), (value) => Number(value));
+
+const ConfigStruct = object({
+  PORT: defaulted(Port, 5000),
+  HOST: defaulted(size(string(), 1, 255), '127.0.0.1'),
+  STOREFRONT_URL: defaulted(Url, 'http://localhost:1234'),
+  BACKEND_PUBLIC_URL: defaulted(Url, 'http://localhost:5000'),
+  GCLOUD_PROJECT: defaulted(size(string(), 1, 100), 'demo-club-clothing'),
+  FIRESTORE_EMULATOR_HOST: optional(string()),
+  FIREBASE_AUTH_EMULATOR_HOST: optional(string()),
+  PAYMENT_PROVIDER: defaulted(enums(['simulated', 'stripe']), 'simulated'),
+  STRIPE_SECRET_KEY: optional(string()),
+  STRIPE_WEBHOOK_SECRET: optional(string()),
+  CATALOG_CACHE_TTL_MS: defaulted(Millis, 60_000),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Origin and base of the storefront: CORS allows only this origin; payment redirects land here. */
+  storefrontUrl: string;
+  /** Where the backend is reachable from the shopper's browser (the simulated payment page's links). */
+  publicUrl: string;
+  projectId: string;
+  firestoreEmulatorHost: string | undefined;
+  authEmulatorHost: string | undefined;
+  paymentProvider: 'simulated' | 'stripe';
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  catalogCacheTtlMs: number;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  // Empty strings count as unset so `FOO= npm run server` means "default".
+  const present = Object.fromEntries(
+    Object.keys(ConfigStruct.schema).flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
+  );
+  const c = create(present, ConfigStruct);
+  if (c.PAYMENT_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY) {
+    throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY (the secret key stays on the backend).');
+  }
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    storefrontUrl: trimSlash(c.STOREFRONT_URL),
+    publicUrl: trimSlash(c.BACKEND_PUBLIC_URL),
+    projectId: c.GCLOUD_PROJECT,
+    firestoreEmulatorHost: c.FIRESTORE_EMULATOR_HOST,
+    authEmulatorHost: c.FIREBASE_AUTH_EMULATOR_HOST,
+    paymentProvider: c.PAYMENT_PROVIDER,
+    stripeSecretKey: c.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
+    catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
+  };
+}

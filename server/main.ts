@@ -1,0 +1,65 @@
+// Starts the backend from the environment (server/config.ts): `npm run server`, or spawned by `npm start`.
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { createAdminCatalog } from './adapters/adminCatalog';
+import { buildServer } from './app';
+import { createFirebaseTokenVerifier } from './auth/tokenVerifier';
+import { loadConfig, type ServerConfig } from './config';
+import { createSimulatedProvider } from './payments/simulated';
+import { createStripeClient, createStripeProvider } from './payments/stripe';
+import { createFirestoreStore } from './store/firestore';
+
+export async function startServer(config: ServerConfig = loadConfig()) {
+  // firebase-admin reads FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST itself; without them it talks to
+  // the real project with Application Default Credentials and verifies tokens against Google's keys.
+  const firebase = initializeApp({ projectId: config.projectId }, `club-clothing-backend-${process.pid}`);
+  const firestore = getFirestore(firebase);
+  const stripe = config.stripeSecretKey ? createStripeClient({ secretKey: config.stripeSecretKey }) : undefined;
+  const payments =
+    config.paymentProvider === 'stripe' && stripe
+      ? createStripeProvider({ stripe })
+      : createSimulatedProvider({ publicUrl: config.publicUrl });
+
+  const app = await buildServer({
+    storefrontUrl: config.storefrontUrl,
+    catalog: createAdminCatalog({ firestore }),
+    catalogCacheTtlMs: config.catalogCacheTtlMs,
+    payments,
+    store: createFirestoreStore({ firestore }),
+    verifier: createFirebaseTokenVerifier({ auth: getAuth(firebase), cacheTtlMs: 60_000 }),
+    ...(stripe && config.stripeWebhookSecret ? { stripeWebhook: { stripe, secret: config.stripeWebhookSecret } } : {}),
+    logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      provider: payments.name,
+      storefront: config.storefrontUrl,
+      firestore: config.firestoreEmulatorHost ?? 'production',
+      auth: config.authEmulatorHost ?? 'production',
+    },
+    `backend ready on http://${config.host}:${config.port}`,
+  );
+  return app;
+}
+
+const isEntryPoint = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isEntryPoint) {
+  startServer()
+    .then((app) => {
+      const stop = (signal: string) => {
+        app.log.info(`${signal}: closing`);
+        app.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
+    })
+    .catch((error: unknown) => {
+      console.error(`backend failed to start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
+}

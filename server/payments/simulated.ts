@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import type { CreatedSession, PaymentProvider } from './port';
+
+/** Session ids are unguessable: knowing one is what lets a browser open (and pay) its page. */
+export function newSimulatedSessionId(): string {
+  return `cs_sim_${randomBytes(18).toString('base64url')}`;
+}
+
+/**
+ * The default provider: no card network, the backend hosts its own payment page at `/pay/:sessionId`
+ * (server/payments/payPage.ts). The session itself is stored by the route through the CheckoutStore, like
+ * a Stripe session, so the page survives a restart.
+ */
+export function createSimulatedProvider({ publicUrl }: { publicUrl: string }): PaymentProvider {
+  return {
+    name: 'simulated',
+    async createCheckoutSession(): Promise<CreatedSession> {
+      const id = newSimulatedSessionId();
+      return { id, url: `${publicUrl}/pay/${encodeURIComponent(id)}` };
+    },
+  };
+}

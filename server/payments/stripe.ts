@@ -1,0 +1,60 @@
+import Stripe from 'stripe';
+import { PaymentProviderError, type CheckoutRequest, type CreatedSession, type PaymentProvider } from './port';
+
+export interface StripeClientOptions {
+  secretKey: string;
+  /** Tests point the SDK at a local capture server: `{ host: '127.0.0.1', port, protocol: 'http' }`. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+export function createStripeClient({ secretKey, host, port, protocol }: StripeClientOptions): Stripe {
+  return new Stripe(secretKey, {
+    ...(host ? { host } : {}),
+    ...(port ? { port } : {}),
+    ...(protocol ? { protocol } : {}),
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+  });
+}
+
+/** Stripe Checkout: the SDK creates a hosted session; the shopper pays on checkout.stripe.com. */
+export function createStripeProvider({ stripe }: { stripe: Stripe }): PaymentProvider {
+  return {
+    name: 'stripe',
+    async createCheckoutSession(request: CheckoutRequest): Promise<CreatedSession> {
+      let session;
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: request.lineItems.map((line) => ({
+              quantity: line.quantity,
+              price_data: {
+                currency: request.currency,
+                unit_amount: line.unitAmount,
+                product_data: { name: line.name, metadata: { productId: line.productId } },
+              },
+            })),
+            ...(request.customer.email ? { customer_email: request.customer.email } : {}),
+            client_reference_id: request.customer.uid,
+            metadata: { uid: request.customer.uid },
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+      } catch (error) {
+        const stripeError = error as { type?: string; code?: string; message?: string };
+        throw new PaymentProviderError(`${stripeError.type ?? 'error'}: ${stripeError.message ?? String(error)}`, {
+          cause: error,
+          ...(stripeError.code ? { providerCode: stripeError.code } : {}),
+        });
+      }
+      if (!session.url) throw new PaymentProviderError(`session ${session.id} has no url`);
+      return { id: session.id, url: session.url };
+    },
+  };
+}
