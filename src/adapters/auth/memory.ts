@@ -7,18 +7,15 @@ import {
   type AuthPort,
   type AuthStateListener,
   type AuthUser,
+  type GoogleAccount,
 } from './port';
 
-/** An account the (fake) Google chooser offers; null from `chooseGoogleAccount` means the shopper cancelled. */
-export interface GoogleAccount {
-  email: string;
-  name: string;
-}
+export type { GoogleAccount };
 
 export interface MemoryAuthOptions {
   /** Pre-registered e-mail/password accounts. */
   users?: ReadonlyArray<{ email: string; password: string; uid?: string; displayName?: string | null }>;
-  /** Who the shopper picks in the Google chooser. Default: always the demo account Ana Souza. */
+  /** Who the shopper picks in the Google chooser (null = cancelled). Default: always the demo account Ana Souza. */
   chooseGoogleAccount?: () => Promise<GoogleAccount | null>;
   /** Start signed in as this e-mail (must be one of `users`). */
   signedInAs?: string;

@@ -59,3 +59,9 @@ export class AuthUnavailableError extends ClubError {
     super('auth/unavailable', `Auth provider error: ${detail}`, options);
   }
 }
+
+/** An account offered by a Google account chooser (the local one, or the memory fake's). */
+export interface GoogleAccount {
+  email: string;
+  name: string;
+}

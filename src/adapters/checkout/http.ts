@@ -1,0 +1,61 @@
+import { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import type { CartItem } from '../../domain';
+import { CheckoutFailedError, type CheckoutPort } from './port';
+
+export const CREATE_CHECKOUT_SESSION_PATH = 'create-checkout-session';
+
+/**
+ * CheckoutPort over our backend: POST <prefixUrl>/create-checkout-session `{ products }` with the shopper's
+ * Firebase ID token. Every failure becomes a CheckoutFailedError with a reason the UI can act on.
+ */
+export function createHttpCheckout({
+  http,
+  idToken,
+  timeoutMs = 15_000,
+}: {
+  /** A ky instance with `prefixUrl` set to the backend. */
+  http: KyInstance;
+  idToken: () => Promise<string | null>;
+  timeoutMs?: number;
+}): CheckoutPort {
+  return {
+    async createSession(items: readonly CartItem[]) {
+      const token = await idToken().catch(() => null);
+      if (!token) throw new CheckoutFailedError('unauthenticated', 'nobody is signed in');
+      const products = items.map(({ id, name, imageUrl, price, quantity }) => ({ id, name, imageUrl, price, quantity }));
+      let body: unknown;
+      try {
+        const response = await http.post(CREATE_CHECKOUT_SESSION_PATH, {
+          json: { products },
+          headers: { authorization: `Bearer ${token}` },
+          timeout: timeoutMs,
+          retry: 0, // a POST that creates a session is not idempotent for us: never resend it blindly
+        });
+        body = await response.json().catch((error: unknown) => {
+          throw new CheckoutFailedError('invalid-response', 'the answer is not JSON', { cause: error, status: response.status });
+        });
+      } catch (error) {
+        if (error instanceof CheckoutFailedError) throw error;
+        if (error instanceof HTTPError) {
+          const status = error.response.status;
+          const reason = status === 401 || status === 403 ? 'unauthenticated' : 'http';
+          throw new CheckoutFailedError(reason, `the backend answered ${status}`, { cause: error, status });
+        }
+        if (error instanceof TimeoutError) throw new CheckoutFailedError('timeout', `no answer in ${timeoutMs} ms`, { cause: error });
+        throw new CheckoutFailedError('network', error instanceof Error ? error.message : String(error), { cause: error });
+      }
+      const url = typeof body === 'object' && body !== null ? (body as { url?: unknown }).url : undefined;
+      if (typeof url !== 'string' || !isHttpUrl(url)) throw new CheckoutFailedError('invalid-response', 'the answer carries no http(s) url');
+      return { url };
+    },
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
