@@ -1,0 +1,318 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { authMachine, createAuthActors } from '../../src/machines/authMachine';
+import {
+  AuthUnavailableError,
+  EmailInUseError,
+  SignInCancelledError,
+  UserNotFoundError,
+  WrongPasswordError,
+  type AuthUser,
+} from '../../src/adapters/auth/port';
+import { UsersUnavailableError } from '../../src/adapters/users/port';
+import type { SignUpForm } from '../../src/domain';
+import { aUserProfile } from '../support/builders';
+import { fakeAuth, fakeUsers } from '../support/fakes/ports';
+import { tick } from '../support/fakes/controllable';
+
+const ana: AuthUser = { uid: 'uid-ana', email: 'ana@example.com', displayName: 'Ana Souza', provider: 'firebase' };
+const bruno: AuthUser = { uid: 'uid-bruno', email: 'bruno@example.com', displayName: 'Bruno Lima', provider: 'firebase' };
+const anaProfile = aUserProfile({ id: ana.uid, email: ana.email!, firstName: 'Ana', lastName: 'Souza' }).build();
+const validSignUp: SignUpForm = {
+  firstName: ' Carla ',
+  lastName: 'Dias',
+  email: ' carla@example.com ',
+  password: 'segredo1',
+  passwordConfirmation: 'segredo1',
+};
+
+function startAuth() {
+  const auth = fakeAuth();
+  const users = fakeUsers();
+  const logError = vi.fn();
+  const actor = createActor(
+    authMachine.provide({
+      actors: createAuthActors({ auth: auth.port, users: users.port }),
+      actions: { logError: (_, params) => logError(params) },
+    }),
+  ).start();
+  const snap = () => actor.getSnapshot();
+  return { actor, auth, users, logError, snap };
+}
+
+async function startLoggedOut() {
+  const t = startAuth();
+  t.auth.emit(null);
+  return t;
+}
+
+describe('authMachine: following the auth-state stream', () => {
+  it('is unknown (busy) until the stream speaks, then logged out on null', () => {
+    const { auth, snap } = startAuth();
+    expect(snap().value).toBe('unknown');
+    expect(snap().hasTag('busy')).toBe(true);
+    auth.emit(null);
+    expect(snap().matches('loggedOut')).toBe(true);
+    expect(snap().hasTag('busy')).toBe(false);
+  });
+
+  it('loads the users document of the signed-in uid, then is logged in with it', async () => {
+    const { auth, users, snap } = startAuth();
+    auth.emit(ana);
+    expect(snap().value).toBe('loadingProfile');
+    expect(users.findById.calls.map((c) => c.args)).toEqual([[ana.uid]]);
+    users.findById.latest().resolve(anaProfile);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual(anaProfile);
+  });
+
+  it('falls back to a profile from the auth user when the document is missing', async () => {
+    const { auth, users, snap, logError } = startAuth();
+    auth.emit(ana);
+    users.findById.latest().resolve(null);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual({ id: ana.uid, email: ana.email, firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
+    expect(logError).not.toHaveBeenCalled();
+  });
+
+  it('falls back (and logs) when the document cannot be read', async () => {
+    const { auth, users, snap, logError } = startAuth();
+    auth.emit(ana);
+    const error = new UsersUnavailableError('offline');
+    users.findById.latest().reject(error);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user?.firstName).toBe('Ana');
+    expect(logError).toHaveBeenCalledWith({ error, during: 'loadProfile' });
+  });
+
+  it('clears the user when the stream reports a sign-out', async () => {
+    const { auth, users, snap } = startAuth();
+    auth.emit(ana);
+    users.findById.latest().resolve(anaProfile);
+    await tick();
+    auth.emit(null);
+    expect(snap().matches('loggedOut')).toBe(true);
+    expect(snap().context.user).toBeNull();
+    expect(snap().context.authUser).toBeNull();
+  });
+
+  it('loads the new profile when another user signs in (e.g. in another tab)', async () => {
+    const { auth, users, snap } = startAuth();
+    auth.emit(ana);
+    users.findById.latest().resolve(anaProfile);
+    await tick();
+    auth.emit(bruno);
+    expect(snap().value).toBe('loadingProfile');
+    expect(snap().context.user).toBeNull();
+    expect(users.findById.latest().args).toEqual([bruno.uid]);
+  });
+
+  it('ignores a repeated report of the same user', async () => {
+    const { auth, users, snap } = startAuth();
+    auth.emit(ana);
+    users.findById.latest().resolve(anaProfile);
+    await tick();
+    auth.emit(ana);
+    expect(snap().value).toBe('loggedIn');
+    expect(users.findById.calls).toHaveLength(1);
+  });
+});
+
+describe('authMachine: e-mail sign-in', () => {
+  it('shows the validation messages of SPEC §5 without calling the provider', async () => {
+    const { actor, auth, snap } = await startLoggedOut();
+    actor.send({ type: 'auth.signIn', form: { email: '', password: '' } });
+    expect(snap().context.fieldErrors).toEqual({ email: 'O e-mail é obrigatório.', password: 'A senha é obrigatória.' });
+    actor.send({ type: 'auth.signIn', form: { email: 'ana@', password: 'x' } });
+    expect(snap().context.fieldErrors).toEqual({ email: 'Por favor, insira um e-mail válido.' });
+    expect(auth.signIn.calls).toHaveLength(0);
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+  });
+
+  it('signs in with the trimmed e-mail and loads the profile', async () => {
+    const { actor, auth, users, snap } = await startLoggedOut();
+    actor.send({ type: 'auth.signIn', form: { email: ' ana@example.com ', password: 'segredo1' } });
+    expect(snap().matches({ loggedOut: 'signingIn' })).toBe(true);
+    expect(snap().hasTag('busy')).toBe(true);
+    expect(auth.signIn.latest().args).toEqual(['ana@example.com', 'segredo1']);
+    auth.signIn.latest().resolve(ana);
+    await tick();
+    expect(snap().value).toBe('loadingProfile');
+    auth.emit(ana); // the stream confirms the same user: nothing reloads
+    users.findById.latest().resolve(anaProfile);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(users.findById.calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['WrongPasswordError', new WrongPasswordError(), { password: 'A senha é inválida.' }],
+    ['UserNotFoundError', new UserNotFoundError(), { email: 'O e-mail não foi encontrado.' }],
+    ['another error (only logged)', new AuthUnavailableError('network'), {}],
+  ])('maps %s to the SPEC §8 field messages and logs it', async (_name, error, fieldErrors) => {
+    const { actor, auth, snap, logError } = await startLoggedOut();
+    actor.send({ type: 'auth.signIn', form: { email: 'ana@example.com', password: 'errada' } });
+    auth.signIn.latest().reject(error);
+    await tick();
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snap().context.fieldErrors).toEqual(fieldErrors);
+    expect(logError).toHaveBeenCalledWith({ error, during: 'signIn' });
+  });
+
+  it('clears the messages on request and on the next valid attempt', async () => {
+    const { actor, auth, snap } = await startLoggedOut();
+    actor.send({ type: 'auth.signIn', form: { email: '', password: '' } });
+    actor.send({ type: 'auth.clearErrors' });
+    expect(snap().context.fieldErrors).toEqual({});
+    actor.send({ type: 'auth.signIn', form: { email: 'ana@example.com', password: 'errada' } });
+    auth.signIn.latest().reject(new WrongPasswordError());
+    await tick();
+    actor.send({ type: 'auth.signIn', form: { email: 'ana@example.com', password: 'segredo1' } });
+    expect(snap().context.fieldErrors).toEqual({});
+  });
+});
+
+describe('authMachine: sign-up', () => {
+  it('shows every sign-up validation message without calling the provider', async () => {
+    const { actor, auth, users, snap } = await startLoggedOut();
+    actor.send({
+      type: 'auth.signUp',
+      form: { firstName: '', lastName: ' ', email: '', password: '123', passwordConfirmation: '' },
+    });
+    expect(snap().context.fieldErrors).toEqual({
+      firstName: 'O campo nome é obrigatório',
+      lastName: 'O campo sobrenome é obrigatório',
+      email: 'O campo e-mail é obrigatório',
+      password: 'A senha precisa ter pelo menos 6 caracteres.',
+      passwordConfirmation: 'O campo confirmação de senha é obrigatório',
+    });
+    actor.send({ type: 'auth.signUp', form: { ...validSignUp, passwordConfirmation: '12345' } });
+    expect(snap().context.fieldErrors).toEqual({
+      passwordConfirmation: 'A confirmação de senha precisa ter pelo menos 6 caracteres.',
+    });
+    actor.send({ type: 'auth.signUp', form: { ...validSignUp, passwordConfirmation: 'outra-senha' } });
+    expect(snap().context.fieldErrors).toEqual({
+      passwordConfirmation: 'A confirmação de senha precisa ser igual a senha',
+    });
+    expect(auth.signUp.calls).toHaveLength(0);
+    expect(users.create.calls).toHaveLength(0);
+  });
+
+  it('creates the account, then the users document (provider firebase), and is logged in', async () => {
+    const { actor, auth, users, snap } = await startLoggedOut();
+    actor.send({ type: 'auth.signUp', form: validSignUp });
+    expect(auth.signUp.latest().args).toEqual([{ email: 'carla@example.com', password: 'segredo1' }]);
+    auth.signUp.latest().resolve({ uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' });
+    await tick();
+    const expected = { id: 'uid-carla', firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com', provider: 'firebase' };
+    expect(users.create.latest().args).toEqual([expected]);
+    users.create.latest().resolve();
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual(expected);
+  });
+
+  it("shows 'Este e-mail já está sendo utilizado.' for an e-mail in use, and writes no document", async () => {
+    const { actor, auth, users, snap, logError } = await startLoggedOut();
+    actor.send({ type: 'auth.signUp', form: validSignUp });
+    auth.signUp.latest().reject(new EmailInUseError());
+    await tick();
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snap().context.fieldErrors).toEqual({ email: 'Este e-mail já está sendo utilizado.' });
+    expect(users.create.calls).toHaveLength(0);
+    expect(logError).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores other sign-up errors (logged only)', async () => {
+    const { actor, auth, snap, logError } = await startLoggedOut();
+    actor.send({ type: 'auth.signUp', form: validSignUp });
+    auth.signUp.latest().reject(new AuthUnavailableError('quota'));
+    await tick();
+    expect(snap().context.fieldErrors).toEqual({});
+    expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'signUp' }));
+  });
+});
+
+describe('authMachine: Google sign-in', () => {
+  const google: AuthUser = { uid: 'uid-g', email: 'ana.g@example.com', displayName: 'Ana Maria Souza', provider: 'google' };
+
+  it('creates the users document on the first sign-in (provider google)', async () => {
+    const { actor, auth, users, snap } = await startLoggedOut();
+    actor.send({ type: 'auth.signInWithGoogle' });
+    auth.signInWithGoogle.latest().resolve(google);
+    await tick();
+    expect(users.findById.latest().args).toEqual(['uid-g']);
+    users.findById.latest().resolve(null);
+    await tick();
+    const expected = { id: 'uid-g', email: 'ana.g@example.com', firstName: 'Ana', lastName: 'Maria Souza', provider: 'google' };
+    expect(users.create.calls.map((c) => c.args)).toEqual([[expected]]);
+    users.create.latest().resolve();
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual(expected);
+  });
+
+  it('does not create a document when one exists', async () => {
+    const { actor, auth, users, snap } = await startLoggedOut();
+    const existing = aUserProfile({ id: 'uid-g', provider: 'google' }).build();
+    actor.send({ type: 'auth.signInWithGoogle' });
+    auth.signInWithGoogle.latest().resolve(google);
+    await tick();
+    users.findById.latest().resolve(existing);
+    await tick();
+    expect(users.create.calls).toHaveLength(0);
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual(existing);
+  });
+
+  it('only logs a cancelled or failed Google sign-in', async () => {
+    const { actor, auth, snap, logError } = await startLoggedOut();
+    actor.send({ type: 'auth.signInWithGoogle' });
+    auth.signInWithGoogle.latest().reject(new SignInCancelledError());
+    await tick();
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snap().context.fieldErrors).toEqual({});
+    expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'signInWithGoogle' }));
+  });
+});
+
+describe('authMachine: sign-out', () => {
+  async function startLoggedIn() {
+    const t = startAuth();
+    t.auth.emit(ana);
+    t.users.findById.latest().resolve(anaProfile);
+    await tick();
+    return t;
+  }
+
+  it('signs out through the port and clears the user', async () => {
+    const { actor, auth, snap } = await startLoggedIn();
+    actor.send({ type: 'auth.signOut' });
+    expect(snap().value).toBe('signingOut');
+    expect(auth.signOut.calls).toHaveLength(1);
+    auth.signOut.latest().resolve();
+    await tick();
+    expect(snap().matches('loggedOut')).toBe(true);
+    expect(snap().context.user).toBeNull();
+  });
+
+  it('stays logged in (and logs) when signing out fails', async () => {
+    const { actor, auth, snap, logError } = await startLoggedIn();
+    actor.send({ type: 'auth.signOut' });
+    auth.signOut.latest().reject(new AuthUnavailableError('network'));
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual(anaProfile);
+    expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'signOut' }));
+  });
+
+  it('unsubscribes from the stream when stopped', () => {
+    const { actor, auth } = startAuth();
+    expect(auth.listenerCount()).toBe(1);
+    actor.stop();
+    expect(auth.listenerCount()).toBe(0);
+  });
+});
