@@ -1,0 +1,88 @@
+// Serves the built storefront (dist/) the way a CDN in front of a SPA would:
+//   - files as they are; Parcel's content-hashed bundles (`main.fb774d86.js`) cached for a year, immutable;
+//   - index.html never cached (`no-cache`), so a new deploy is picked up on the next visit;
+//   - other files (the catalog's images) cached for an hour;
+//   - any path without a file extension (/category/hats, /checkout) answers index.html: the SPA routes it;
+//   - a missing file (/main.deadbeef.js, /images/nope.svg) is a real 404, never index.html;
+//   - brotli or gzip for text (HTML, JS, CSS, SVG) per Accept-Encoding.
+import { existsSync } from 'node:fs';
+import { basename, extname, resolve } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_NONE = 'no-cache';
+export const CACHE_SHORT = 'public, max-age=3600';
+
+/** Parcel names bundles `<name>.<8 hex>.<ext>`; only those may be cached forever. */
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
+
+export function cacheControlFor(filePath: string): string {
+  const file = basename(filePath);
+  if (file.endsWith('.html')) return CACHE_NONE;
+  if (HASHED.test(file)) return CACHE_IMMUTABLE;
+  return CACHE_SHORT;
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+export interface StaticServerOptions {
+  /** The folder to serve (a Parcel dist dir with an index.html). */
+  root: string;
+  /** Fastify logger; off by default (the launcher prints its own banner). */
+  logger?: boolean;
+}
+
+export async function buildStaticServer({ root, logger = false }: StaticServerOptions): Promise<FastifyInstance> {
+  const dir = resolve(root);
+  if (!existsSync(resolve(dir, 'index.html'))) {
+    throw new Error(`${dir}/index.html not found: build the storefront first (npm run build).`);
+  }
+  const app = Fastify({ logger });
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+  await app.register(fastifyStatic, {
+    root: dir,
+    cacheControl: false, // set per file below
+    etag: true,
+    lastModified: true,
+    setHeaders: (reply, path) => {
+      reply.header('Cache-Control', cacheControlFor(path));
+      reply.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = safeDecode(request.url.split('?')[0] ?? '/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && extname(pathname) === '';
+    if (wantsPage) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply
+      .code(404)
+      .header('Cache-Control', CACHE_NONE)
+      .type('text/plain; charset=utf-8')
+      .send(`Not found: ${pathname}`);
+  });
+  return app;
+}
+
+export interface RunningStaticServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Builds and listens; `port: 0` picks a free one. */
+export async function startStaticServer(
+  options: StaticServerOptions & { port: number; host?: string },
+): Promise<RunningStaticServer> {
+  const app = await buildStaticServer(options);
+  await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return { url: `http://localhost:${port}`, port, close: () => app.close() };
+}

@@ -1,0 +1,139 @@
+// @vitest-environment node
+// The storefront's static server over real HTTP: SPA fallback, cache headers, compression, real 404s.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStaticServer, type RunningStaticServer } from '../../scripts/lib/staticServer';
+
+const INDEX = `<!doctype html><html lang="pt-BR"><head><title>Club Clothing</title></head><body><div id="root"></div>` +
+  `<script type="module" src="/main.1a2b3c4d.js"></script>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const BUNDLE = `console.log(${JSON.stringify('Club Clothing '.repeat(400))});`;
+const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>`;
+
+let dir: string;
+let server: RunningStaticServer;
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** node:http, so the test sees the bytes on the wire (fetch would decode them silently). */
+function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(`http://127.0.0.1:${server.port}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  const base = mkdtempSync(join(tmpdir(), 'static-server-'));
+  writeFileSync(join(base, 'secret.txt'), 'do not serve me');
+  dir = join(base, 'dist');
+  mkdirSync(join(dir, 'images'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'main.1a2b3c4d.js'), BUNDLE);
+  writeFileSync(join(dir, 'images', 'bone-branco.svg'), SVG);
+  server = await startStaticServer({ root: dir, port: 0 });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(join(dir, '..'), { recursive: true, force: true });
+});
+
+describe('static server', () => {
+  it('serves index.html at / without caching', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body.toString()).toBe(INDEX);
+  });
+
+  it.each(['/category/hats', '/checkout', '/payment-confirmation?success=true&session_id=cs_1', '/explore/'])(
+    'answers the SPA route %s with index.html',
+    async (path) => {
+      const res = await get(path, { accept: 'text/html' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body.toString()).toBe(INDEX);
+    },
+  );
+
+  it('caches content-hashed bundles for a year, immutable', async () => {
+    const res = await get('/main.1a2b3c4d.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body.toString()).toBe(BUNDLE);
+  });
+
+  it('caches unhashed files (catalog images) for an hour only', async () => {
+    const res = await get('/images/bone-branco.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.body.toString()).toBe(SVG);
+  });
+
+  it.each(['/main.deadbeef.js', '/images/nao-existe.svg', '/favicon.ico'])(
+    'answers a missing file %s with 404, not index.html',
+    async (path) => {
+      const res = await get(path, { accept: 'text/html' });
+      expect(res.status).toBe(404);
+      expect(res.body.toString()).not.toContain('<div id="root">');
+    },
+  );
+
+  it('compresses with brotli when asked, gzip otherwise, and not at all when not asked', async () => {
+    const br = await get('/main.1a2b3c4d.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(BUNDLE.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BUNDLE);
+
+    const gzip = await get('/category/hats', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(INDEX);
+
+    const plain = await get('/main.1a2b3c4d.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BUNDLE);
+  });
+
+  it('revalidates index.html with an ETag (304)', async () => {
+    const first = await get('/');
+    const etag = first.headers.etag;
+    expect(typeof etag).toBe('string');
+    const second = await get('/', { 'if-none-match': String(etag) });
+    expect(second.status).toBe(304);
+  });
+
+  it.each(['/..%2fsecret.txt', '/../secret.txt', '/images/..%2f..%2fsecret.txt'])(
+    'does not serve a file outside the root through %s',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.body.toString()).not.toContain('do not serve me');
+    },
+  );
+
+  it('refuses to start without an index.html', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'static-empty-'));
+    try {
+      await expect(startStaticServer({ root: empty, port: 0 })).rejects.toThrow(/index\.html not found/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
