@@ -1,0 +1,110 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Category } from '../domain';
+import type { CatalogPort } from '../adapters/catalog/port';
+
+/**
+ * The catalog as the UI sees it: the category list (home, explore) and the category on screen
+ * (/category/:id). Pages send `catalog.category.show` and render state; they never fetch.
+ */
+export interface CatalogContext {
+  categories: Category[];
+  /** The id the category page asked for, and what we know about it. */
+  categoryId: string | null;
+  category: Category | null;
+}
+
+export type CatalogEvent = { type: 'catalog.category.show'; id: string } | { type: 'catalog.list.retry' };
+
+export const catalogMachine = setup({
+  types: {
+    context: {} as CatalogContext,
+    events: {} as CatalogEvent,
+  },
+  actors: {
+    listCategories: fromPromise<Category[], void>(async () => []),
+    getCategory: fromPromise<Category, string>(async () => {
+      throw new Error('getCategory not provided');
+    }),
+  },
+  actions: {
+    logError: (_, _params: { error: unknown; during: string }) => {},
+  },
+  guards: {
+    isNotFound: ({ event }) => (event as { error?: { code?: string } }).error?.code === 'catalog/not-found',
+  },
+}).createMachine({
+  id: 'catalog',
+  type: 'parallel',
+  context: { categories: [], categoryId: null, category: null },
+  states: {
+    list: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'listCategories',
+            src: 'listCategories',
+            onDone: { target: 'loaded', actions: assign({ categories: ({ event }) => event.output }) },
+            onError: {
+              target: 'failed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'listCategories' }) },
+            },
+          },
+        },
+        loaded: {},
+        failed: { on: { 'catalog.list.retry': 'loading' } },
+      },
+    },
+    category: {
+      initial: 'idle',
+      on: {
+        'catalog.category.show': {
+          target: '.loading',
+          reenter: true,
+          actions: assign({
+            categoryId: ({ event }) => event.id,
+            // Show what we already know (the list, or the last visit) at once; the fresh read replaces it.
+            category: ({ context, event }) =>
+              (context.category?.id === event.id ? context.category : null) ??
+              context.categories.find((c) => c.id === event.id) ??
+              null,
+          }),
+        },
+      },
+      states: {
+        idle: {},
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'getCategory',
+            src: 'getCategory',
+            input: ({ context }) => context.categoryId!,
+            onDone: { target: 'loaded', actions: assign({ category: ({ event }) => event.output }) },
+            onError: [
+              { guard: 'isNotFound', target: 'notFound', actions: assign({ category: null }) },
+              {
+                target: 'failed',
+                actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'getCategory' }) },
+              },
+            ],
+          },
+        },
+        loaded: {},
+        notFound: {},
+        failed: {},
+      },
+    },
+  },
+});
+
+export type CatalogActorRef = ActorRefFrom<typeof catalogMachine>;
+export type CatalogSnapshot = SnapshotFrom<typeof catalogMachine>;
+
+/** Production actors over a CatalogPort. */
+export function createCatalogActors({ catalog }: { catalog: CatalogPort }) {
+  return {
+    listCategories: fromPromise<Category[], void>(() => catalog.listCategories()),
+    getCategory: fromPromise<Category, string>(({ input }) => catalog.getCategory(input)),
+  };
+}

@@ -1,0 +1,142 @@
+import type { Ref } from 'react';
+import { Link } from 'wouter';
+import { useSelector } from '@xstate/react';
+import { selectCartCount } from '../../machines/cartMachine';
+import { paths } from '../paths';
+import { selectLoggedIn } from '../selectors';
+import { useServices } from '../services';
+import { styled } from '../theme';
+
+const Bar = styled('header', {
+  background: '$dark',
+  color: '$textLight',
+  padding: '$topBarPadding',
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '$3',
+});
+
+const Brand = styled(Link, {
+  color: '$textLight',
+  fontSize: '$title',
+  fontWeight: '$title',
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+});
+
+const Menu = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  // SPEC §2: 40px right margin on the menu items before the cart button.
+  '& > li:not(:last-child)': { marginRight: '$menuGap', '@phone': { marginRight: '$4' } },
+});
+
+const menuItem = {
+  color: '$textLight',
+  fontSize: '$menu',
+  fontWeight: '$menu',
+  textDecoration: 'none',
+  background: 'none',
+  border: 'none',
+  padding: '$2 0',
+  cursor: 'pointer',
+  '&:hover': { textDecoration: 'underline' },
+} as const;
+
+const MenuLink = styled(Link, menuItem);
+const MenuButton = styled('button', menuItem);
+
+const CartButton = styled('button', {
+  ...menuItem,
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '$2',
+  padding: '$2',
+  '&:hover': {},
+});
+
+const Count = styled('span', {
+  minWidth: '1.5rem',
+  height: '1.5rem',
+  padding: '0 $1',
+  borderRadius: '$round',
+  background: '$textLight',
+  color: '$dark',
+  fontSize: '$small',
+  fontWeight: 700,
+  display: 'inline-grid',
+  placeItems: 'center',
+});
+
+function BagIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        d="M5 8h14l-1 13H6L5 8Zm4 0V6a3 3 0 0 1 6 0v2"
+      />
+    </svg>
+  );
+}
+
+export function cartButtonLabel(count: number): string {
+  return `Carrinho (${count} ${count === 1 ? 'item' : 'itens'})`;
+}
+
+export function Header({ cartButtonRef }: { cartButtonRef: Ref<HTMLButtonElement> }) {
+  const { auth, cart } = useServices();
+  const loggedIn = useSelector(auth, selectLoggedIn);
+  const count = useSelector(cart, selectCartCount);
+  const panelOpen = useSelector(cart, (s) => s.matches({ panel: 'open' }));
+
+  return (
+    <Bar>
+      <Brand href={paths.home}>Club Clothing</Brand>
+      <nav aria-label="Principal">
+        <Menu>
+          <li>
+            <MenuLink href={paths.explore}>Explorar</MenuLink>
+          </li>
+          {loggedIn ? (
+            <li>
+              <MenuButton type="button" onClick={() => auth.send({ type: 'auth.signOut' })}>
+                Sair
+              </MenuButton>
+            </li>
+          ) : (
+            <>
+              <li>
+                <MenuLink href={paths.login}>Login</MenuLink>
+              </li>
+              <li>
+                <MenuLink href={paths.signUp}>Criar Conta</MenuLink>
+              </li>
+            </>
+          )}
+          <li>
+            <CartButton
+              ref={cartButtonRef}
+              type="button"
+              aria-label={cartButtonLabel(count)}
+              aria-haspopup="dialog"
+              aria-expanded={panelOpen}
+              onClick={() => cart.send({ type: 'cart.panel.open' })}
+            >
+              <BagIcon />
+              <Count aria-hidden="true">{count}</Count>
+            </CartButton>
+          </li>
+        </Menu>
+      </nav>
+    </Bar>
+  );
+}

@@ -1,0 +1,87 @@
+import { formatBRL, type Product } from '../../domain';
+import { useServices } from '../services';
+import { Button, styled } from '../theme';
+
+const Card = styled('li', {
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$2',
+  // The add button shows on hover, on keyboard focus inside the card, and always on touch screens.
+  '&:hover button, &:focus-within button': { opacity: 1, transform: 'none' },
+  '@noHover': { '& button': { opacity: 1, transform: 'none' } },
+});
+
+const ImageBox = styled('div', {
+  position: 'relative',
+  aspectRatio: '4 / 5',
+  overflow: 'hidden',
+  borderRadius: '$2',
+  background: '$inputBackground',
+  '& img': { width: '100%', height: '100%', objectFit: 'cover', transition: 'transform 0.3s' },
+  [`${Card}:hover & img`]: { transform: 'scale(1.04)' },
+});
+
+const AddButton = styled(Button, {
+  position: 'absolute',
+  left: '$3',
+  right: '$3',
+  bottom: '$3',
+  opacity: 0,
+  transform: 'translateY(8px)',
+  transition: 'opacity 0.2s, transform 0.2s',
+  '@reducedMotion': { transition: 'none' },
+});
+
+const Footer = styled('div', {
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'baseline',
+  gap: '$3',
+  '& h3': { margin: 0, fontSize: '1rem', fontWeight: 500 },
+  '& p': { margin: 0, fontWeight: 700, whiteSpace: 'nowrap' },
+});
+
+/** A product with its price in R$ and 'Adicionar ao carrinho'. `eager` for the first visible row. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const { cart } = useServices();
+  return (
+    <Card>
+      <ImageBox>
+        <img
+          src={product.imageUrl}
+          alt={product.name}
+          width={400}
+          height={500}
+          decoding="async"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+        />
+        <AddButton
+          type="button"
+          variant="inverted"
+          aria-label={`Adicionar ao carrinho: ${product.name}`}
+          onClick={() => cart.send({ type: 'cart.add', product })}
+        >
+          Adicionar ao carrinho
+        </AddButton>
+      </ImageBox>
+      <Footer>
+        <h3>{product.name}</h3>
+        <p>{formatBRL(product.price)}</p>
+      </Footer>
+    </Card>
+  );
+}
+
+/** SPEC §9: 4 columns; one on phones (two in between so cards stay readable on tablets). */
+export const ProductGrid = styled('ul', {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: '$5 $4',
+  gridTemplateColumns: '1fr',
+  '@tablet': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  '@desktop': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+});

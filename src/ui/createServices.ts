@@ -1,0 +1,64 @@
+// Wires the machines to ports and starts them. main.tsx calls it with the real adapters; UI tests call it
+// with the in-memory ones. It only sees ports, so the import direction ui → machines → ports holds.
+import { createActor } from 'xstate';
+import type { AuthPort } from '../adapters/auth/port';
+import type { CartStoragePort } from '../adapters/cartStorage/port';
+import type { CatalogPort } from '../adapters/catalog/port';
+import type { CheckoutPort } from '../adapters/checkout/port';
+import type { UsersPort } from '../adapters/users/port';
+import { authMachine, createAuthActors } from '../machines/authMachine';
+import { cartMachine, createCartImplementations } from '../machines/cartMachine';
+import { catalogMachine, createCatalogActors } from '../machines/catalogMachine';
+import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
+import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
+import type { Services } from './services';
+
+export interface Ports {
+  auth: AuthPort;
+  users: UsersPort;
+  catalog: CatalogPort;
+  checkout: CheckoutPort;
+  cartStorage: CartStoragePort;
+}
+
+export interface Effects {
+  /** Errors the spec says are "only logged". */
+  logError: (message: string, error: unknown) => void;
+  navigateToLogin: () => void;
+  /** The browser leaves for the payment page. */
+  redirectTo: (url: string) => void;
+}
+
+export function createServices(ports: Ports, effects: Effects): Services & { stop(): void } {
+  const logError = (_: unknown, params: { error: unknown; during: string }) =>
+    effects.logError(`[${params.during}] failed`, params.error);
+
+  // Created and started in one go so the catalog request leaves together with the auth-state subscription.
+  const catalog = createActor(
+    catalogMachine.provide({ actors: createCatalogActors({ catalog: ports.catalog }), actions: { logError } }),
+  ).start();
+  const auth = createActor(
+    authMachine.provide({ actors: createAuthActors({ auth: ports.auth, users: ports.users }), actions: { logError } }),
+  ).start();
+  const cart = createActor(
+    cartMachine.provide(createCartImplementations({ storage: ports.cartStorage, log: effects.logError })),
+  ).start();
+  const checkout = createActor(
+    checkoutMachine.provide({
+      actors: createCheckoutActors({ checkout: ports.checkout }),
+      actions: { logError, redirectTo: (_, { url }) => effects.redirectTo(url) },
+    }),
+  ).start();
+  const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
+
+  return {
+    auth,
+    cart,
+    catalog,
+    checkout,
+    checkoutGuard,
+    stop() {
+      for (const actor of [catalog, auth, cart, checkout]) actor.stop();
+    },
+  };
+}

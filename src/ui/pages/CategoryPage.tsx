@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { paths } from '../paths';
+import { useServices } from '../services';
+import { Page, styled } from '../theme';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { ProductCard, ProductGrid } from '../components/ProductCard';
+import { NotFoundPage } from './NotFoundPage';
+
+const TitleRow = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  marginBottom: '$5',
+  '& h1': { margin: 0, fontSize: '$heading', textTransform: 'uppercase' },
+});
+
+const Back = styled(Link, {
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '44px',
+  height: '44px',
+  borderRadius: '$round',
+  color: '$textDark',
+  textDecoration: 'none',
+  fontSize: '1.75rem',
+  '&:hover': { background: '$inputBackground' },
+});
+
+/** Columns per row at the widest layout: the first row loads eagerly. */
+const FIRST_ROW = 4;
+
+export function CategoryPage({ id }: { id: string }) {
+  const { catalog } = useServices();
+  useEffect(() => {
+    catalog.send({ type: 'catalog.category.show', id });
+  }, [catalog, id]);
+
+  const category = useSelector(catalog, (s) => (s.context.categoryId === id ? s.context.category : null));
+  const status = useSelector(catalog, (s) =>
+    s.context.categoryId !== id ? 'loading' : s.matches({ category: 'notFound' }) ? 'notFound' : s.matches({ category: 'failed' }) ? 'failed' : 'ok',
+  );
+
+  if (status === 'notFound')
+    return <NotFoundPage title="Categoria não encontrada" message="Esta categoria não existe ou foi removida." />;
+  if (!category) {
+    if (status === 'failed')
+      return (
+        <NotFoundPage
+          title="Não foi possível carregar esta categoria"
+          message="Verifique sua conexão e tente novamente em instantes."
+        />
+      );
+    return <LoadingOverlay />;
+  }
+  return (
+    <Page>
+      <TitleRow>
+        <Back href={paths.home} aria-label="Voltar para a página inicial">
+          <span aria-hidden="true">←</span>
+        </Back>
+        <h1>{category.displayName}</h1>
+      </TitleRow>
+      <ProductGrid aria-label={`Produtos: ${category.displayName}`}>
+        {category.products.map((product, index) => (
+          <ProductCard key={product.id} product={product} eager={index < FIRST_ROW} />
+        ))}
+      </ProductGrid>
+    </Page>
+  );
+}

@@ -1,0 +1,41 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { EXPLORE_PRODUCTS_PER_CATEGORY } from '../../domain';
+import { categoryPath } from '../paths';
+import { selectCategories, selectListFailed } from '../selectors';
+import { useServices } from '../services';
+import { Page, PageTitle, styled } from '../theme';
+import { CatalogUnavailable } from '../components/CatalogUnavailable';
+import { ProductCard, ProductGrid } from '../components/ProductCard';
+
+const Section = styled('section', {
+  marginBottom: '$6',
+  '& h2': { margin: '0 0 $4', fontSize: '1.5rem' },
+  '& h2 a': { color: '$textDark', textDecoration: 'none', textTransform: 'uppercase' },
+  '& h2 a:hover': { textDecoration: 'underline' },
+});
+
+export function ExplorePage() {
+  const { catalog } = useServices();
+  const categories = useSelector(catalog, selectCategories);
+  const failed = useSelector(catalog, selectListFailed);
+
+  return (
+    <Page>
+      <PageTitle>Explorar</PageTitle>
+      {failed && <CatalogUnavailable />}
+      {categories.map((category, sectionIndex) => (
+        <Section key={category.id} aria-labelledby={`explore-${category.id}`}>
+          <h2 id={`explore-${category.id}`}>
+            <Link href={categoryPath(category.id)}>{category.displayName}</Link>
+          </h2>
+          <ProductGrid>
+            {category.products.slice(0, EXPLORE_PRODUCTS_PER_CATEGORY).map((product) => (
+              <ProductCard key={product.id} product={product} eager={sectionIndex === 0} />
+            ))}
+          </ProductGrid>
+        </Section>
+      ))}
+    </Page>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { Link, Redirect } from 'wouter';
+import type { SignUpForm } from '../../domain';
+import { paths } from '../paths';
+import { selectFieldErrors, selectLoggedIn } from '../selectors';
+import { useServices } from '../services';
+import { Button, Page, PageTitle, styled } from '../theme';
+import { FormCard, FormField, FormIntro } from '../components/FormField';
+
+const Alt = styled('p', { textAlign: 'center', '& a': { color: '$textDark', fontWeight: 600 } });
+
+const empty: SignUpForm = { firstName: '', lastName: '', email: '', password: '', passwordConfirmation: '' };
+
+export default function SignUpPage() {
+  const { auth } = useServices();
+  const loggedIn = useSelector(auth, selectLoggedIn);
+  const errors = useSelector(auth, selectFieldErrors);
+  const signingUp = useSelector(auth, (s) => s.matches({ loggedOut: 'signingUp' }));
+  const [form, setForm] = useState<SignUpForm>(empty);
+
+  useEffect(() => {
+    auth.send({ type: 'auth.clearErrors' });
+  }, [auth]);
+
+  if (loggedIn) return <Redirect to={paths.home} replace />;
+
+  const field = (name: keyof SignUpForm) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    auth.send({ type: 'auth.signUp', form });
+  };
+
+  return (
+    <Page>
+      <FormCard noValidate onSubmit={submit} aria-labelledby="sign-up-title">
+        <PageTitle id="sign-up-title">Criar Conta</PageTitle>
+        <FormIntro>Preencha seus dados para criar sua conta.</FormIntro>
+        <FormField label="Nome" autoComplete="given-name" placeholder="Seu nome" {...field('firstName')} />
+        <FormField label="Sobrenome" autoComplete="family-name" placeholder="Seu sobrenome" {...field('lastName')} />
+        <FormField label="E-mail" type="email" autoComplete="email" placeholder="seu@email.com" {...field('email')} />
+        <FormField
+          label="Senha"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Pelo menos 6 caracteres"
+          {...field('password')}
+        />
+        <FormField
+          label="Confirmação de senha"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Repita a senha"
+          {...field('passwordConfirmation')}
+        />
+        <Button type="submit" disabled={signingUp} aria-busy={signingUp} fullWidth>
+          Criar Conta
+        </Button>
+        <Alt>
+          Já tem uma conta? <Link href={paths.login}>Login</Link>
+        </Alt>
+      </FormCard>
+    </Page>
+  );
+}

@@ -1,0 +1,14 @@
+// The one route table: wouter's <Route>s and every link read their paths from here.
+export const paths = {
+  home: '/',
+  explore: '/explore',
+  login: '/login',
+  signUp: '/sign-up',
+  category: '/category/:id',
+  checkout: '/checkout',
+  paymentConfirmation: '/payment-confirmation',
+} as const;
+
+export function categoryPath(id: string): string {
+  return paths.category.replace(':id', encodeURIComponent(id));
+}

@@ -1,0 +1,28 @@
+// One React context carries the running actors; components select with useSelector and only send.
+import { createContext, useContext, type ReactNode } from 'react';
+import type { AuthActorRef } from '../machines/authMachine';
+import type { CartActorRef } from '../machines/cartMachine';
+import type { CatalogActorRef } from '../machines/catalogMachine';
+import type { CheckoutActorRef } from '../machines/checkoutMachine';
+import type { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
+
+export interface Services {
+  auth: AuthActorRef;
+  cart: CartActorRef;
+  catalog: CatalogActorRef;
+  checkout: CheckoutActorRef;
+  /** The guard machine with navigateToLogin provided; the checkout page starts one per visit. */
+  checkoutGuard: typeof checkoutGuardMachine;
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServicesProvider({ services, children }: { services: Services; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices() outside <ServicesProvider>');
+  return services;
+}
