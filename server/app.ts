@@ -81,7 +81,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cors, {
-    origin: storefront.origin,
+    origin: [storefront.origin],
     methods: ['POST'],
     allowedHeaders: ['Content-Type', 'Authorization'],
     maxAge: 600,

@@ -1,0 +1,173 @@
+// @vitest-environment node
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
+import { escapeHtml } from '../../server/payments/payPage';
+import { createSimulatedProvider } from '../../server/payments/simulated';
+import { createMemoryStore } from '../../server/store/memory';
+import { aCategory, aProduct } from '../support/builders';
+import { emulatorIdToken, fakeTokenVerifier } from './support';
+
+const STOREFRONT = 'http://localhost:4321';
+const vestido = aProduct().withId('vestido').withName('Vestido <b>Vermelho</b> & "Cia"').withPrice(89.9).build();
+const gorro = aProduct().withId('gorro').withName('Gorro Vermelho').withPrice(1234.5).build();
+const token = emulatorIdToken({ uid: 'bia', email: 'bia@example.com' });
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function withSession(now: { value: number } = { value: Date.now() }) {
+  const store = createMemoryStore();
+  app = await buildServer({
+    storefrontUrl: STOREFRONT,
+    catalog: memoryCatalog([aCategory().withProducts([vestido, gorro]).build()]),
+    catalogCacheTtlMs: 60_000,
+    payments: createSimulatedProvider({ publicUrl: 'http://backend.test' }),
+    store,
+    verifier: fakeTokenVerifier(),
+    logger: false,
+    sessionTtlMs: 30 * 60_000,
+    now: () => now.value,
+  });
+  const created = await app.inject({
+    method: 'POST',
+    url: CHECKOUT_ROUTE,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { products: [{ id: 'vestido', quantity: 2 }, { id: 'gorro', quantity: 1 }] },
+  });
+  const path = new URL(created.json<{ url: string }>().url).pathname;
+  const sessionId = decodeURIComponent(path.split('/').pop()!);
+  const press = (action: string) =>
+    app!.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  return { store, path, sessionId, press, now };
+}
+
+describe('simulated payment page /pay/:sessionId', () => {
+  it('shows the items and the total in R$, escaped, in pt-BR, with the three buttons as POST forms', async () => {
+    const { path } = await withSession();
+    const page = await app!.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<html lang="pt-BR">');
+    expect(page.body).toContain(escapeHtml('Vestido <b>Vermelho</b> & "Cia"'));
+    expect(page.body).not.toContain('<b>Vermelho</b>');
+    expect(page.body).toContain('R$\u00a089,90');
+    expect(page.body).toContain('R$\u00a0179,80');
+    expect(page.body).toContain('R$\u00a01.414,30'); // 2 × 89,90 + 1.234,50
+    for (const colour of ['#212529', '#F8F9FA', '#343A40', '#E9ECEF', '#198754', '#FF6A6A']) expect(page.body).toContain(colour);
+    for (const [action, label] of [['pay', 'Pagar'], ['cancel', 'Cancelar'], ['decline', 'Simular cartão recusado']]) {
+      expect(page.body).toMatch(new RegExp(`<form method="post" action="${path}/${action}"><button type="submit" class="\\w+">${label}</button>`));
+    }
+    expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${STOREFRONT}`);
+  });
+
+  it('Pagar records one order and redirects to success_url with the session id, even when pressed twice', async () => {
+    const { press, store, sessionId } = await withSession();
+    const first = await press('pay');
+    const second = await press('pay');
+    for (const response of [first, second]) {
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(`${STOREFRONT}/payment-confirmation?success=true&session_id=${sessionId}`);
+    }
+    expect([...store.orders.values()]).toEqual([
+      expect.objectContaining({ id: sessionId, uid: 'bia', email: 'bia@example.com', amountTotal: 141430, currency: 'brl', provider: 'simulated' }),
+    ]);
+    const again = await app!.inject({ method: 'GET', url: `/pay/${sessionId}` });
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toContain('Pagamento já realizado');
+    const cancelAfterPay = await press('cancel');
+    expect(cancelAfterPay.statusCode).toBe(409);
+    expect(store.sessions.get(sessionId)!.status).toBe('paid');
+  });
+
+  it('Cancelar redirects to cancel_url and records no order', async () => {
+    const { press, store, sessionId } = await withSession();
+    const response = await press('cancel');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${STOREFRONT}/payment-confirmation?canceled=true`);
+    expect(store.orders.size).toBe(0);
+    expect((await press('pay')).statusCode).toBe(409);
+    expect(store.orders.size).toBe(0);
+    expect(store.sessions.get(sessionId)!.status).toBe('canceled');
+  });
+
+  it('a declined card redirects to success=false and records no order', async () => {
+    const { press, store } = await withSession();
+    const response = await press('decline');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${STOREFRONT}/payment-confirmation?success=false`);
+    expect(store.orders.size).toBe(0);
+  });
+
+  it('an expired session cannot be paid', async () => {
+    const now = { value: Date.now() };
+    const { press, path, store } = await withSession(now);
+    now.value += 31 * 60_000;
+    const page = await app!.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('Sessão expirada');
+    expect((await press('pay')).statusCode).toBe(409);
+    expect(store.orders.size).toBe(0);
+  });
+
+  it.each(['/pay/cs_sim_doesnotexist000', '/pay/..%2F..%2Fetc', '/pay/%3Cscript%3E'])('an unknown session (%s) shows a clear page with a link back', async (url) => {
+    await withSession();
+    for (const response of [await app!.inject({ method: 'GET', url }), await app!.inject({ method: 'POST', url: `${url}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('Pagamento não encontrado');
+      expect(response.body).toContain(`<a class="button" href="${STOREFRONT}/">Voltar para a loja</a>`);
+      expect(response.body).not.toContain('<script>');
+    }
+  });
+
+  it('an unknown action is a 404 and changes nothing', async () => {
+    const { path, store, sessionId } = await withSession();
+    const response = await app!.inject({ method: 'POST', url: `${path}/refund`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(response.statusCode).toBe(404);
+    expect(store.sessions.get(sessionId)!.status).toBe('open');
+  });
+});
+
+describe('a real listening server', () => {
+  it('serves CORS only for the storefront origin, security headers, and JSON errors over HTTP', async () => {
+    await withSession();
+    const base = await app!.listen({ port: 0, host: '127.0.0.1' });
+    const preflight = (origin: string) =>
+      fetch(`${base}${CHECKOUT_ROUTE}`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+    const allowed = await preflight(STOREFRONT);
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(STOREFRONT);
+    expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    const evil = await preflight('http://evil.example');
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+
+    const response = await fetch(`${base}${CHECKOUT_ROUTE}`, {
+      method: 'POST',
+      headers: { origin: STOREFRONT, 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ products: [{ id: 'gorro', quantity: 3, price: 1 }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(STOREFRONT);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toBeTruthy();
+    expect(response.headers.get('x-powered-by')).toBeNull();
+    expect(await response.json()).toEqual({ url: expect.stringMatching(/^http:\/\/backend\.test\/pay\/cs_sim_/) });
+
+    const broken = await fetch(`${base}${CHECKOUT_ROUTE}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: '{"products":',
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ error: { code: 'invalid_body', message: expect.any(String) } });
+  });
+});

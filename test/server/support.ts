@@ -1,0 +1,96 @@
+// Helpers for the backend's tests: emulator-style ID tokens, a token verifier fake for unit-level route tests,
+// and a Stripe capture server.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { InvalidTokenError, type TokenVerifier } from '../../server/auth/tokenVerifier';
+
+export const PROJECT_ID = 'demo-club-clothing';
+
+/** An unsigned Firebase ID token as the Auth emulator issues them (RECIPES.md "Emulator ID tokens"). */
+export function emulatorIdToken({
+  uid,
+  email,
+  projectId = PROJECT_ID,
+  issuedAt = Math.floor(Date.now() / 1000),
+  lifetimeSeconds = 3600,
+}: { uid: string; email?: string; projectId?: string; issuedAt?: number; lifetimeSeconds?: number }): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const payload = {
+    iss: `https://securetoken.google.com/${projectId}`,
+    aud: projectId,
+    auth_time: issuedAt,
+    user_id: uid,
+    sub: uid,
+    iat: issuedAt,
+    exp: issuedAt + lifetimeSeconds,
+    ...(email ? { email, email_verified: false } : {}),
+    firebase: { identities: email ? { email: [email] } : {}, sign_in_provider: 'password' },
+  };
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+}
+
+/**
+ * In-memory TokenVerifier for route tests: accepts exactly the emulator-style tokens above for our project,
+ * unexpired. The real firebase-admin verifier is exercised against the Auth emulator in the integration test.
+ */
+export function fakeTokenVerifier(projectId = PROJECT_ID): TokenVerifier & { calls: number } {
+  const verifier = {
+    calls: 0,
+    async verify(token: string) {
+      verifier.calls += 1;
+      const [, payload] = token.split('.');
+      let claims: Record<string, unknown>;
+      try {
+        claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+      } catch (error) {
+        throw new InvalidTokenError('not a JWT', { cause: error });
+      }
+      if (claims.aud !== projectId || claims.iss !== `https://securetoken.google.com/${projectId}`) {
+        throw new InvalidTokenError('wrong project');
+      }
+      if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) throw new InvalidTokenError('expired');
+      if (typeof claims.sub !== 'string' || !claims.sub) throw new InvalidTokenError('no subject');
+      return { uid: claims.sub, email: typeof claims.email === 'string' ? claims.email : undefined };
+    },
+  };
+  return verifier;
+}
+
+export interface CapturedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  form: URLSearchParams;
+}
+
+/** A local HTTP server standing in for api.stripe.com: records every request, answers what `respond` says. */
+export async function startCaptureServer(
+  respond: (request: CapturedRequest) => { status: number; body: unknown },
+): Promise<{ port: number; requests: CapturedRequest[]; close(): Promise<void> }> {
+  const requests: CapturedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const captured: CapturedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        form: new URLSearchParams(body),
+      };
+      requests.push(captured);
+      const answer = respond(captured);
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    requests,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
