@@ -1,28 +1,36 @@
-import { UserProfileStruct, type UserProfile } from '../../domain';
+import { MalformedDocumentError, UserProfileStruct, type UserProfile } from '../../domain';
 import { ProfileWriteError, type UsersPort } from './port';
 
 export interface MemoryUsers extends UsersPort {
-  /** Every stored profile (copies), for assertions. */
-  all(): UserProfile[];
+  /** Every stored document (copies), for assertions. */
+  all(): unknown[];
 }
 
 /**
- * In-memory UsersPort with the same rules as Firestore + firestore.rules: one document per uid, written once,
- * exactly the five fields (anything else is refused with ProfileWriteError).
+ * In-memory UsersPort with the same behaviour as Firestore + firestore.rules: one document per uid, written
+ * once, exactly the five fields (anything else is refused with ProfileWriteError); documents are validated
+ * on read, so `documents` can hold a malformed one (keyed by document id) to test that path.
  */
-export function memoryUsers(initial: readonly UserProfile[] = []): MemoryUsers {
-  const byId = new Map(initial.map((profile) => [profile.id, { ...profile }]));
+export function memoryUsers(initial: readonly UserProfile[] = [], options: { documents?: Readonly<Record<string, unknown>> } = {}): MemoryUsers {
+  const documents = new Map<string, unknown>([
+    ...initial.map((profile): [string, unknown] => [profile.id, { ...profile }]),
+    ...Object.entries(structuredClone(options.documents ?? {})),
+  ]);
   return {
     async findById(uid) {
-      const profile = byId.get(uid);
-      return profile ? { ...profile } : null;
+      const found = [...documents].find(([, data]) => (data as { id?: unknown } | null)?.id === uid);
+      if (!found) return null;
+      const [error, profile] = UserProfileStruct.validate(structuredClone(found[1]));
+      if (error) throw new MalformedDocumentError('users', found[0], `${error.path.join('.') || '(document)'}: ${error.message}`);
+      return profile;
     },
     async create(profile) {
       const [error, valid] = UserProfileStruct.validate(profile);
       if (error) throw new ProfileWriteError(`invalid profile: ${error.message}`, { cause: error });
-      if (byId.has(valid.id)) throw new ProfileWriteError(`a profile for ${valid.id} already exists`);
-      byId.set(valid.id, { ...valid });
+      if (documents.has(valid.id)) throw new ProfileWriteError(`a profile for ${valid.id} already exists`);
+      const { id, email, firstName, lastName, provider } = valid;
+      documents.set(id, { id, email, firstName, lastName, provider });
     },
-    all: () => [...byId.values()].map((profile) => ({ ...profile })),
+    all: () => [...documents.values()].map((data) => structuredClone(data)),
   };
 }

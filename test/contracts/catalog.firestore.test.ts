@@ -1,0 +1,26 @@
+// @vitest-environment node
+import { afterAll, describe } from 'vitest';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
+import { createFirestoreCatalog } from '../../src/adapters/catalog/firestore';
+import { testCatalogPort } from './catalog.contract';
+import { emulatorsUnavailable, useEmulators } from './support/emulators';
+import { writeDocuments } from './support/firestoreRest';
+
+describe.skipIf(emulatorsUnavailable(['firestore']))('Firestore emulator', () => {
+  const emulators = useEmulators({ only: ['firestore'] });
+  const apps: FirebaseApp[] = [];
+  afterAll(() => Promise.all(apps.map(deleteApp)));
+
+  testCatalogPort('createFirestoreCatalog', async (documents) => {
+    const { firestoreHost, projectId, clearFirestore } = emulators();
+    await clearFirestore();
+    await writeDocuments(firestoreHost, projectId, 'categories', documents);
+    const app = initializeApp({ projectId, apiKey: 'demo-key' }, `catalog-${apps.length}`);
+    apps.push(app);
+    const db = getFirestore(app);
+    const [host, port] = firestoreHost.split(':');
+    connectFirestoreEmulator(db, host!, Number(port));
+    return createFirestoreCatalog({ db });
+  });
+});
