@@ -1,0 +1,75 @@
+import { TestModel, type TestPath } from '@xstate/graph';
+import {
+  __unsafe_getAllOwnEventDescriptors,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
+
+export type ModelPath<M extends AnyStateMachine> = TestPath<SnapshotFrom<M>, EventObject>;
+
+/** The model's view of a snapshot: value, context and status (RECIPES: the (state, event, previous) key). */
+export function snapshotKey(snapshot: AnyMachineSnapshot): string {
+  return JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status });
+}
+
+/**
+ * Shortest paths of a production machine, as @xstate/graph's TestModel builds them (createTestModel refuses
+ * machines that invoke or use `after`; RECIPES.md). Each state is offered only the event types it handles
+ * (plus `offerEverywhere`, for "this event must be ignored here" checks), each type in the payload variants
+ * `variants(type, snapshot)` returns. Synthetic `xstate.*` types must have variants: an `xstate.done.actor.*`
+ * without an `output` would test nothing.
+ */
+export function shortestPaths<M extends AnyStateMachine>(
+  machine: M,
+  options: {
+    variants: (type: string, snapshot: SnapshotFrom<M>) => EventObject[] | undefined;
+    offerEverywhere?: readonly string[];
+    input?: unknown;
+  },
+): Array<ModelPath<M>> {
+  const model = new TestModel<SnapshotFrom<M>, EventObject, unknown>(machine as never, {
+    input: options.input,
+    events: (snapshot) => {
+      const types = new Set([...__unsafe_getAllOwnEventDescriptors(snapshot as never), ...(options.offerEverywhere ?? [])]);
+      return [...types].flatMap((type) => {
+        const variants = options.variants(type, snapshot);
+        if (variants === undefined && type.startsWith('xstate.')) throw new Error(`no payload variant for ${type}`);
+        return variants ?? [{ type }];
+      });
+    },
+    serializeState: (snapshot, event, previous) =>
+      snapshotKey(snapshot as AnyMachineSnapshot) +
+      (event && previous ? ` <${JSON.stringify(event)}< ${snapshotKey(previous as AnyMachineSnapshot)}` : ''),
+    stateMatcher: (snapshot, key) => {
+      const s = snapshot as AnyMachineSnapshot;
+      return key.startsWith('#') ? s._nodes.includes(machine.getStateNodeById(key)) : s.matches(key as never);
+    },
+  });
+  return model.getShortestPaths();
+}
+
+/** A readable test name: the events of the path, with a short payload label. */
+export function pathName(path: { steps: ReadonlyArray<{ event: EventObject }> }, label: (event: EventObject) => string = () => ''): string {
+  return path.steps
+    .map(({ event }) => {
+      const type = event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\./, 'after:');
+      const detail = label(event);
+      return detail ? `${type}(${detail})` : type;
+    })
+    .join(' → ');
+}
+
+/** Runs every path and counts the ones that fail (the teeth test expects broken wiring to fail some). */
+export async function countFailures<P>(paths: readonly P[], run: (path: P) => Promise<void>) {
+  const failures: Array<{ path: P; error: unknown }> = [];
+  for (const path of paths) {
+    try {
+      await run(path);
+    } catch (error) {
+      failures.push({ path, error });
+    }
+  }
+  return failures;
+}
