@@ -1,0 +1,196 @@
+// @vitest-environment node
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
+import { createStripeClient, createStripeProvider } from '../../server/payments/stripe';
+import { PaymentProviderError } from '../../server/payments/port';
+import { createMemoryStore } from '../../server/store/memory';
+import { aCategory, aProduct } from '../support/builders';
+import { emulatorIdToken, fakeTokenVerifier, startCaptureServer, type CapturedRequest } from './support';
+
+const STOREFRONT = 'http://localhost:4321';
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const camiseta = aProduct().withId('camiseta-branca').withName('Camiseta Branca').withPrice(99.9).build();
+const tenis = aProduct().withId('tenis-corrida').withName('Tênis de Corrida').withPrice(1499).build();
+const token = emulatorIdToken({ uid: 'carla', email: 'carla@example.com' });
+
+let answer: (request: CapturedRequest) => { status: number; body: unknown };
+const okSession = (request: CapturedRequest) => ({
+  status: 200,
+  body: { id: 'cs_test_a1', object: 'checkout.session', url: 'https://checkout.stripe.test/c/pay/cs_test_a1', success_url: request.form.get('success_url') },
+});
+let capture: Awaited<ReturnType<typeof startCaptureServer>>;
+let stripe: Stripe;
+let app: FastifyInstance | undefined;
+
+beforeAll(async () => {
+  capture = await startCaptureServer((request) => answer(request));
+  stripe = createStripeClient({ secretKey: 'sk_test_123', host: '127.0.0.1', port: capture.port, protocol: 'http' });
+});
+afterAll(() => capture.close());
+afterEach(async () => {
+  capture.requests.length = 0;
+  answer = okSession;
+  await app?.close();
+  app = undefined;
+});
+
+async function stripeApp() {
+  const store = createMemoryStore();
+  app = await buildServer({
+    storefrontUrl: STOREFRONT,
+    catalog: memoryCatalog([aCategory().withProducts([camiseta, tenis]).build()]),
+    catalogCacheTtlMs: 60_000,
+    payments: createStripeProvider({ stripe }),
+    store,
+    verifier: fakeTokenVerifier(),
+    stripeWebhook: { stripe, secret: WEBHOOK_SECRET },
+    logger: false,
+  });
+  const checkout = (products: object[]) =>
+    app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}` }, payload: { products } });
+  return { store, checkout };
+}
+
+describe('stripe provider', () => {
+  answer = okSession;
+
+  it('sends the exact Checkout Session form body, with an idempotency key', async () => {
+    const { checkout } = await stripeApp();
+    const response = await checkout([
+      { id: 'camiseta-branca', quantity: 2, price: 0.01, name: 'Grátis', imageUrl: '/images/x.svg' }, // tampered price
+      { id: 'tenis-corrida', quantity: 1 },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ url: 'https://checkout.stripe.test/c/pay/cs_test_a1' });
+    expect(capture.requests).toHaveLength(1);
+    const request = capture.requests[0]!;
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe('/v1/checkout/sessions');
+    expect(request.headers.authorization).toBe('Bearer sk_test_123');
+    expect(request.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Object.fromEntries(request.form)).toEqual({
+      mode: 'payment',
+      'line_items[0][quantity]': '2',
+      'line_items[0][price_data][currency]': 'brl',
+      'line_items[0][price_data][unit_amount]': '9990',
+      'line_items[0][price_data][product_data][name]': 'Camiseta Branca',
+      'line_items[0][price_data][product_data][metadata][productId]': 'camiseta-branca',
+      'line_items[1][quantity]': '1',
+      'line_items[1][price_data][currency]': 'brl',
+      'line_items[1][price_data][unit_amount]': '149900',
+      'line_items[1][price_data][product_data][name]': 'Tênis de Corrida',
+      'line_items[1][price_data][product_data][metadata][productId]': 'tenis-corrida',
+      customer_email: 'carla@example.com',
+      client_reference_id: 'carla',
+      'metadata[uid]': 'carla',
+      success_url: `${STOREFRONT}/payment-confirmation?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${STOREFRONT}/payment-confirmation?canceled=true`,
+    });
+    // The tampered price and name never reach Stripe.
+    expect(request.body).not.toContain('Gr%C3%A1tis');
+    expect(request.form.getAll('line_items[0][price_data][unit_amount]')).toEqual(['9990']);
+  });
+
+  it('turns a Stripe error into PaymentProviderError (route: 502, nothing stored)', async () => {
+    answer = () => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'Invalid currency: brl' } } });
+    const provider = createStripeProvider({ stripe });
+    const request = { lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }], currency: 'brl' as const, customer: { uid: 'u', email: undefined }, successUrl: 's', cancelUrl: 'c', idempotencyKey: 'k-1' };
+    await expect(provider.createCheckoutSession(request)).rejects.toSatisfy(
+      (error) => error instanceof PaymentProviderError && error.providerCode === 'parameter_invalid' && /invalid_request_error|StripeInvalidRequestError/.test(error.message),
+    );
+    expect(capture.requests[0]!.form.has('customer_email')).toBe(false);
+
+    const { checkout, store } = await stripeApp();
+    const response = await checkout([{ id: 'tenis-corrida', quantity: 1 }]);
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: { code: 'payment_provider_error', message: expect.any(String) } });
+    expect(response.body).not.toContain('Invalid currency');
+    expect(store.sessions.size).toBe(0);
+  });
+
+  it('retries a 5xx once with the same idempotency key, then answers 502', async () => {
+    answer = () => ({ status: 500, body: { error: { type: 'api_error', message: 'boom' } } });
+    const { checkout, store } = await stripeApp();
+    const response = await checkout([{ id: 'tenis-corrida', quantity: 1 }]);
+    expect(response.statusCode).toBe(502);
+    expect(capture.requests).toHaveLength(2);
+    expect(capture.requests[0]!.headers['idempotency-key']).toBe(capture.requests[1]!.headers['idempotency-key']);
+    expect(store.sessions.size).toBe(0);
+  }, 20_000);
+});
+
+describe('POST /webhooks/stripe', () => {
+  const completedEvent = (sessionId: string, extra: object = {}) =>
+    JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: 349680,
+          currency: 'brl',
+          client_reference_id: 'carla',
+          customer_details: { email: 'carla@example.com' },
+          ...extra,
+        },
+      },
+    });
+  const deliver = (payload: string, signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
+    app!.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+
+  it('records the paid order once, with the line items we stored at creation', async () => {
+    const { checkout, store } = await stripeApp();
+    expect((await checkout([{ id: 'camiseta-branca', quantity: 1 }, { id: 'tenis-corrida', quantity: 2 }])).statusCode).toBe(200);
+    const payload = completedEvent('cs_test_a1');
+    for (let i = 0; i < 2; i++) {
+      const response = await deliver(payload); // Stripe retries deliveries: the second must not add an order
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ received: true });
+    }
+    expect([...store.orders.values()]).toEqual([
+      expect.objectContaining({
+        id: 'cs_test_a1',
+        provider: 'stripe',
+        uid: 'carla',
+        email: 'carla@example.com',
+        amountTotal: 9990 + 2 * 149900,
+        lineItems: [
+          { productId: 'camiseta-branca', name: 'Camiseta Branca', unitAmount: 9990, quantity: 1 },
+          { productId: 'tenis-corrida', name: 'Tênis de Corrida', unitAmount: 149900, quantity: 2 },
+        ],
+      }),
+    ]);
+    expect(store.sessions.get('cs_test_a1')!.status).toBe('paid');
+  });
+
+  it('records what Stripe says for a session it has no record of', async () => {
+    const { store } = await stripeApp();
+    expect((await deliver(completedEvent('cs_test_unknown'))).statusCode).toBe(200);
+    expect(store.orders.get('cs_test_unknown')).toMatchObject({ amountTotal: 349680, uid: 'carla', email: 'carla@example.com', lineItems: [] });
+  });
+
+  it.each([
+    ['a forged signature', (payload: string) => deliver(payload, 't=1,v1=deadbeef')],
+    ['a signature made with another secret', (payload: string) => deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }))],
+    ['a payload changed after signing', (payload: string) => deliver(payload.replace('349680', '1'), stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))],
+    ['no signature header', (payload: string) => app!.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload })],
+  ])('rejects %s with 400 and records nothing', async (_name, send) => {
+    const { store } = await stripeApp();
+    const response = await send(completedEvent('cs_test_a1'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'invalid_signature', message: expect.any(String) } });
+    expect(store.orders.size).toBe(0);
+  });
+
+  it('does not record an unpaid completed session (async payment pending)', async () => {
+    const { store } = await stripeApp();
+    expect((await deliver(completedEvent('cs_test_async', { payment_status: 'unpaid' }))).statusCode).toBe(200);
+    expect(store.orders.size).toBe(0);
+  });
+});
