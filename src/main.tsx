@@ -3,7 +3,6 @@ import { initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
 import ky from 'ky';
 import { createRoot } from 'react-dom/client';
-import { navigate } from 'wouter/use-browser-location';
 import { createFirebaseAuth, initFirebaseAuth } from './adapters/auth/firebase';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
 import { createFirestoreCatalog } from './adapters/catalog/firestore';
@@ -39,7 +38,9 @@ const services = createServices(
   },
   {
     logError: (message, error) => console.error(message, error),
-    navigateToLogin: () => navigate(paths.login),
+    // wouter patches pushState to announce it, so the router follows (its subpath exports need Parcel's
+    // packageExports, which this project leaves off).
+    navigateToLogin: () => window.history.pushState(null, '', paths.login),
     redirectTo: (url) => window.location.assign(url),
   },
 );

@@ -1,0 +1,107 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { memoryLocation } from 'wouter/memory-location';
+import { memoryAuth, type MemoryAuthOptions } from '../../../src/adapters/auth/memory';
+import { memoryCartStorage } from '../../../src/adapters/cartStorage/memory';
+import type { CartStoragePort } from '../../../src/adapters/cartStorage/port';
+import { memoryCatalog } from '../../../src/adapters/catalog/memory';
+import type { CatalogPort } from '../../../src/adapters/catalog/port';
+import { memoryCheckout } from '../../../src/adapters/checkout/memory';
+import type { CheckoutPort } from '../../../src/adapters/checkout/port';
+import { memoryUsers } from '../../../src/adapters/users/memory';
+import type { UserProfile } from '../../../src/domain';
+import type { CartItem, Category } from '../../../src/domain';
+import { App } from '../../../src/ui/App';
+import { createServices } from '../../../src/ui/createServices';
+import { aCategory, aProduct } from '../../support/builders';
+
+/** A small fixed catalog: readable names, prices with and without centavos. */
+export function sampleCatalog(): Category[] {
+  const jackets = aCategory({ id: 'jackets', name: 'jackets', displayName: 'Jaquetas', imageUrl: '/images/jackets.svg' })
+    .withProducts([
+      aProduct({ id: 'j1', name: 'Jaqueta de Couro Preta', price: 500, imageUrl: '/images/j1.svg' }).build(),
+      aProduct({ id: 'j2', name: 'Blazer Bege', price: 400, imageUrl: '/images/j2.svg' }).build(),
+      aProduct({ id: 'j3', name: 'Corta Vento', price: 250, imageUrl: '/images/j3.svg' }).build(),
+      aProduct({ id: 'j4', name: 'Regata Azul', price: 150, imageUrl: '/images/j4.svg' }).build(),
+      aProduct({ id: 'j5', name: 'Jaqueta Jeans', price: 289.9, imageUrl: '/images/j5.svg' }).build(),
+    ])
+    .build();
+  const names: Array<[string, string]> = [
+    ['sneakers', 'Tênis'],
+    ['male', 'Masculino'],
+    ['female', 'Feminino'],
+    ['hats', 'Chapéus'],
+    ['extra', 'Acessórios'],
+  ];
+  const others = names.map(([id, displayName], index) =>
+    aCategory({ id, name: id, displayName, imageUrl: `/images/${id}.svg` })
+      .withProducts([
+        aProduct({ id: `${id}-1`, name: `${displayName} Um`, price: 89.9 + index, imageUrl: `/images/${id}-1.svg` }).build(),
+        aProduct({ id: `${id}-2`, name: `${displayName} Dois`, price: 110, imageUrl: `/images/${id}-2.svg` }).build(),
+      ])
+      .build(),
+  );
+  return [jackets, ...others];
+}
+
+export interface RenderOptions {
+  path?: string;
+  catalog?: CatalogPort;
+  auth?: MemoryAuthOptions;
+  users?: UserProfile[];
+  cart?: CartItem[];
+  cartStorage?: CartStoragePort;
+  checkout?: CheckoutPort;
+}
+
+/** Renders the whole storefront over the in-memory adapters and a memory location. */
+export function renderApp(options: RenderOptions = {}) {
+  const location = memoryLocation({ path: options.path ?? '/', record: true });
+  const auth = memoryAuth(options.auth);
+  const users = memoryUsers(options.users ?? []);
+  const cartStorage = options.cartStorage ?? memoryCartStorage({ items: options.cart ?? [] });
+  const checkout = options.checkout ?? memoryCheckout();
+  const logged: Array<[string, unknown]> = [];
+  const redirects: string[] = [];
+  const services = createServices(
+    { auth, users, catalog: options.catalog ?? memoryCatalog(sampleCatalog()), checkout, cartStorage },
+    {
+      logError: (message, error) => logged.push([message, error]),
+      navigateToLogin: () => location.navigate('/login'),
+      redirectTo: (url) => redirects.push(url),
+    },
+  );
+  const user = userEvent.setup();
+  const view = render(<App services={services} router={{ hook: location.hook, searchHook: location.searchHook }} />);
+  return {
+    ...view,
+    user,
+    services,
+    location,
+    auth,
+    users,
+    cartStorage,
+    checkout,
+    logged,
+    redirects,
+    /** Where the memory router is now. */
+    path: () => location.history[location.history.length - 1],
+    unmountAll() {
+      cleanup();
+      services.stop();
+    },
+  };
+}
+
+/** Waits until the loading overlay is gone. */
+export async function settled() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  // Wait for the overlay to disappear (auth known, list loaded).
+  for (let i = 0; i < 50 && screen.queryByTestId('loading-overlay'); i++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+  }
+}
