@@ -17,7 +17,7 @@ export function snapshotKey(snapshot: AnyMachineSnapshot): string {
 /**
  * Shortest paths of a production machine, as @xstate/graph's TestModel builds them (createTestModel refuses
  * machines that invoke or use `after`; RECIPES.md). Each state is offered only the event types it handles
- * (plus `offerEverywhere`, for "this event must be ignored here" checks), each type in the payload variants
+ * (plus, while the machine is active, `offerEverywhere`, for "this event must be ignored here" checks), each type in the payload variants
  * `variants(type, snapshot)` returns. Synthetic `xstate.*` types must have variants: an `xstate.done.actor.*`
  * without an `output` would test nothing.
  */
@@ -32,7 +32,8 @@ export function shortestPaths<M extends AnyStateMachine>(
   const model = new TestModel<SnapshotFrom<M>, EventObject, unknown>(machine as never, {
     input: options.input,
     events: (snapshot) => {
-      const types = new Set([...__unsafe_getAllOwnEventDescriptors(snapshot as never), ...(options.offerEverywhere ?? [])]);
+      const everywhere = (snapshot as AnyMachineSnapshot).status === 'active' ? (options.offerEverywhere ?? []) : [];
+      const types = new Set([...__unsafe_getAllOwnEventDescriptors(snapshot as never), ...everywhere]);
       return [...types].flatMap((type) => {
         const variants = options.variants(type, snapshot);
         if (variants === undefined && type.startsWith('xstate.')) throw new Error(`no payload variant for ${type}`);
