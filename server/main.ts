@@ -13,6 +13,8 @@ import { createFirestoreStore } from './store/firestore';
 export async function startServer(config: ServerConfig = loadConfig()) {
   // firebase-admin reads FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST itself; without them it talks to
   // the real project with Application Default Credentials and verifies tokens against Google's keys.
+  // Offline against the emulators, google-auth-library would still probe the GCE metadata server; don't.
+  if (config.firestoreEmulatorHost) process.env.METADATA_SERVER_DETECTION ??= 'none';
   const firebase = initializeApp({ projectId: config.projectId }, `club-clothing-backend-${process.pid}`);
   const firestore = getFirestore(firebase);
   const stripe = config.stripeSecretKey ? createStripeClient({ secretKey: config.stripeSecretKey }) : undefined;
