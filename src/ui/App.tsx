@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { Route, Router, Switch, type RouterProps } from 'wouter';
+import { Route, Router, Switch, type RouterOptions } from 'wouter';
 import { paths } from './paths';
 import { selectAuthLoading, selectListLoading } from './selectors';
 import { ServicesProvider, useServices, type Services } from './services';
@@ -71,7 +71,7 @@ function Layout() {
  * The storefront. `router` lets tests use wouter's memoryLocation; the browser location is the default.
  * Services are the running actors (built in main.tsx, or over in-memory adapters in tests).
  */
-export function App({ services, router }: { services: Services; router?: RouterProps }) {
+export function App({ services, router }: { services: Services; router?: RouterOptions }) {
   return (
     <ServicesProvider services={services}>
       <Router {...router}>

@@ -105,7 +105,7 @@ describe('cart side panel', () => {
     expect(within(dialog).queryByText('Vestido Vermelho')).toBeNull();
     await app.user.click(within(dialog).getByRole('button', { name: 'Remover Camiseta Branca do carrinho' }));
     expect(within(dialog).getByText('Seu carrinho está vazio!')).toBeTruthy();
-    expect(app.cartStorage.raw?.call(app.cartStorage)).toBeNull();
+    expect(app.cartStorage.raw()).toBeNull();
 
     await app.user.click(within(dialog).getByRole('button', { name: 'Ir para o Checkout' }));
     await waitFor(() => expect(app!.path()).toBe('/checkout'));

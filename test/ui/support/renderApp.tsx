@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
 import { memoryAuth, type MemoryAuthOptions } from '../../../src/adapters/auth/memory';
 import { memoryCartStorage } from '../../../src/adapters/cartStorage/memory';
-import type { CartStoragePort } from '../../../src/adapters/cartStorage/port';
 import { memoryCatalog } from '../../../src/adapters/catalog/memory';
 import type { CatalogPort } from '../../../src/adapters/catalog/port';
 import { memoryCheckout } from '../../../src/adapters/checkout/memory';
@@ -50,7 +49,6 @@ export interface RenderOptions {
   auth?: MemoryAuthOptions;
   users?: UserProfile[];
   cart?: CartItem[];
-  cartStorage?: CartStoragePort;
   checkout?: CheckoutPort;
 }
 
@@ -59,7 +57,7 @@ export function renderApp(options: RenderOptions = {}) {
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const auth = memoryAuth(options.auth);
   const users = memoryUsers(options.users ?? []);
-  const cartStorage = options.cartStorage ?? memoryCartStorage({ items: options.cart ?? [] });
+  const cartStorage = memoryCartStorage({ items: options.cart ?? [] });
   const checkout = options.checkout ?? memoryCheckout();
   const logged: Array<[string, unknown]> = [];
   const redirects: string[] = [];
