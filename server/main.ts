@@ -1,5 +1,5 @@
 // Starts the backend from the environment (server/config.ts): `npm run server`, or spawned by `npm start`.
-import { initializeApp } from 'firebase-admin/app';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createAdminCatalog } from './adapters/adminCatalog';
@@ -10,12 +10,14 @@ import { createSimulatedProvider } from './payments/simulated';
 import { createStripeClient, createStripeProvider } from './payments/stripe';
 import { createFirestoreStore } from './store/firestore';
 
+let instances = 0;
+
 export async function startServer(config: ServerConfig = loadConfig()) {
   // firebase-admin reads FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST itself; without them it talks to
   // the real project with Application Default Credentials and verifies tokens against Google's keys.
   // Offline against the emulators, google-auth-library would still probe the GCE metadata server; don't.
   if (config.firestoreEmulatorHost) process.env.METADATA_SERVER_DETECTION ??= 'none';
-  const firebase = initializeApp({ projectId: config.projectId }, `club-clothing-backend-${process.pid}`);
+  const firebase = initializeApp({ projectId: config.projectId }, `club-clothing-backend-${process.pid}-${++instances}`);
   const firestore = getFirestore(firebase);
   const stripe = config.stripeSecretKey ? createStripeClient({ secretKey: config.stripeSecretKey }) : undefined;
   const payments =
@@ -32,6 +34,10 @@ export async function startServer(config: ServerConfig = loadConfig()) {
     verifier: createFirebaseTokenVerifier({ auth: getAuth(firebase), cacheTtlMs: 60_000 }),
     ...(stripe && config.stripeWebhookSecret ? { stripeWebhook: { stripe, secret: config.stripeWebhookSecret } } : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] },
+  });
+  app.addHook('onClose', async () => {
+    await firestore.terminate();
+    await deleteApp(firebase);
   });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
