@@ -91,7 +91,7 @@ class ReferenceCart {
   }
 }
 
-export type CartWiring = (storage: FakeCartStorage) => ReturnType<typeof createCartImplementations>;
+export type CartWiring = (storage: FakeCartStorage) => Parameters<typeof cartMachine.provide>[0];
 export const productionCartWiring: CartWiring = (storage) => createCartImplementations({ storage: storage.port, log: () => {} });
 
 /**

@@ -47,10 +47,9 @@ export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, w
   const redirectTo = vi.fn();
   const logError = vi.fn();
   const actor = createActor(
-    checkoutMachine.provide({
-      actors: wiring(checkout),
-      actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) },
-    }),
+    checkoutMachine
+      .provide({ actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) } })
+      .provide({ actors: wiring(checkout) }),
   );
   const ref = { phase: 'idle' as 'idle' | 'submitting' | 'redirecting' | 'failed', calls: 0, redirects: [] as string[], errors: 0, message: null as string | null };
   try {
