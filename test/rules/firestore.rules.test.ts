@@ -1,0 +1,126 @@
+// @vitest-environment node
+// firestore.rules against the real Firestore emulator JAR, with @firebase/rules-unit-testing.
+import { readFileSync } from 'node:fs';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { setLogLevel } from 'firebase/firestore';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
+import { RULES_FILE, emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
+import { aCategory, aUserProfile } from '../support/builders';
+
+setLogLevel('silent'); // every denied write would otherwise be logged by the SDK
+
+describe.skipIf(emulatorsUnavailable(['firestore']))('firestore.rules', () => {
+  const emulators = useEmulators({ only: ['firestore'] });
+  let testEnv: RulesTestEnvironment;
+  const alice = aUserProfile().withId('alice').withProvider('firebase').build();
+  const bruno = aUserProfile().withId('bruno').withProvider('google').build();
+  const jackets = aCategory().withId('jackets').build();
+
+  beforeAll(async () => {
+    const { firestoreHost, projectId } = emulators();
+    const [host, port] = firestoreHost.split(':');
+    testEnv = await initializeTestEnvironment({
+      projectId,
+      firestore: { host: host!, port: Number(port), rules: readFileSync(RULES_FILE, 'utf8') },
+    });
+  });
+  afterAll(async () => {
+    await testEnv?.cleanup();
+  });
+  beforeEach(async () => {
+    await testEnv.withSecurityRulesDisabled(async (admin) => {
+      const db = admin.firestore();
+      await db.doc('categories/jackets').set(jackets);
+      await db.doc('users/bruno').set(bruno);
+      await db.doc('orders/o1').set({ uid: 'alice', total: 500 });
+    });
+  });
+  afterEach(() => testEnv.clearFirestore());
+
+  const as = (uid: string, signInProvider: 'password' | 'google.com' = 'password'): RulesTestContext =>
+    testEnv.authenticatedContext(uid, { firebase: { sign_in_provider: signInProvider, identities: {} } });
+  const anonymous = () => testEnv.unauthenticatedContext();
+
+  describe('categories', () => {
+    it('anyone may read one category or all of them (signed in or not)', async () => {
+      await assertSucceeds(anonymous().firestore().doc('categories/jackets').get());
+      await assertSucceeds(anonymous().firestore().collection('categories').get());
+      await assertSucceeds(anonymous().firestore().collection('categories').where('id', '==', 'jackets').get());
+      await assertSucceeds(as('alice').firestore().collection('categories').get());
+    });
+    it('nobody may create, change or delete a category from the client', async () => {
+      await assertFails(anonymous().firestore().doc('categories/hats').set(aCategory().withId('hats').build()));
+      await assertFails(as('alice').firestore().doc('categories/hats').set(aCategory().withId('hats').build()));
+      await assertFails(as('alice').firestore().doc('categories/jackets').update({ displayName: 'Promoção' }));
+      await assertFails(as('alice').firestore().doc('categories/jackets').delete());
+    });
+  });
+
+  describe('users', () => {
+    it('a signed-in user may create their own profile (e-mail sign-up → provider firebase)', async () => {
+      await assertSucceeds(as('alice', 'password').firestore().doc('users/alice').set(alice));
+    });
+    it('a Google user may create their own profile with provider google', async () => {
+      const carla = aUserProfile().withId('carla').withProvider('google').build();
+      await assertSucceeds(as('carla', 'google.com').firestore().doc('users/carla').set(carla));
+    });
+    it('the provider must match the sign-in method', async () => {
+      await assertFails(as('alice', 'google.com').firestore().doc('users/alice').set(alice));
+      const googleAlice = { ...alice, provider: 'google' };
+      await assertFails(as('alice', 'password').firestore().doc('users/alice').set(googleAlice));
+    });
+    it('a user may read their own profile, directly and by the `where id == uid` query', async () => {
+      await assertSucceeds(as('bruno', 'google.com').firestore().doc('users/bruno').get());
+      await assertSucceeds(as('bruno', 'google.com').firestore().collection('users').where('id', '==', 'bruno').get());
+      await assertSucceeds(as('alice').firestore().doc('users/alice').get()); // missing own doc: allowed, empty
+    });
+    it("a user can neither read nor write another user's profile", async () => {
+      await assertFails(as('alice').firestore().doc('users/bruno').get());
+      await assertFails(as('alice').firestore().collection('users').where('id', '==', 'bruno').get());
+      await assertFails(as('alice').firestore().doc('users/bruno').set({ ...bruno, firstName: 'Hacker' }));
+      await assertFails(as('alice').firestore().doc('users/mallory').set({ ...alice, id: 'mallory' }));
+      await assertFails(as('alice').firestore().doc('users/bruno').delete());
+    });
+    it('nobody may list all users or read profiles when signed out', async () => {
+      await assertFails(as('alice').firestore().collection('users').get());
+      await assertFails(anonymous().firestore().doc('users/bruno').get());
+      await assertFails(anonymous().firestore().collection('users').where('id', '==', 'bruno').get());
+      await assertFails(anonymous().firestore().doc('users/alice').set(alice));
+    });
+    it('the profile must have exactly the five fields, with id equal to the document id', async () => {
+      const db = as('alice').firestore();
+      await assertFails(db.doc('users/alice').set({ ...alice, admin: true }));
+      const { lastName: _lastName, ...missing } = alice;
+      await assertFails(db.doc('users/alice').set(missing));
+      await assertFails(db.doc('users/alice').set({ ...alice, id: 'bruno' }));
+      await assertFails(db.doc('users/alice').set({ ...alice, firstName: 42 }));
+    });
+    it('a profile is written once: no update, no delete, even by its owner', async () => {
+      await assertSucceeds(as('alice').firestore().doc('users/alice').set(alice));
+      await assertFails(as('alice').firestore().doc('users/alice').set({ ...alice, firstName: 'Outra' }));
+      await assertFails(as('alice').firestore().doc('users/alice').update({ firstName: 'Outra' }));
+      await assertFails(as('alice').firestore().doc('users/alice').delete());
+    });
+    it('a profile is only created through the uid-keyed document (addDoc with a random key is refused)', async () => {
+      await assertFails(as('alice').firestore().collection('users').add(alice));
+    });
+  });
+
+  describe('orders and anything else', () => {
+    it('no client access to orders', async () => {
+      await assertFails(as('alice').firestore().doc('orders/o1').get());
+      await assertFails(as('alice').firestore().collection('orders').where('uid', '==', 'alice').get());
+      await assertFails(as('alice').firestore().collection('orders').add({ uid: 'alice', total: 1 }));
+    });
+    it('no access to collections the shop does not know', async () => {
+      await assertFails(as('alice').firestore().doc('coupons/free').set({ percent: 100 }));
+      await assertFails(anonymous().firestore().doc('coupons/free').get());
+    });
+  });
+});
