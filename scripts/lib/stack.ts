@@ -1,0 +1,319 @@
+// The whole shop on this machine, as one function: the Firebase emulators (Auth + Firestore, rules loaded),
+// the catalog seeded if empty, the backend (server/main.ts) and the storefront — built by Parcel and served
+// by scripts/lib/staticServer.ts, or Parcel's dev server with HMR. `npm start` uses it with the default
+// ports; end-to-end tests and benchmarks use it with free ports and their own dist/cache folders.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findFreePort, startEmulators, type RunningEmulators } from './emulators';
+import { expectSuccess, spawnChild, waitForChild, type ManagedChild } from './children';
+import { openFirestore } from './firestoreAdmin';
+import { assertPortsFree } from './ports';
+import { startStaticServer, type RunningStaticServer } from './staticServer';
+import { seedCatalog, type SeedResult } from '../seed';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEFAULT_PORTS = { auth: 9099, firestore: 8080, backend: 5000, storefront: 1234 } as const;
+const PARCEL_BIN = join(ROOT, 'node_modules', 'parcel', 'lib', 'bin.js');
+const TSX_CLI = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+const SERVER_ENTRY = join(ROOT, 'server', 'main.ts');
+
+export type StorefrontMode =
+  /** parcel build into distDir, then serve it (the default, what a shopper gets in production). */
+  | 'build'
+  /** serve an already built distDir as it is (tests that built once). */
+  | 'serve'
+  /** Parcel's dev server with HMR. */
+  | 'dev'
+  | 'none';
+
+export interface LocalStackOptions {
+  projectId?: string;
+  /** Missing ports are free ones (never the defaults); `npm start` passes DEFAULT_PORTS. */
+  ports?: Partial<Record<keyof typeof DEFAULT_PORTS, number>>;
+  /** Absolute folder where the emulators keep their data across restarts (none: data dies with the stack). */
+  dataDir?: string;
+  /** Firestore rules (default: <repo>/firestore.rules when it exists; false: the emulator's open rules). */
+  rulesFile?: string | false;
+  /** Seed the catalog when the categories collection is empty (default true). */
+  seed?: boolean;
+  /** Start server/main.ts (default true; skipped with a notice while it does not exist). */
+  backend?: boolean;
+  /** Extra environment for the backend (e.g. PAYMENT_PROVIDER, LOG_LEVEL). */
+  backendEnv?: Record<string, string>;
+  storefront?: StorefrontMode;
+  /** Where Parcel writes the storefront (default <repo>/dist; dev: <repo>/.parcel-cache/dev-dist). */
+  distDir?: string;
+  /** Parcel's cache (default <repo>/.parcel-cache). Give a separate one for builds with other env. */
+  cacheDir?: string;
+  /** Output of every child, prefixed with its name. Default: silent. */
+  log?: (line: string) => void;
+  /** Progress notices for people ("Seeding the catalog…"). Default: silent. */
+  notice?: (line: string) => void;
+  /** Aborting stops whatever has started and rejects with StackAbortedError (Ctrl-C during startup). */
+  signal?: AbortSignal;
+}
+
+export class StackAbortedError extends Error {
+  constructor() {
+    super('The local stack was stopped while it was starting.');
+    this.name = 'StackAbortedError';
+  }
+}
+
+export interface LocalStack {
+  projectId: string;
+  ports: Record<keyof typeof DEFAULT_PORTS, number>;
+  urls: {
+    /** http://localhost:<port>, or null with storefront 'none'. */
+    storefront: string | null;
+    /** http://localhost:<port>, or null when the backend was not started. */
+    backend: string | null;
+    authEmulator: string;
+    firestoreEmulator: string;
+  };
+  emulators: RunningEmulators;
+  seed: SeedResult | null;
+  /** Stops the storefront, the backend, then the emulators (which export to dataDir first). Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** Build-time settings of the storefront (read by src/config.ts) pointing at this stack. */
+export function storefrontEnv(projectId: string, ports: LocalStack['ports']): Record<string, string> {
+  return {
+    BACKEND_URL: `http://localhost:${ports.backend}`,
+    USE_FIREBASE_EMULATORS: 'true',
+    AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+    FIREBASE_PROJECT_ID: projectId,
+    // The emulators accept any API key; a real-looking config keeps the SDK's checks quiet.
+    FIREBASE_API_KEY: 'demo-api-key',
+    FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
+    FIREBASE_APP_ID: '1:000000000000:web:0000000000000000000000',
+  };
+}
+
+/** Backend settings (server/config.ts) pointing at this stack. */
+export function backendEnv(projectId: string, ports: LocalStack['ports']): Record<string, string> {
+  return {
+    PORT: String(ports.backend),
+    HOST: '127.0.0.1',
+    STOREFRONT_URL: `http://localhost:${ports.storefront}`,
+    BACKEND_PUBLIC_URL: `http://localhost:${ports.backend}`,
+    GCLOUD_PROJECT: projectId,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+    PAYMENT_PROVIDER: 'simulated',
+    // Offline and loopback-only: google-auth-library must not probe the GCE metadata server.
+    METADATA_SERVER_DETECTION: 'none',
+  };
+}
+
+/** `parcel build` of src/index.html with the given env into distDir; throws with Parcel's output on failure. */
+export async function buildStorefront(opts: {
+  env: Record<string, string>;
+  distDir: string;
+  cacheDir: string;
+  log?: (line: string) => void;
+  /** Receives the Parcel child as soon as it runs (to stop it on abort). */
+  onChild?: (child: ManagedChild) => void;
+}): Promise<void> {
+  cleanDistDir(opts.distDir);
+  const child = spawnChild(
+    'parcel',
+    process.execPath,
+    [PARCEL_BIN, 'build', '--no-autoinstall', '--no-source-maps', '--dist-dir', opts.distDir, '--cache-dir', opts.cacheDir],
+    { cwd: ROOT, env: { ...process.env, ...opts.env, NODE_ENV: 'production' }, log: opts.log },
+  );
+  opts.onChild?.(child);
+  await expectSuccess(child, `parcel build (into ${opts.distDir})`);
+}
+
+/** Parcel never deletes old bundles; empty the dist dir first — only if it looks like one of its outputs. */
+function cleanDistDir(distDir: string) {
+  if (!existsSync(distDir)) return;
+  const entries = readdirSync(distDir);
+  if (entries.length > 0 && !entries.includes('index.html')) {
+    throw new Error(`${distDir} is not empty and has no index.html: refusing to clean it for a build.`);
+  }
+  for (const entry of entries) rmSync(join(distDir, entry), { recursive: true, force: true });
+}
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+async function httpAnswers(url: string): Promise<boolean> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+  await response.body?.cancel();
+  return response.ok;
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const projectId = options.projectId ?? 'demo-club-clothing';
+  const log = options.log ?? (() => {});
+  const notice = options.notice ?? (() => {});
+  const mode = options.storefront ?? 'build';
+  const wantsBackend = options.backend ?? true;
+  const ports = {
+    auth: options.ports?.auth ?? (await findFreePort()),
+    firestore: options.ports?.firestore ?? (await findFreePort()),
+    backend: options.ports?.backend ?? (await findFreePort()),
+    storefront: options.ports?.storefront ?? (await findFreePort()),
+  };
+  if (options.dataDir && !isAbsolute(options.dataDir)) throw new Error(`dataDir must be absolute: ${options.dataDir}`);
+  const defaultRules = join(ROOT, 'firestore.rules');
+  const rulesFile =
+    options.rulesFile === false ? undefined : (options.rulesFile ?? (existsSync(defaultRules) ? defaultRules : undefined));
+  if (options.rulesFile === undefined && !rulesFile) notice('No firestore.rules yet: the Firestore emulator runs with open rules.');
+  const backendExists = existsSync(SERVER_ENTRY);
+  const runBackend = wantsBackend && backendExists;
+  if (wantsBackend && !backendExists) notice('server/main.ts does not exist yet: the backend is not started.');
+
+  await assertPortsFree([
+    { port: ports.auth, service: 'Auth emulator' },
+    { port: ports.firestore, service: 'Firestore emulator' },
+    ...(runBackend ? [{ port: ports.backend, service: 'backend' }] : []),
+    ...(mode !== 'none' ? [{ port: ports.storefront, service: 'storefront' }] : []),
+  ]);
+
+  // Everything started so far, stopped newest first on failure, abort or stop(). Calls are serialised and
+  // each drains what is registered by then, so a child that registers after an abort is stopped too.
+  const stoppers: Array<() => Promise<void>> = [];
+  let chain = Promise.resolve();
+  const stop = () => {
+    chain = chain.then(async () => {
+      for (let next = stoppers.pop(); next; next = stoppers.pop()) {
+        await next().catch((error) => notice(`while stopping: ${String(error)}`));
+      }
+    });
+    return chain;
+  };
+  const onAbort = () => void stop();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const checkAborted = () => {
+    if (options.signal?.aborted) throw new StackAbortedError();
+  };
+  /** For steps that would hang once the emulators are gone (a Firestore write retries for minutes). */
+  const unlessAborted = <T>(promise: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const onAbortStep = () => reject(new StackAbortedError());
+      if (options.signal?.aborted) return onAbortStep();
+      options.signal?.addEventListener('abort', onAbortStep, { once: true });
+      promise.then(resolve, reject).finally(() => options.signal?.removeEventListener('abort', onAbortStep));
+    });
+
+  // The first failure stops everything at once (a failed emulator must not wait for a 10 s build).
+  const failFast = <T>(promise: Promise<T>) =>
+    promise.catch((error: unknown) => {
+      void stop();
+      throw error;
+    });
+
+  try {
+    // The storefront does not need the emulators to build: Parcel runs while they start.
+    const storefrontReady = failFast(
+      (async () => {
+        const env = storefrontEnv(projectId, ports);
+        const cacheDir = options.cacheDir ?? join(ROOT, '.parcel-cache');
+        if (mode === 'none') return null;
+        if (mode === 'dev') {
+          const distDir = options.distDir ?? join(ROOT, '.parcel-cache', 'dev-dist');
+          notice(`Starting Parcel's dev server (HMR) on :${ports.storefront}…`);
+          const child = spawnChild(
+            'parcel',
+            process.execPath,
+            [PARCEL_BIN, 'serve', '--no-autoinstall', '--port', String(ports.storefront), '--dist-dir', distDir, '--cache-dir', cacheDir],
+            { cwd: ROOT, env: { ...process.env, ...env, NODE_ENV: 'development' }, log: (line) => log(`[parcel] ${line}`) },
+          );
+          stoppers.push(() => child.stop('SIGTERM'));
+          await waitForChild(child, () => httpAnswers(`http://127.0.0.1:${ports.storefront}/`), `Parcel's dev server on port ${ports.storefront}`, 180_000);
+          return `http://localhost:${ports.storefront}`;
+        }
+        const distDir = options.distDir ?? join(ROOT, 'dist');
+        if (mode === 'build') {
+          notice('Building the storefront with Parcel…');
+          const started = Date.now();
+          await buildStorefront({ env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`), onChild: (child) => stoppers.push(() => child.stop('SIGTERM')) });
+          notice(`Built the storefront in ${seconds(started)}.`);
+        }
+        checkAborted();
+        const server: RunningStaticServer = await startStaticServer({ root: distDir, port: ports.storefront });
+        stoppers.push(() => server.close());
+        return server.url;
+      })(),
+    );
+
+    const servicesReady = failFast(
+      (async () => {
+        notice(`Starting the Firebase emulators (Auth :${ports.auth}, Firestore :${ports.firestore})…`);
+        const started = Date.now();
+        const emulators = await startEmulators({
+          projectId,
+          authPort: ports.auth,
+          firestorePort: ports.firestore,
+          dataDir: options.dataDir,
+          rulesFile,
+          log,
+        });
+        stoppers.push(() => emulators.stop());
+        notice(`Emulators ready in ${seconds(started)}.`);
+        checkAborted();
+
+        let seed: SeedResult | null = null;
+        if (options.seed ?? true) {
+          const admin = openFirestore({ kind: 'emulator', projectId, host: emulators.firestoreHost });
+          try {
+            seed = await unlessAborted(seedCatalog(admin.db, { ifEmpty: true }));
+          } finally {
+            await Promise.race([admin.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+          }
+          notice(
+            seed.status === 'seeded'
+              ? `Seeded the catalog: ${seed.categories} categories, ${seed.products} products.`
+              : `The catalog is already there (${seed.existing} categories): not seeded again.`,
+          );
+        }
+        checkAborted();
+
+        let backendUrl: string | null = null;
+        if (runBackend) {
+          notice(`Starting the backend on :${ports.backend}…`);
+          const child: ManagedChild = spawnChild('backend', process.execPath, [TSX_CLI, SERVER_ENTRY], {
+            cwd: ROOT,
+            env: { ...process.env, ...backendEnv(projectId, ports), ...options.backendEnv },
+            log: (line) => log(`[backend] ${line}`),
+          });
+          stoppers.push(() => child.stop('SIGTERM'));
+          await waitForChild(child, () => httpAnswers(`http://127.0.0.1:${ports.backend}/health`), `The backend on port ${ports.backend}`);
+          backendUrl = `http://localhost:${ports.backend}`;
+        }
+        return { emulators, seed, backendUrl };
+      })(),
+    );
+
+    // Wait for both even if one fails, so every child is registered before the cleanup below.
+    const [services, storefront] = await Promise.allSettled([servicesReady, storefrontReady]);
+    if (services.status === 'rejected') throw services.reason;
+    if (storefront.status === 'rejected') throw storefront.reason;
+    const { emulators, seed, backendUrl } = services.value;
+    checkAborted();
+    options.signal?.removeEventListener('abort', onAbort);
+
+    return {
+      projectId,
+      ports,
+      urls: {
+        storefront: storefront.value,
+        backend: backendUrl,
+        authEmulator: `http://${emulators.authHost}`,
+        firestoreEmulator: `http://${emulators.firestoreHost}`,
+      },
+      emulators,
+      seed,
+      stop,
+    };
+  } catch (error) {
+    options.signal?.removeEventListener('abort', onAbort);
+    await stop();
+    throw options.signal?.aborted ? new StackAbortedError() : error;
+  }
+}
