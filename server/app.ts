@@ -101,6 +101,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   );
 
   app.get('/health', async () => ({ ok: true, provider: deps.payments.name }));
+  // Browsers ask for it on the payment page; answer "nothing" rather than a logged 404.
+  app.get('/favicon.ico', async (_request, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());
 
   app.post(CHECKOUT_ROUTE, {
     // Authenticate before the body is read: an anonymous 10,000-line body costs us nothing.
