@@ -1,0 +1,327 @@
+// `npm run statecharts`: writes docs/statecharts/<machine>.md (a Mermaid stateDiagram-v2 plus tables of states
+// and transitions) for every machine in src/machines, and docs/statecharts/README.md indexing them.
+// Everything is read from the machine definitions (machine.root and its state nodes), so the docs cannot drift:
+// test/docs/statecharts.test.ts regenerates them in memory and fails when the committed files differ.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { authMachine } from '../src/machines/authMachine';
+import { cartMachine } from '../src/machines/cartMachine';
+import { catalogMachine } from '../src/machines/catalogMachine';
+import { checkoutGuardMachine } from '../src/machines/checkoutGuardMachine';
+import { checkoutMachine } from '../src/machines/checkoutMachine';
+
+export interface DocumentedMachine {
+  machine: AnyStateMachine;
+  file: string;
+  summary: string;
+}
+
+export const documentedMachines: DocumentedMachine[] = [
+  {
+    machine: authMachine,
+    file: 'src/machines/authMachine.ts',
+    summary: 'Who is signed in: follows the auth-state stream, loads the profile, runs the sign-in, sign-up, Google and sign-out flows.',
+  },
+  {
+    machine: cartMachine,
+    file: 'src/machines/cartMachine.ts',
+    summary: 'The cart and its side panel: restored on start, saved when non-empty, cleared in storage when emptied, synced across tabs.',
+  },
+  {
+    machine: catalogMachine,
+    file: 'src/machines/catalogMachine.ts',
+    summary: 'The category list (home, explore) and the category on screen (/category/:id).',
+  },
+  {
+    machine: checkoutGuardMachine,
+    file: 'src/machines/checkoutGuardMachine.ts',
+    summary: 'Protected /checkout: a logged-out visitor sees a message and is sent to /login after 3 seconds.',
+  },
+  {
+    machine: checkoutMachine,
+    file: 'src/machines/checkoutMachine.ts',
+    summary: 'The Finalizar Compra button: creates a checkout session once per click and sends the browser to its url.',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the definitions
+
+interface Edge {
+  source: AnyStateNode;
+  event: string;
+  guard: string;
+  targets: AnyStateNode[];
+  actions: string[];
+  reenter: boolean;
+}
+
+type Described = { type?: string; params?: unknown; assignment?: unknown; name?: string };
+
+function describeAction(action: unknown): string {
+  if (typeof action === 'string') return action;
+  if (typeof action === 'function' || (typeof action === 'object' && action !== null)) {
+    const a = action as Described;
+    if (a.type === 'xstate.assign') {
+      const keys = a.assignment && typeof a.assignment === 'object' ? Object.keys(a.assignment) : [];
+      return keys.length ? `assign(${keys.join(', ')})` : 'assign';
+    }
+    if (a.type === 'xstate.raise') return 'raise';
+    if (a.type === 'xstate.enqueueActions') return 'enqueueActions';
+    if (a.type) return a.type;
+    return typeof action === 'function' && a.name ? a.name : 'inline action';
+  }
+  return String(action);
+}
+
+/** XState implements `after` with a delayed raise in the state's entry: the transitions table shows it instead. */
+function isAfterTimer(action: unknown): boolean {
+  const event = (action as { event?: { type?: unknown } } | null)?.event;
+  return typeof event?.type === 'string' && event.type.startsWith('xstate.after.');
+}
+
+function describeGuard(guard: unknown): string {
+  if (guard === undefined || guard === null) return '';
+  if (typeof guard === 'string') return guard;
+  const g = guard as Described;
+  if (typeof g.type === 'string') return g.type;
+  return 'inline guard';
+}
+
+function describeEvent(eventType: string, machine: AnyStateMachine, delay?: string | number): string {
+  if (eventType === '') return 'always';
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
+  if (done) return `done: ${done[1]}`;
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
+  if (error) return `error: ${error[1]}`;
+  if (eventType.startsWith('xstate.after.')) {
+    const delays = (machine.implementations as { delays?: Record<string, unknown> }).delays ?? {};
+    const ms = typeof delay === 'number' ? delay : delays[String(delay)];
+    return typeof ms === 'number' ? `after ${String(delay)} (${ms} ms)` : `after ${String(delay)}`;
+  }
+  return eventType;
+}
+
+function allNodes(node: AnyStateNode): AnyStateNode[] {
+  return [node, ...Object.values(node.states).flatMap((child) => allNodes(child as AnyStateNode))];
+}
+
+function edgesOf(node: AnyStateNode, machine: AnyStateMachine): Edge[] {
+  const delays = new Map(node.after.map((t) => [t.eventType, t.delay as string | number | undefined]));
+  const edges: Edge[] = [];
+  for (const [eventType, transitions] of node.transitions) {
+    for (const t of transitions) {
+      edges.push({
+        source: node,
+        event: describeEvent(eventType, machine, delays.get(eventType)),
+        guard: describeGuard(t.guard),
+        targets: (t.target ?? []) as AnyStateNode[],
+        actions: t.actions.map(describeAction),
+        reenter: t.reenter,
+      });
+    }
+  }
+  for (const t of node.always ?? []) {
+    edges.push({
+      source: node,
+      event: 'always',
+      guard: describeGuard(t.guard),
+      targets: (t.target ?? []) as AnyStateNode[],
+      actions: t.actions.map(describeAction),
+      reenter: t.reenter,
+    });
+  }
+  return edges;
+}
+
+/** `auth.loggedOut.signingIn` → `loggedOut.signingIn`; the root is the machine id. */
+const statePath = (node: AnyStateNode) => (node.path.length ? node.path.join('.') : node.machine.id);
+const mermaidId = (node: AnyStateNode) => (node.path.length ? node.path.join('_') : `${node.machine.id}_root`);
+
+function kind(node: AnyStateNode): string {
+  return node.type;
+}
+
+function initialChild(node: AnyStateNode): AnyStateNode | undefined {
+  const target = node.initial?.target?.[0] as AnyStateNode | undefined;
+  return node.type === 'compound' ? target : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rendering
+
+const mermaidLabel = (text: string) => text.replace(/[:;#]/g, ' ').replace(/\s+/g, ' ').trim();
+const cell = (text: string) => (text === '' ? '—' : text.replace(/\|/g, '\\|'));
+const code = (text: string) => (text === '' ? '' : `\`${text}\``);
+
+function edgeLabel(edge: Edge): string {
+  return mermaidLabel(edge.guard ? `${edge.event} [${edge.guard}]` : edge.event);
+}
+
+function renderDiagram(machine: AnyStateMachine): string {
+  const lines: string[] = ['stateDiagram-v2'];
+  const root = machine.root as AnyStateNode;
+  const drawn = new Set<string>();
+
+  const renderChildren = (node: AnyStateNode, indent: string) => {
+    const children = Object.values(node.states) as AnyStateNode[];
+    const initial = initialChild(node);
+    if (initial) lines.push(`${indent}[*] --> ${mermaidId(initial)}`);
+    children.forEach((child, index) => {
+      if (node.type === 'parallel' && index > 0) lines.push(`${indent}--`);
+      renderNode(child, indent);
+    });
+    // Transitions between siblings are drawn inside their parent so Mermaid keeps them in the cluster.
+    for (const child of children) {
+      for (const edge of edgesOf(child, machine)) {
+        for (const target of edge.targets) {
+          if (target.parent !== node) continue;
+          lines.push(`${indent}${mermaidId(child)} --> ${mermaidId(target)} : ${edgeLabel(edge)}`);
+          drawn.add(`${child.id}|${target.id}|${edgeLabel(edge)}`);
+        }
+      }
+      if (child.type === 'final') lines.push(`${indent}${mermaidId(child)} --> [*]`);
+    }
+  };
+
+  const renderNode = (node: AnyStateNode, indent: string) => {
+    const children = Object.values(node.states);
+    if (children.length === 0) {
+      lines.push(`${indent}state "${node.key}" as ${mermaidId(node)}`);
+      return;
+    }
+    lines.push(`${indent}state "${node.key}${node.type === 'parallel' ? ' (parallel)' : ''}" as ${mermaidId(node)} {`);
+    renderChildren(node, `${indent}  `);
+    lines.push(`${indent}}`);
+  };
+
+  if (root.type === 'parallel') {
+    // Mermaid draws concurrent regions (`--`) only inside a composite state.
+    lines.push(`  state "${root.key} (parallel)" as ${mermaidId(root)} {`);
+    renderChildren(root, '    ');
+    lines.push('  }');
+  } else {
+    renderChildren(root, '  ');
+  }
+  // Every other transition (across levels, or from a parent to one of its children) at the top level.
+  for (const node of allNodes(root)) {
+    for (const edge of edgesOf(node, machine)) {
+      for (const target of edge.targets) {
+        if (drawn.has(`${node.id}|${target.id}|${edgeLabel(edge)}`)) continue;
+        if (node === root) continue;
+        lines.push(`  ${mermaidId(node)} --> ${mermaidId(target)} : ${edgeLabel(edge)}`);
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+function renderStatesTable(machine: AnyStateMachine): string {
+  const rows = allNodes(machine.root as AnyStateNode).map((node) => {
+    const initial = initialChild(node);
+    const invokes = node.invoke.map((i) => (i.id === i.src ? code(String(i.id)) : `${code(String(i.id))} (${code(String(i.src))})`));
+    return [
+      code(statePath(node)),
+      kind(node) + (initial ? `, initial ${code(initial.key)}` : ''),
+      node.tags.map(code).join(', '),
+      node.entry
+        .filter((a) => !isAfterTimer(a))
+        .map((a) => code(describeAction(a)))
+        .join(', '),
+      invokes.join(', '),
+    ];
+  });
+  return [
+    '| State | Kind | Tags | Entry actions | Invokes |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ].join('\n');
+}
+
+function renderTransitionsTable(machine: AnyStateMachine): string {
+  const rows = allNodes(machine.root as AnyStateNode).flatMap((node) =>
+    edgesOf(node, machine).map((edge) => [
+      code(statePath(node)),
+      code(edge.event),
+      code(edge.guard),
+      edge.targets.length
+        ? edge.targets.map((t) => code(statePath(t))).join(', ') + (edge.reenter ? ' (re-enters)' : '')
+        : '(stays)',
+      edge.actions.map(code).join(', '),
+    ]),
+  );
+  return [
+    '| From | Event | Guard | To | Actions |',
+    '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ].join('\n');
+}
+
+const GENERATED = '<!-- Generated by `npm run statecharts` from the machine definitions. Do not edit by hand. -->';
+
+export function renderMachineDoc({ machine, file, summary }: DocumentedMachine): string {
+  return [
+    GENERATED,
+    `# ${machine.id}`,
+    '',
+    `${summary} Defined in [\`${file}\`](../../${file}).`,
+    '',
+    '```mermaid',
+    renderDiagram(machine),
+    '```',
+    '',
+    '## States',
+    '',
+    renderStatesTable(machine),
+    '',
+    '## Transitions',
+    '',
+    'Events are tried from the innermost active state outwards; for one event, the first row whose guard passes wins.',
+    '`done: x` / `error: x` are the outcomes of the invoked actor `x`; `(stays)` means actions only, no state change.',
+    '',
+    renderTransitionsTable(machine),
+    '',
+  ].join('\n');
+}
+
+export function renderIndex(machines: readonly DocumentedMachine[]): string {
+  const rows = machines.map(({ machine, summary }) => {
+    const nodes = allNodes(machine.root as AnyStateNode);
+    const transitions = nodes.reduce((sum, node) => sum + edgesOf(node, machine).length, 0);
+    return `| [${machine.id}](${machine.id}.md) | ${nodes.length - 1} | ${transitions} | ${summary} |`;
+  });
+  return [
+    GENERATED,
+    '# Statecharts',
+    '',
+    'One page per XState machine of the storefront: a Mermaid diagram and tables of states and transitions,',
+    'read from the machine definitions in `src/machines/`. Regenerate with `npm run statecharts`;',
+    '`test/docs/statecharts.test.ts` fails when these files are stale.',
+    '',
+    '| Machine | States | Transitions | What it does |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+/** Every generated file, path relative to the repository root → content. */
+export function generateStatecharts(machines: readonly DocumentedMachine[] = documentedMachines): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of machines) files.set(`docs/statecharts/${entry.machine.id}.md`, renderMachineDoc(entry));
+  files.set('docs/statecharts/README.md', renderIndex(machines));
+  return files;
+}
+
+export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  for (const [path, content] of generateStatecharts()) {
+    const absolute = join(repositoryRoot, path);
+    mkdirSync(dirname(absolute), { recursive: true });
+    writeFileSync(absolute, content);
+    console.log(`wrote ${path}`);
+  }
+}
