@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { selectIsPanelOpen } from '../../machines/cartMachine';
+import { selectCartItems, selectIsPanelOpen } from '../../machines/cartMachine';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, styled } from '../theme';
@@ -56,18 +56,29 @@ const Scroll = styled('div', { flex: 1, overflowY: 'auto' });
 export function CartPanel({ returnFocusTo }: { returnFocusTo: RefObject<HTMLButtonElement | null> }) {
   const { cart } = useServices();
   const open = useSelector(cart, selectIsPanelOpen);
+  const items = useSelector(cart, selectCartItems);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [, navigate] = useLocation();
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Browsers move focus into a modal dialog; make sure of it (and of where it lands: the close button).
+      if (!dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>('button')?.focus();
+    }
     if (!open && dialog.open) {
       dialog.close();
       returnFocusTo.current?.focus();
     }
   }, [open, returnFocusTo]);
+
+  // A removed line takes its focused button with it: keep focus inside the panel instead of on <body>.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (open && dialog?.open && !dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>('button')?.focus();
+  }, [open, items]);
 
   const close = () => cart.send({ type: 'cart.panel.close' });
 

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
 import { memoryAuth, type MemoryAuthOptions } from '../../../src/adapters/auth/memory';
-import { memoryCartStorage } from '../../../src/adapters/cartStorage/memory';
+import { memoryCartStorage, type MemoryCartStorage } from '../../../src/adapters/cartStorage/memory';
 import { memoryCatalog } from '../../../src/adapters/catalog/memory';
 import type { CatalogPort } from '../../../src/adapters/catalog/port';
 import { memoryCheckout } from '../../../src/adapters/checkout/memory';
@@ -49,7 +49,11 @@ export interface RenderOptions {
   auth?: MemoryAuthOptions;
   users?: UserProfile[];
   cart?: CartItem[];
+  /** Replaces the saved-cart storage (default: an in-memory one holding `cart`). */
+  cartStorage?: MemoryCartStorage;
   checkout?: CheckoutPort;
+  /** user-event's delay between actions; null skips the timer (fast model-based runs). */
+  userEventDelay?: number | null;
 }
 
 /** Renders the whole storefront over the in-memory adapters and a memory location. */
@@ -57,7 +61,7 @@ export function renderApp(options: RenderOptions = {}) {
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const auth = memoryAuth(options.auth);
   const users = memoryUsers(options.users ?? []);
-  const cartStorage = memoryCartStorage({ items: options.cart ?? [] });
+  const cartStorage = options.cartStorage ?? memoryCartStorage({ items: options.cart ?? [] });
   const checkout = options.checkout ?? memoryCheckout();
   const logged: Array<[string, unknown]> = [];
   const redirects: string[] = [];
@@ -69,7 +73,7 @@ export function renderApp(options: RenderOptions = {}) {
       redirectTo: (url) => redirects.push(url),
     },
   );
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: options.userEventDelay === undefined ? 0 : options.userEventDelay });
   const view = render(<App services={services} router={{ hook: location.hook, searchHook: location.searchHook }} />);
   return {
     ...view,
