@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findFreePort, startEmulators, type RunningEmulators } from './emulators';
+import { findFirestoreJar, findFreePort, findJava, startEmulators, type RunningEmulators } from './emulators';
 import { expectSuccess, spawnChild, waitForChild, type ManagedChild } from './children';
 import { openFirestore } from './firestoreAdmin';
 import { assertPortsFree } from './ports';
@@ -168,6 +168,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const runBackend = wantsBackend && backendExists;
   if (wantsBackend && !backendExists) notice('server/main.ts does not exist yet: the backend is not started.');
 
+  // Fail before anything starts: missing Java / emulator JAR (EmulatorPrerequisiteError), then taken ports.
+  findJava();
+  findFirestoreJar();
   await assertPortsFree([
     { port: ports.auth, service: 'Auth emulator' },
     { port: ports.firestore, service: 'Firestore emulator' },
