@@ -154,9 +154,9 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-function launch(name: string, command: string, args: string[], cwd: string, log: (line: string) => void): Child {
+function launch(name: string, command: string, args: string[], cwd: string, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Child {
   installExitHook();
-  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   liveChildren.add(child);
   const output: string[] = [];
   const onData = (chunk: Buffer) => {
@@ -280,7 +280,10 @@ async function startAuth(opts: { projectId: string; port: number; dataDir?: stri
     const authDir = join(opts.dataDir, 'auth');
     args.push('--import', authDir, '--export-on-exit', authDir);
   }
-  const child = launch('auth', process.execPath, args, configDir, opts.log);
+  // firebase-tools finds "the" running hub of a project through <tmpdir>/hub-<project>.json; with several
+  // suites running at once (parallel test files, `npm start`) an export-on-exit could reach another run's
+  // hub and export its data. A private TMPDIR per run keeps each run's locator to itself.
+  const child = launch('auth', process.execPath, args, configDir, opts.log, { ...process.env, TMPDIR: configDir });
   try {
     await waitUntilReady(child, async () => child.output.some((line) => line.includes('All emulators ready!')), `The Auth emulator on port ${opts.port}`);
   } catch (error) {
