@@ -4,11 +4,12 @@ import { boolean, create, defaulted, nonempty, object, refine, string, type Infe
 
 const Url = refine(nonempty(string()), 'Url', (value) => {
   try {
-    new URL(value);
-    return true;
+    const { protocol } = new URL(value);
+    if (protocol === 'http:' || protocol === 'https:') return true;
   } catch {
-    return `expected an absolute URL, got "${value}"`;
+    // fall through
   }
+  return `expected an absolute http(s) URL, got "${value}"`;
 });
 
 const HostPort = refine(nonempty(string()), 'HostPort', (value) =>

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config';
+
+describe('config', () => {
+  it('defaults to the local emulator mode of the shared conventions', () => {
+    expect(parseConfig({})).toEqual({
+      backendUrl: 'http://localhost:5000',
+      firebase: {
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-club-clothing.firebaseapp.com',
+        projectId: 'demo-club-clothing',
+        appId: 'demo-club-clothing-app',
+      },
+      useEmulators: true,
+      authEmulatorUrl: 'http://127.0.0.1:9099',
+      firestoreEmulatorHost: '127.0.0.1:8080',
+    });
+  });
+
+  it('reads every variable; empty strings fall back to defaults', () => {
+    const config = parseConfig({
+      BACKEND_URL: 'https://api.example.com',
+      FIREBASE_PROJECT_ID: 'club-prod',
+      USE_FIREBASE_EMULATORS: 'false',
+      AUTH_EMULATOR_URL: 'http://127.0.0.1:19099',
+      FIRESTORE_EMULATOR_HOST: '127.0.0.1:18080',
+      FIREBASE_API_KEY: '',
+    });
+    expect(config.backendUrl).toBe('https://api.example.com');
+    expect(config.firebase.projectId).toBe('club-prod');
+    expect(config.firebase.apiKey).toBe('demo-api-key');
+    expect(config.useEmulators).toBe(false);
+    expect(config.authEmulatorUrl).toBe('http://127.0.0.1:19099');
+    expect(config.firestoreEmulatorHost).toBe('127.0.0.1:18080');
+  });
+
+  it('rejects a malformed backend URL or emulator host, naming the field', () => {
+    expect(() => parseConfig({ BACKEND_URL: 'localhost:5000/x y' })).toThrow(/backendUrl/);
+    expect(() => parseConfig({ FIRESTORE_EMULATOR_HOST: 'http://127.0.0.1:8080' })).toThrow(/firestoreEmulatorHost/);
+  });
+});
