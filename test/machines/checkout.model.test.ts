@@ -1,8 +1,15 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { checkoutMachine } from '../../src/machines/checkoutMachine';
+import { untakenTransitions } from './model/graph';
 import { checkoutPathName, checkoutPaths, runCheckoutPath } from './model/checkoutModel';
 
 describe(`checkout: ${checkoutPaths.length} paths`, () => {
   it.each(checkoutPaths.map((path) => [checkoutPathName(path), path] as const))('%s', async (_name, path) => {
     await runCheckoutPath(path);
+  });
+
+  // Runs after the paths above (tests in a file run in order).
+  it('the paths took every declared transition of checkoutMachine', () => {
+    expect(untakenTransitions(checkoutMachine)).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { ProfileWriteError, UsersUnavailableError } from '../../../src/adapters/
 import { authMachine, createAuthActors } from '../../../src/machines/authMachine';
 import { fakeAuth, fakeUsers, type FakeAuth, type FakeUsers } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
-import { pathName, shortestPaths, type ModelPath } from './graph';
+import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
 
 // The cast of the auth story. Stored documents differ from what the auth user alone would give, so a test
 // can tell "loaded the document" from "fell back to the auth user".
@@ -130,6 +130,7 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
   const logError = vi.fn();
   const actor = createActor(
     authMachine.provide({ actors: wiring({ auth, users }), actions: { logError: (_, params) => logError(params) } }),
+    { inspect: recordTransitions(authMachine.id) },
   );
   const ref = {
     uid: null as string | null,

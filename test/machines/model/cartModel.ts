@@ -11,7 +11,7 @@ import {
 } from '../../../src/machines/cartMachine';
 import { fakeCartStorage, type FakeCartStorage } from '../../support/fakes/ports';
 import { codedError, tick } from '../../support/fakes/controllable';
-import { pathName, shortestPaths, type ModelPath } from './graph';
+import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
 
 /** A two-product catalogue keeps the state space (and the path count) small. */
 export const catalogue: Product[] = [
@@ -100,7 +100,7 @@ export const productionCartWiring: CartWiring = (storage) => createCartImplement
  */
 export async function runCartPath(path: ModelPath<typeof cartMachine>, wiring: CartWiring = productionCartWiring) {
   const storage = fakeCartStorage();
-  const actor = createActor(cartMachine.provide(wiring(storage)));
+  const actor = createActor(cartMachine.provide(wiring(storage)), { inspect: recordTransitions(cartMachine.id) });
   const ref = new ReferenceCart();
   try {
     for (const [index, { event, state: expected }] of path.steps.entries()) {

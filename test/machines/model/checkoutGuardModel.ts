@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import { checkoutGuardMachine } from '../../../src/machines/checkoutGuardMachine';
-import { pathName, shortestPaths, type ModelPath } from './graph';
+import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
 
 type GuardPath = ModelPath<typeof checkoutGuardMachine> & { isLoggedIn: boolean };
 const AFTER = 'xstate.after.loginRedirectDelay.checkoutGuard.waiting';
@@ -31,7 +31,7 @@ export async function runCheckoutGuardPath(path: GuardPath, wiring: GuardWiring 
   let machine = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => navigations('/login') } });
   if (wiring.navigateToLogin) machine = machine.provide({ actions: { navigateToLogin: wiring.navigateToLogin } });
   if (wiring.delayMs !== undefined) machine = machine.provide({ delays: { loginRedirectDelay: wiring.delayMs } });
-  const actor = createActor(machine, { input: { isLoggedIn: path.isLoggedIn }, clock });
+  const actor = createActor(machine, { input: { isLoggedIn: path.isLoggedIn }, clock, inspect: recordTransitions(machine.id) });
   const ref = { loggedIn: path.isLoggedIn, counting: !path.isLoggedIn, navigated: 0 };
   try {
     for (const [index, { event, state: expected }] of path.steps.entries()) {

@@ -5,7 +5,7 @@ import { CheckoutFailedError } from '../../../src/adapters/checkout/port';
 import { checkoutMachine, createCheckoutActors } from '../../../src/machines/checkoutMachine';
 import { fakeCheckout, type FakeCheckout } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
-import { pathName, shortestPaths, type ModelPath } from './graph';
+import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
 
 const cart: CartItem[] = [
   { id: 'jaqueta', name: 'Jaqueta de Couro Preta', imageUrl: '/images/jaqueta-couro-preta.svg', price: 500, quantity: 1 },
@@ -50,6 +50,7 @@ export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, w
     checkoutMachine
       .provide({ actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) } })
       .provide({ actors: wiring(checkout) }),
+    { inspect: recordTransitions(checkoutMachine.id) },
   );
   const ref = { phase: 'idle' as 'idle' | 'submitting' | 'redirecting' | 'failed', calls: 0, redirects: [] as string[], errors: 0, message: null as string | null };
   try {

@@ -74,3 +74,39 @@ export async function countFailures<P>(paths: readonly P[], run: (path: P) => Pr
   }
   return failures;
 }
+
+// Transition coverage: the runners record which declared transitions the real actors took, so each model test
+// can assert that its paths exercised every one (ARCHITECTURE §8: every transition, not just every state).
+type TransitionLike = { source: { id: string; transitions: Map<string, unknown[]>; always?: unknown[] }; eventType: string | null };
+
+function transitionKey(t: TransitionLike): string {
+  const always = t.source.always ?? [];
+  if (always.includes(t)) return `${t.source.id} always #${always.indexOf(t)}`;
+  const list = t.source.transitions.get(t.eventType ?? '') ?? [];
+  return `${t.source.id} ${t.eventType} #${list.indexOf(t)}`;
+}
+
+const taken = new Map<string, Set<string>>();
+
+/** An `inspect` option for createActor that records the transitions the machine's own actor takes. */
+export function recordTransitions(machineId: string) {
+  const seen = taken.get(machineId) ?? new Set<string>();
+  taken.set(machineId, seen);
+  return (inspectionEvent: { type: string; actorRef?: { id?: string; _parent?: unknown }; _transitions?: unknown[] }) => {
+    if (inspectionEvent.type !== '@xstate.microstep' || inspectionEvent.actorRef?._parent) return;
+    for (const t of inspectionEvent._transitions ?? []) seen.add(transitionKey(t as TransitionLike));
+  };
+}
+
+/** Declared transitions the recorded runs never took. */
+export function untakenTransitions(machine: AnyStateMachine): string[] {
+  const declared: string[] = [];
+  const walk = (node: AnyStateMachine['root']) => {
+    for (const list of node.transitions.values()) for (const t of list) declared.push(transitionKey(t as unknown as TransitionLike));
+    for (const t of node.always ?? []) declared.push(transitionKey(t as unknown as TransitionLike));
+    Object.values(node.states).forEach((child) => walk(child as AnyStateMachine['root']));
+  };
+  walk(machine.root);
+  const seen = taken.get(machine.id) ?? new Set<string>();
+  return declared.filter((key) => !seen.has(key));
+}
