@@ -2,6 +2,9 @@
 // and a Stripe capture server.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { afterAll } from 'vitest';
 import { InvalidTokenError, type TokenVerifier } from '../../server/auth/tokenVerifier';
 
 export const PROJECT_ID = 'demo-club-clothing';
@@ -92,5 +95,27 @@ export async function startCaptureServer(
     port: (server.address() as AddressInfo).port,
     requests,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/**
+ * A firebase-admin Firestore on the running emulator, created on first use and closed in afterAll.
+ * (Rules do not apply to it, as for the backend.)
+ */
+export function useAdminFirestore(emulators: () => { projectId: string; firestoreHost: string }, name: string): () => Firestore {
+  let app: App | undefined;
+  let firestore: Firestore | undefined;
+  afterAll(async () => {
+    await firestore?.terminate();
+    if (app) await deleteApp(app);
+  });
+  return () => {
+    if (!firestore) {
+      process.env.METADATA_SERVER_DETECTION ??= 'none';
+      app = initializeApp({ projectId: emulators().projectId }, `${name}-${process.pid}`);
+      firestore = getFirestore(app);
+      firestore.settings({ host: emulators().firestoreHost, ssl: false });
+    }
+    return firestore;
   };
 }
