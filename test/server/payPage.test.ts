@@ -164,10 +164,18 @@ describe('a real listening server', () => {
 
     const broken = await fetch(`${base}${CHECKOUT_ROUTE}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { origin: STOREFRONT, 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: '{"products":',
     });
     expect(broken.status).toBe(400);
+    expect(broken.headers.get('access-control-allow-origin')).toBe(STOREFRONT); // the storefront can read the error
+    const anonymous = await fetch(`${base}${CHECKOUT_ROUTE}`, {
+      method: 'POST',
+      headers: { origin: STOREFRONT, 'content-type': 'application/json' },
+      body: JSON.stringify({ products: [{ id: 'gorro', quantity: 1 }] }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('access-control-allow-origin')).toBe(STOREFRONT);
     expect(await broken.json()).toEqual({ error: { code: 'invalid_body', message: expect.any(String) } });
   });
 });
