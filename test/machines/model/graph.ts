@@ -4,6 +4,7 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventObject,
+  type InspectionEvent,
   type SnapshotFrom,
 } from 'xstate';
 
@@ -92,9 +93,9 @@ const taken = new Map<string, Set<string>>();
 export function recordTransitions(machineId: string) {
   const seen = taken.get(machineId) ?? new Set<string>();
   taken.set(machineId, seen);
-  return (inspectionEvent: { type: string; actorRef?: { id?: string; _parent?: unknown }; _transitions?: unknown[] }) => {
-    if (inspectionEvent.type !== '@xstate.microstep' || inspectionEvent.actorRef?._parent) return;
-    for (const t of inspectionEvent._transitions ?? []) seen.add(transitionKey(t as TransitionLike));
+  return (inspectionEvent: InspectionEvent) => {
+    if (inspectionEvent.type !== '@xstate.microstep' || (inspectionEvent.actorRef as { _parent?: unknown })._parent) return;
+    for (const t of inspectionEvent._transitions) seen.add(transitionKey(t as unknown as TransitionLike));
   };
 }
 
