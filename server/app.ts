@@ -56,6 +56,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 100 },
   });
 
+  // Declared up front so every request object has the same shape (Fastify 5's advice for speed).
+  app.decorateRequest('user', null);
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, code, message } = describeError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -153,7 +156,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: VerifiedUser;
+    user: VerifiedUser | null;
   }
 }
 
