@@ -7,6 +7,8 @@
 //   - brotli or gzip for text (HTML, JS, CSS, SVG) per Accept-Encoding.
 import { existsSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -84,5 +86,18 @@ export async function startStaticServer(
   await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  return { url: `http://localhost:${port}`, port, close: () => app.close() };
+  const shownHost = !options.host || options.host === '127.0.0.1' ? 'localhost' : options.host;
+  return { url: `http://${shownHost}:${port}`, port, close: () => app.close() };
+}
+
+// `npm run serve [-- --port 1234 --host 127.0.0.1 --root dist]`: serve an existing build, nothing else.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '1234' }, host: { type: 'string', default: '127.0.0.1' }, root: { type: 'string', default: 'dist' } },
+  });
+  const server = await startStaticServer({ root: values.root, port: Number(values.port), host: values.host, logger: true });
+  console.log(`Serving ${resolve(values.root)} on ${server.url}`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
