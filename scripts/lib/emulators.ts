@@ -130,6 +130,7 @@ interface Child {
 }
 
 const liveChildren = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
 let exitHookInstalled = false;
 
 /** Last resort: a test runner or script that dies without calling stop() must not leave emulators behind. */
@@ -138,6 +139,7 @@ function installExitHook() {
   exitHookInstalled = true;
   process.on('exit', () => {
     for (const child of liveChildren) killGroup(child, 'SIGKILL');
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   });
 }
 
@@ -263,6 +265,11 @@ async function startAuth(opts: { projectId: string; port: number; dataDir?: stri
   const [hubPort, loggingPort] = [await findFreePort(), await findFreePort()];
   // A per-run config: the repo's firebase.json pins the default ports, tests need free ones.
   const configDir = mkdtempSync(join(tmpdir(), 'club-auth-emulator-'));
+  tempDirs.add(configDir);
+  const removeConfigDir = () => {
+    rmSync(configDir, { recursive: true, force: true });
+    tempDirs.delete(configDir);
+  };
   writeFileSync(
     join(configDir, 'firebase.json'),
     JSON.stringify({
@@ -288,10 +295,10 @@ async function startAuth(opts: { projectId: string; port: number; dataDir?: stri
     await waitUntilReady(child, async () => child.output.some((line) => line.includes('All emulators ready!')), `The Auth emulator on port ${opts.port}`);
   } catch (error) {
     await stopChild(child, 'SIGINT');
-    rmSync(configDir, { recursive: true, force: true });
+    removeConfigDir();
     throw error;
   }
-  return { child, host: `127.0.0.1:${opts.port}`, configDir };
+  return { child, host: `127.0.0.1:${opts.port}`, removeConfigDir };
 }
 
 /**
@@ -368,7 +375,7 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
         }
         if (authRun) {
           // SIGINT: firebase-tools exports (with --export-on-exit) and exits in < 0.5 s.
-          work.push(stopChild(authRun.child, 'SIGINT').then(() => rmSync(authRun.configDir, { recursive: true, force: true })));
+          work.push(stopChild(authRun.child, 'SIGINT').then(authRun.removeConfigDir));
         }
         await Promise.all(work);
       })();
