@@ -60,8 +60,10 @@ export const catalogMachine = setup({
       initial: 'idle',
       on: {
         'catalog.category.show': {
+          // Not `reenter: true`: the parent of this region is the parallel root, so a re-entering transition
+          // would exit and re-enter the list region too and fetch every category again on each page visit.
+          // Targeting the child without reentering still restarts `loading` (and its read) for a new id.
           target: '.loading',
-          reenter: true,
           actions: assign({
             categoryId: ({ event }) => event.id,
             // Show what we already know (the list, or the last visit) at once; the fresh read replaces it.
