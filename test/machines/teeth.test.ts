@@ -9,6 +9,9 @@ import { authPaths, runAuthPath, type AuthWiring } from './model/authModel';
 import { cartPaths, runCartPath, type CartWiring } from './model/cartModel';
 import { checkoutGuardPaths, runCheckoutGuardPath } from './model/checkoutGuardModel';
 import { checkoutPaths, runCheckoutPath, type CheckoutWiring } from './model/checkoutModel';
+import { catalogPaths, runCatalogPath, type CatalogWiring } from './model/catalogModel';
+import { createCatalogActors } from '../../src/machines/catalogMachine';
+import type { Category } from '../../src/domain';
 import { countFailures } from './model/graph';
 
 // Teeth: the generated paths must catch deliberately broken wiring. Each case runs every path of one
@@ -122,6 +125,16 @@ describe('teeth: the model-based paths catch broken wiring', () => {
   it('checkout guard: a navigateToLogin that does nothing', async () => {
     const failures = await countFailures(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { navigateToLogin: () => {} }));
     report('guard never navigates', failures.length, checkoutGuardPaths.length);
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it('catalog: a getCategory that ignores the requested id', async () => {
+    const broken: CatalogWiring = (catalog) => ({
+      ...createCatalogActors({ catalog: catalog.port }),
+      getCategory: fromPromise<Category, string>(() => catalog.port.getCategory('jaquetas')),
+    });
+    const failures = await countFailures(catalogPaths, (path) => runCatalogPath(path, broken));
+    report('catalog getCategory ignores the id', failures.length, catalogPaths.length);
     expect(failures.length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
-import type { CartItem, UserProfile } from '../../../src/domain';
+import type { CartItem, Category, UserProfile } from '../../../src/domain';
 import type { AuthPort, AuthStateListener, AuthUser, SignUpCredentials } from '../../../src/adapters/auth/port';
 import type { CartStoragePort } from '../../../src/adapters/cartStorage/port';
+import type { CatalogPort } from '../../../src/adapters/catalog/port';
 import type { CheckoutPort, CheckoutSession } from '../../../src/adapters/checkout/port';
 import type { UsersPort } from '../../../src/adapters/users/port';
 import { controllable } from './controllable';
@@ -103,3 +104,11 @@ export function fakeCartStorage(initial: CartItem[] | null = null) {
   };
 }
 export type FakeCartStorage = ReturnType<typeof fakeCartStorage>;
+
+export function fakeCatalog() {
+  const listCategories = controllable<[], Category[]>('catalog.listCategories');
+  const getCategory = controllable<[string], Category>('catalog.getCategory');
+  const port: CatalogPort = { listCategories: listCategories.fn, getCategory: getCategory.fn };
+  return { port, listCategories, getCategory };
+}
+export type FakeCatalog = ReturnType<typeof fakeCatalog>;

@@ -1,0 +1,140 @@
+import { expect, vi } from 'vitest';
+import { createActor, type EventObject } from 'xstate';
+import type { Category } from '../../../src/domain';
+import { CatalogUnavailableError, CategoryNotFoundError } from '../../../src/adapters/catalog/port';
+import { catalogMachine, createCatalogActors } from '../../../src/machines/catalogMachine';
+import { fakeCatalog, type FakeCatalog } from '../../support/fakes/ports';
+import { tick } from '../../support/fakes/controllable';
+import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
+
+const product = (id: string, price: number) => ({ id, name: id, imageUrl: `/images/${id}.svg`, price });
+const jaquetasListed: Category = {
+  id: 'jaquetas', name: 'jackets', displayName: 'Jaquetas', imageUrl: '/images/jaquetas.svg',
+  products: [product('jaqueta-couro-preta', 500)],
+};
+/** The fresh read of the category page has more than the list did, so the test can tell which one shows. */
+const jaquetasFresh: Category = { ...jaquetasListed, products: [...jaquetasListed.products, product('blazer-bege', 400)] };
+const tenis: Category = { id: 'tenis', name: 'sneakers', displayName: 'Tênis', imageUrl: '/images/tenis.svg', products: [] };
+const listed = [jaquetasListed, tenis];
+/** A stale answer for an earlier request; it must never show. */
+const staleAnswer: Category = { ...tenis, id: 'stale', displayName: 'Resposta antiga' };
+
+export const catalogPaths = shortestPaths(catalogMachine, {
+  variants: (type, snapshot) => {
+    switch (type) {
+      case 'xstate.done.actor.listCategories':
+        return [{ type, output: listed }];
+      case 'xstate.error.actor.listCategories':
+        return [{ type, error: new CatalogUnavailableError('offline') }];
+      case 'catalog.category.show':
+        return ['jaquetas', 'nada'].map((id) => ({ type, id }));
+      case 'xstate.done.actor.getCategory':
+        return snapshot.context.categoryId === 'jaquetas' ? [{ type, output: jaquetasFresh }] : [];
+      case 'xstate.error.actor.getCategory':
+        return [new CategoryNotFoundError(snapshot.context.categoryId ?? '?'), new CatalogUnavailableError('offline')].map((error) => ({ type, error }));
+      default:
+        return undefined;
+    }
+  },
+});
+
+export const catalogPathName = (path: ModelPath<typeof catalogMachine>) =>
+  pathName(path, (event) => {
+    const e = event as EventObject & { id?: string; output?: Category | Category[]; error?: { code: string } };
+    if (e.id) return e.id;
+    if (e.error) return e.error.code;
+    if (Array.isArray(e.output)) return `${e.output.length} categories`;
+    return e.output ? e.output.id : '';
+  });
+
+export type CatalogWiring = (catalog: FakeCatalog) => ReturnType<typeof createCatalogActors>;
+export const productionCatalogWiring: CatalogWiring = (catalog) => createCatalogActors({ catalog: catalog.port });
+
+/**
+ * Drives a real catalog actor along one path. Before the answer for the category on screen, every earlier
+ * (abandoned) request answers with a stale category: the page must keep showing the latest one.
+ */
+export async function runCatalogPath(path: ModelPath<typeof catalogMachine>, wiring: CatalogWiring = productionCatalogWiring) {
+  const catalog = fakeCatalog();
+  const logError = vi.fn();
+  const actor = createActor(
+    catalogMachine.provide({ actors: wiring(catalog), actions: { logError: (_, params) => logError(params) } }),
+    { inspect: recordTransitions(catalogMachine.id) },
+  );
+  const ref = {
+    listCalls: 0,
+    shows: [] as string[],
+    categories: [] as Category[],
+    category: null as Category | null,
+    errors: 0,
+    listLoading: true,
+    categoryLoading: false,
+  };
+  const answerStale = async () => {
+    for (const call of catalog.getCategory.pending().slice(0, -1)) call.resolve(staleAnswer);
+    await tick();
+  };
+  try {
+    for (const [index, { event, state: expected }] of path.steps.entries()) {
+      const e = event as EventObject & { id?: string; output?: unknown; error?: { code: string } };
+      switch (e.type) {
+        case 'xstate.init':
+          actor.start();
+          ref.listCalls = 1;
+          break;
+        case 'xstate.done.actor.listCategories':
+          catalog.listCategories.latest().resolve(e.output as Category[]);
+          await tick();
+          ref.categories = e.output as Category[];
+          ref.listLoading = false;
+          break;
+        case 'xstate.error.actor.listCategories':
+          catalog.listCategories.latest().reject(e.error);
+          await tick();
+          ref.errors += 1;
+          ref.listLoading = false;
+          break;
+        case 'catalog.list.retry':
+          actor.send(event as never);
+          ref.listCalls += 1;
+          ref.listLoading = true;
+          break;
+        case 'catalog.category.show':
+          actor.send(event as never);
+          ref.shows.push(e.id!);
+          ref.category = (ref.category?.id === e.id ? ref.category : null) ?? ref.categories.find((c) => c.id === e.id) ?? null;
+          ref.categoryLoading = true;
+          break;
+        case 'xstate.done.actor.getCategory':
+          await answerStale();
+          catalog.getCategory.latest().resolve(e.output as Category);
+          await tick();
+          ref.category = e.output as Category;
+          ref.categoryLoading = false;
+          break;
+        case 'xstate.error.actor.getCategory':
+          await answerStale();
+          catalog.getCategory.latest().reject(e.error);
+          await tick();
+          if (e.error!.code === 'catalog/not-found') ref.category = null;
+          else ref.errors += 1;
+          ref.categoryLoading = false;
+          break;
+        default:
+          throw new Error(`no driver for ${e.type}`);
+      }
+      const at = `step ${index} (${e.type})`;
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.value, at).toEqual(expected.value);
+      expect(snapshot.status, at).toBe(expected.status);
+      expect(catalog.listCategories.calls.length, at).toBe(ref.listCalls);
+      expect(catalog.getCategory.calls.map((c) => c.args[0]), at).toEqual(ref.shows);
+      expect(snapshot.context.categories, at).toEqual(ref.categories);
+      expect(snapshot.context.category, at).toEqual(ref.category);
+      expect(snapshot.hasTag('busy'), at).toBe(ref.listLoading || ref.categoryLoading);
+      expect(logError, at).toHaveBeenCalledTimes(ref.errors);
+    }
+  } finally {
+    actor.stop();
+  }
+}
