@@ -2,7 +2,7 @@
 // the catalog seeded if empty, the backend (server/main.ts) and the storefront — built by Parcel and served
 // by scripts/lib/staticServer.ts, or Parcel's dev server with HMR. `npm start` uses it with the default
 // ports; end-to-end tests and benchmarks use it with free ports and their own dist/cache folders.
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFirestoreJar, findFreePort, findJava, startEmulators, type RunningEmulators } from './emulators';
@@ -118,7 +118,9 @@ export async function buildStorefront(opts: {
   /** Receives the Parcel child as soon as it runs (to stop it on abort). */
   onChild?: (child: ManagedChild) => void;
 }): Promise<void> {
-  cleanDistDir(opts.distDir);
+  // Not cleaned first: with a warm --cache-dir Parcel rewrites only the bundles that changed, so emptying
+  // distDir lost the unchanged lazy chunks (LoginPage.*.js… → 404 on /login after a second build).
+  // Old hashed bundles stay behind; they are never referenced by the new index.html.
   const child = spawnChild(
     'parcel',
     process.execPath,
@@ -127,16 +129,6 @@ export async function buildStorefront(opts: {
   );
   opts.onChild?.(child);
   await expectSuccess(child, `parcel build (into ${opts.distDir})`);
-}
-
-/** Parcel never deletes old bundles; empty the dist dir first — only if it looks like one of its outputs. */
-function cleanDistDir(distDir: string) {
-  if (!existsSync(distDir)) return;
-  const entries = readdirSync(distDir);
-  if (entries.length > 0 && !entries.includes('index.html')) {
-    throw new Error(`${distDir} is not empty and has no index.html: refusing to clean it for a build.`);
-  }
-  for (const entry of entries) rmSync(join(distDir, entry), { recursive: true, force: true });
 }
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
