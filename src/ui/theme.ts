@@ -59,7 +59,7 @@ export const globalStyles = globalCss({
   '*, *::before, *::after': { boxSizing: 'border-box' },
   html: { fontFamily: '$system', color: '$textDark', background: '$surface', lineHeight: 1.5 },
   body: { margin: 0, minHeight: '100vh' },
-  'a, button': { fontFamily: 'inherit' },
+  'button, input': { font: 'inherit' },
   img: { maxWidth: '100%', display: 'block' },
   '::placeholder': { color: '$placeholder', opacity: 1 },
   ':focus-visible': { outline: '3px solid #0D6EFD', outlineOffset: '2px' },
@@ -67,6 +67,7 @@ export const globalStyles = globalCss({
 
 /** The standard page frame under the top bar. */
 export const Page = styled('main', {
+  width: '100%',
   maxWidth: '$content',
   margin: '0 auto',
   padding: '$5 $4 $6',
@@ -105,10 +106,10 @@ export const Button = styled('button', {
         '&:hover:not(:disabled)': { background: '$primary', color: '$textLight' },
       },
       google: {
-        background: '#1A73E8',
-        borderColor: '#1A73E8',
+        background: '#1558B0',
+        borderColor: '#1558B0',
         color: '$textLight',
-        '&:hover:not(:disabled)': { background: '#1558B0', borderColor: '#1558B0' },
+        '&:hover:not(:disabled)': { background: '#0F4588', borderColor: '#0F4588' },
       },
     },
     fullWidth: { true: { width: '100%' } },

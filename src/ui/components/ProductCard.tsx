@@ -38,13 +38,23 @@ const Footer = styled('div', {
   justifyContent: 'space-between',
   alignItems: 'baseline',
   gap: '$3',
-  '& h3': { margin: 0, fontSize: '1rem', fontWeight: 500 },
+  '& h2, & h3': { margin: 0, fontSize: '1rem', fontWeight: 500 },
   '& p': { margin: 0, fontWeight: 700, whiteSpace: 'nowrap' },
 });
 
 /** A product with its price in R$ and 'Adicionar ao carrinho'. `eager` for the first visible row. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 2,
+}: {
+  product: Product;
+  eager?: boolean;
+  /** 2 under a page's h1 (category page), 3 under a section's h2 (explore). */
+  headingLevel?: 2 | 3;
+}) {
   const { cart } = useServices();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Card>
       <ImageBox>
@@ -67,7 +77,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         </AddButton>
       </ImageBox>
       <Footer>
-        <h3>{product.name}</h3>
+        <Heading>{product.name}</Heading>
         <p>{formatBRL(product.price)}</p>
       </Footer>
     </Card>

@@ -31,7 +31,7 @@ export function ExplorePage() {
           </h2>
           <ProductGrid>
             {category.products.slice(0, EXPLORE_PRODUCTS_PER_CATEGORY).map((product) => (
-              <ProductCard key={product.id} product={product} eager={sectionIndex === 0} />
+              <ProductCard key={product.id} product={product} eager={sectionIndex === 0} headingLevel={3} />
             ))}
           </ProductGrid>
         </Section>
