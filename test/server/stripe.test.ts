@@ -37,7 +37,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function stripeApp() {
+async function stripeApp(rateLimit?: { max: number; timeWindowMs: number }) {
   const store = createMemoryStore();
   app = await buildServer({
     storefrontUrl: STOREFRONT,
@@ -48,6 +48,7 @@ async function stripeApp() {
     verifier: fakeTokenVerifier(),
     stripeWebhook: { stripe, secret: WEBHOOK_SECRET },
     logger: false,
+    ...(rateLimit ? { rateLimit } : {}),
   });
   const checkout = (products: object[]) =>
     app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}` }, payload: { products } });
@@ -186,6 +187,12 @@ describe('POST /webhooks/stripe', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code: 'invalid_signature', message: expect.any(String) } });
     expect(store.orders.size).toBe(0);
+  });
+
+  it("is not subject to the shoppers' per-IP rate limit", async () => {
+    const { store } = await stripeApp({ max: 1, timeWindowMs: 60_000 });
+    for (const id of ['cs_test_r1', 'cs_test_r2', 'cs_test_r3']) expect((await deliver(completedEvent(id))).statusCode).toBe(200);
+    expect(store.orders.size).toBe(3);
   });
 
   it('does not record an unpaid completed session (async payment pending)', async () => {
