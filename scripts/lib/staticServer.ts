@@ -4,8 +4,13 @@
 //   - other files (the catalog's images) cached for an hour;
 //   - any path without a file extension (/category/hats, /checkout) answers index.html: the SPA routes it;
 //   - a missing file (/main.deadbeef.js, /images/nope.svg) is a real 404, never index.html;
-//   - brotli or gzip for text (HTML, JS, CSS, SVG) per Accept-Encoding.
+//   - brotli or gzip for text (HTML, JS, CSS, SVG) per Accept-Encoding, compressed once at startup at the
+//     best levels (`file.br`, `file.gz` beside each file) — compressing a 500 KB bundle per request capped
+//     the server at ~20 req/s on 2 cores; @fastify/compress remains for anything not precompressed.
 import { existsSync } from 'node:fs';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { basename, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,7 +26,7 @@ export const CACHE_SHORT = 'public, max-age=3600';
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
 
 export function cacheControlFor(filePath: string): string {
-  const file = basename(filePath);
+  const file = basename(filePath).replace(/\.(br|gz)$/, '');
   if (file.endsWith('.html')) return CACHE_NONE;
   if (HASHED.test(file)) return CACHE_IMMUTABLE;
   return CACHE_SHORT;
@@ -35,23 +40,66 @@ function safeDecode(path: string): string {
   }
 }
 
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/i;
+const MIN_COMPRESS_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every compressible file of `root` (≥ 1 KB) that lacks a fresh one.
+ * Returns how many files were written.
+ */
+export async function precompress(root: string): Promise<number> {
+  let written = 0;
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = resolve(dir, entry.name);
+      if (entry.isDirectory()) {
+        await walk(path);
+        continue;
+      }
+      if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+      const source = await stat(path);
+      if (source.size < MIN_COMPRESS_BYTES) continue;
+      let content: Buffer | null = null;
+      for (const [suffix, compress] of [
+        ['.br', (b: Buffer) => brotli(b, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: b.length } })],
+        ['.gz', (b: Buffer) => gzipAsync(b, { level: 9 })],
+      ] as const) {
+        const target = `${path}${suffix}`;
+        const existing = await stat(target).catch(() => null);
+        if (existing && existing.mtimeMs >= source.mtimeMs) continue;
+        content ??= await readFile(path);
+        await writeFile(target, await compress(content));
+        written += 1;
+      }
+    }
+  };
+  await walk(root);
+  return written;
+}
+
 export interface StaticServerOptions {
   /** The folder to serve (a Parcel dist dir with an index.html). */
   root: string;
+  /** Write .br/.gz beside the files at startup (default true; off for a read-only folder). */
+  precompress?: boolean;
   /** Fastify logger; off by default (the launcher prints its own banner). */
   logger?: boolean;
 }
 
-export async function buildStaticServer({ root, logger = false }: StaticServerOptions): Promise<FastifyInstance> {
+export async function buildStaticServer({ root, logger = false, precompress: shouldPrecompress = true }: StaticServerOptions): Promise<FastifyInstance> {
   const dir = resolve(root);
   if (!existsSync(resolve(dir, 'index.html'))) {
     throw new Error(`${dir}/index.html not found: build the storefront first (npm run build).`);
   }
+  if (shouldPrecompress) await precompress(dir);
   const app = Fastify({ logger });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(fastifyStatic, {
     root: dir,
     cacheControl: false, // set per file below
+    preCompressed: true, // file.br / file.gz when the client accepts them
     etag: true,
     lastModified: true,
     setHeaders: (reply, path) => {

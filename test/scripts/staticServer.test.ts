@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The storefront's static server over real HTTP: SPA fallback, cache headers, compression, real 404s.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +99,9 @@ describe('static server', () => {
   it('compresses with brotli when asked, gzip otherwise, and not at all when not asked', async () => {
     const br = await get('/main.1a2b3c4d.js', { 'accept-encoding': 'br, gzip' });
     expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.body.length).toBeLessThan(BUNDLE.length / 4);
     expect(brotliDecompressSync(br.body).toString()).toBe(BUNDLE);
 
@@ -109,6 +112,16 @@ describe('static server', () => {
     const plain = await get('/main.1a2b3c4d.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(BUNDLE);
+  });
+
+  it('compresses once at startup, at the best levels, beside the files (not per request)', () => {
+    for (const file of ['main.1a2b3c4d.js', 'index.html']) {
+      expect(existsSync(join(dir, `${file}.br`)), `${file}.br`).toBe(true);
+      expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`))).toString()).toBe(readFileSync(join(dir, file), 'utf8'));
+      expect(gunzipSync(readFileSync(join(dir, `${file}.gz`))).toString()).toBe(readFileSync(join(dir, file), 'utf8'));
+    }
+    // Under 1 KB compression costs more than it saves.
+    expect(existsSync(join(dir, 'images', 'bone-branco.svg.br'))).toBe(false);
   });
 
   it('revalidates index.html with an ETag (304)', async () => {
