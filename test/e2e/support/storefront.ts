@@ -1,0 +1,87 @@
+// What a shopper sees and does, in Playwright terms: elements found by role and accessible name, exactly as
+// the storefront names them (SPEC §2, §5, §8).
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { cartCount, cartTotal, formatBRL, type CartItem } from '../../../src/domain';
+import { cartButtonLabel } from '../../../src/ui/components/Header';
+
+export const cartButton = (page: Page) => page.getByRole('button', { name: /^Carrinho \(/ });
+export const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Carrinho' });
+export const addButton = (page: Page, productName: string) =>
+  page.getByRole('button', { name: `Adicionar ao carrinho: ${productName}`, exact: true });
+
+/** Waits until the loading overlay (unknown auth state, catalog loading) is gone. */
+export async function settled(page: Page): Promise<void> {
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+}
+
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settled(page);
+}
+
+/**
+ * Adds a product from the visible card the way a keyboard user does: focus the card's button (it appears on
+ * focus, SPEC §2 "on hover", ISSUE "and on keyboard focus") and press Enter.
+ */
+export async function addWithKeyboard(page: Page, productName: string): Promise<void> {
+  const button = addButton(page, productName);
+  await button.focus();
+  await expect.poll(() => button.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  await page.keyboard.press('Enter');
+}
+
+/** Reads the header's count (the cart button's accessible name carries it). */
+export async function headerCount(page: Page): Promise<number> {
+  const label = await cartButton(page).getAttribute('aria-label');
+  const match = /^Carrinho \((\d+) itens?\)$/.exec(label ?? '');
+  if (!match) throw new Error(`unexpected cart button label: ${label}`);
+  return Number(match[1]);
+}
+
+export async function expectHeaderCount(page: Page, count: number, at = ''): Promise<void> {
+  await expect.poll(() => cartButton(page).getAttribute('aria-label'), { message: `header count ${at}` }).toBe(cartButtonLabel(count));
+}
+
+export interface ShownLine {
+  name: string;
+  quantity: number;
+}
+
+/** The lines of a cart list (panel or checkout) as the shopper reads them. */
+export async function shownLines(scope: Locator): Promise<ShownLine[]> {
+  const lines = scope.getByTestId('cart-line');
+  const result: ShownLine[] = [];
+  for (const line of await lines.all()) {
+    const name = (await line.locator('span').first().textContent()) ?? '';
+    const quantity = Number(await line.getByTestId('cart-line-quantity').textContent());
+    result.push({ name, quantity });
+  }
+  return result;
+}
+
+/** Asserts the list in `scope` shows exactly `items` (names, quantities, total in R$) or the empty text. */
+export async function expectLines(scope: Locator, items: readonly CartItem[], at = ''): Promise<void> {
+  if (items.length === 0) {
+    await scope.getByText('Seu carrinho está vazio!').waitFor();
+    expect(await scope.getByTestId('cart-line').count(), at).toBe(0);
+    return;
+  }
+  const want = items.map((i) => ({ name: i.name, quantity: i.quantity }));
+  await expect.poll(() => shownLines(scope), { message: `lines ${at}` }).toEqual(want);
+  expect(await scope.getByTestId('cart-total').textContent(), `total ${at}`).toBe(`Total${formatBRL(cartTotal([...items]))}`);
+  expect(cartCount([...items])).toBe(want.reduce((sum, l) => sum + l.quantity, 0));
+}
+
+/** The saved cart (SPEC §3: localStorage key cartProducts). */
+export async function savedCart(page: Page): Promise<CartItem[] | null> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('cartProducts'));
+  return raw === null ? null : (JSON.parse(raw) as CartItem[]);
+}
+
+let accounts = 0;
+/** A fresh e-mail per sign-up: the Auth emulator lives for the whole run. */
+export function uniqueEmail(prefix = 'cliente'): string {
+  accounts += 1;
+  return `${prefix}.${process.pid}.${accounts}.${Date.now().toString(36)}@example.com`;
+}
