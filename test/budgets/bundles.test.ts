@@ -1,0 +1,76 @@
+// @vitest-environment node
+// Performance budgets on the production build (issue 6). Deterministic: sizes are gzip -9 of the bytes Parcel
+// writes, for a fresh `parcel build` into a temp dir (default build settings; the env only changes URLs).
+//   - JS that `/` needs before its first render (index.html's scripts + their static imports) ≤ 140 KB gz;
+//   - every lazy chunk (routes split off with React.lazy, the Google chooser, deferred SDK parts) ≤ 25 KB gz;
+//   - CSS ≤ 10 KB gz (files and inline <style>; stitches' runtime CSS is measured by `npm run bench`);
+//   - no <img> without width and height, in the sources or in the build.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeBuild, imagesWithoutSize, kb, totalGzip, type BuildReport } from '../../scripts/bench/bundles';
+import { buildStorefront, ROOT } from '../../scripts/lib/stack';
+
+const BUDGETS = { entryJsGzip: 140 * 1024, lazyChunkGzip: 25 * 1024, cssGzip: 10 * 1024 } as const;
+
+let distDir: string;
+let report: BuildReport;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'club-budgets-dist-'));
+  // A cache of its own (never the dev server's): warm runs take seconds, and a stale dist cannot leak in.
+  await buildStorefront({ env: {}, distDir, cacheDir: join(tmpdir(), 'club-budgets-parcel-cache') });
+  report = analyzeBuild(distDir);
+}, 180_000);
+
+afterAll(() => {
+  if (distDir) rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('budgets on the production build', () => {
+  it('/ needs at most 140 KB gz of JS before its first render', () => {
+    const total = totalGzip(report.entryJs);
+    const detail = report.entryJs.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ');
+    expect(report.entryJs.length, 'index.html must load at least one script').toBeGreaterThan(0);
+    expect(total, `entry JS ${kb(total)}: ${detail}`).toBeLessThanOrEqual(BUDGETS.entryJsGzip);
+  });
+
+  it('splits the routes that / does not show into lazy chunks of at most 25 KB gz each', () => {
+    const lazy = report.lazyJs.map((f) => f.file);
+    for (const page of ['LoginPage', 'SignUpPage', 'CheckoutPage', 'ConfirmationPage']) {
+      expect(lazy.some((file) => file.startsWith(`${page}.`)), `${page} should be a lazy chunk: ${lazy.join(', ')}`).toBe(true);
+    }
+    const over = report.lazyJs.filter((f) => f.gzip > BUDGETS.lazyChunkGzip).map((f) => `${f.file} ${kb(f.gzip)}`);
+    expect(over, 'lazy chunks over 25 KB gz').toEqual([]);
+  });
+
+  it('ships at most 10 KB gz of CSS', () => {
+    const css = totalGzip(report.allCss) + report.inlineStyleGzip;
+    expect(css).toBeLessThanOrEqual(BUDGETS.cssGzip);
+  });
+
+  it('has no <img> without width and height, in the sources or in the build', () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? sources(join(dir, e.name)) : /\.(tsx|html)$/.test(e.name) ? [join(dir, e.name)] : [],
+      );
+    const findings = [
+      ...sources(join(ROOT, 'src')).flatMap((file) => imagesWithoutSize(readFileSync(file, 'utf8'), relative(ROOT, file))),
+      ...readdirSync(distDir)
+        .filter((file) => /\.(m?js|html)$/.test(file))
+        .flatMap((file) => imagesWithoutSize(readFileSync(join(distDir, file), 'utf8'), `dist/${file}`)),
+    ];
+    expect(findings).toEqual([]);
+  });
+});
+
+describe('the image check has teeth', () => {
+  it('flags JSX, HTML and compiled images without a size and accepts sized ones', () => {
+    expect(imagesWithoutSize('<img src={a} alt="" width={400} height={500} />', 'x')).toEqual([]);
+    expect(imagesWithoutSize('<img src={a} alt="" width={400} />', 'x').map((f) => f.missing)).toEqual([['height']]);
+    expect(imagesWithoutSize('<img src="a.svg" alt="">', 'x').map((f) => f.missing)).toEqual([['width', 'height']]);
+    expect(imagesWithoutSize('(0,r.jsx)("img",{src:e.imageUrl,alt:e.name,width:400,height:500})', 'x')).toEqual([]);
+    expect(imagesWithoutSize('(0,r.jsx)("img",{src:e.imageUrl,style:{a:1},alt:""})', 'x')).toHaveLength(1);
+  });
+});
