@@ -2,7 +2,7 @@
 // the catalog seeded if empty, the backend (server/main.ts) and the storefront — built by Parcel and served
 // by scripts/lib/staticServer.ts, or Parcel's dev server with HMR. `npm start` uses it with the default
 // ports; end-to-end tests and benchmarks use it with free ports and their own dist/cache folders.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findFirestoreJar, findFreePort, findJava, startEmulators, type RunningEmulators } from './emulators';
@@ -118,9 +118,11 @@ export async function buildStorefront(opts: {
   /** Receives the Parcel child as soon as it runs (to stop it on abort). */
   onChild?: (child: ManagedChild) => void;
 }): Promise<void> {
-  // Not cleaned first: with a warm --cache-dir Parcel rewrites only the bundles that changed, so emptying
-  // distDir lost the unchanged lazy chunks (LoginPage.*.js… → 404 on /login after a second build).
-  // Old hashed bundles stay behind; they are never referenced by the new index.html.
+  // distDir is not emptied: with a warm --cache-dir Parcel rewrites only the bundles that changed, so an
+  // emptied distDir lost the unchanged lazy chunks (LoginPage.*.js… → 404 on /login after a rebuild). Old
+  // hashed bundles stay behind, unreferenced. A distDir without index.html (new, or deleted by hand) gets a
+  // cold cache, so that every bundle is written.
+  if (!existsSync(join(opts.distDir, 'index.html'))) rmSync(opts.cacheDir, { recursive: true, force: true });
   const child = spawnChild(
     'parcel',
     process.execPath,
