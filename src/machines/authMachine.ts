@@ -83,6 +83,7 @@ export const authMachine = setup({
     isSignedOutEvent: ({ event }) => event.type === 'auth.changed' && event.user === null,
     isAnotherUser: ({ context, event }) =>
       event.type === 'auth.changed' && event.user !== null && event.user.uid !== context.authUser?.uid,
+    hasAuthUser: ({ context }) => context.authUser !== null,
     isLoginFormValid: ({ event }) => {
       assertEvent(event, 'auth.signIn');
       return !hasErrors(validateLogin(event.form));
@@ -167,8 +168,14 @@ export const authMachine = setup({
     },
     loggedOut: {
       initial: 'idle',
+      // While a sign-in/sign-up flow runs, the provider may already report its user (Firebase does, before the
+      // users document is written). Remember it: if the flow then fails after the account signed in (e.g. the
+      // profile write is refused), `idle` sends us to loadingProfile instead of showing a signed-in shopper as
+      // logged out.
+      on: { 'auth.changed': { actions: assign({ authUser: ({ event }) => event.user }) } },
       states: {
         idle: {
+          always: { guard: 'hasAuthUser', target: '#auth.loadingProfile' },
           on: {
             'auth.signIn': [
               { guard: 'isLoginFormValid', target: 'signingIn', actions: 'clearFieldErrors' },
