@@ -9,7 +9,7 @@ import {
   WrongPasswordError,
   type AuthUser,
 } from '../../src/adapters/auth/port';
-import { UsersUnavailableError } from '../../src/adapters/users/port';
+import { ProfileWriteError, UsersUnavailableError } from '../../src/adapters/users/port';
 import type { SignUpForm } from '../../src/domain';
 import { aUserProfile } from '../support/builders';
 import { fakeAuth, fakeUsers } from '../support/fakes/ports';
@@ -233,6 +233,35 @@ describe('authMachine: sign-up', () => {
     await tick();
     expect(snap().context.fieldErrors).toEqual({});
     expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'signUp' }));
+  });
+});
+
+describe('authMachine: a flow that fails after the provider signed the shopper in', () => {
+  it('sign-up whose users document is refused: logged in (profile from the auth user), not shown as logged out', async () => {
+    const { actor, auth, users, snap, logError } = await startLoggedOut();
+    const carla: AuthUser = { uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' };
+    actor.send({ type: 'auth.signUp', form: validSignUp });
+    auth.signUp.latest().resolve(carla);
+    auth.emit(carla); // Firebase reports the new user before the document is written
+    await tick();
+    users.create.latest().reject(new ProfileWriteError('denied'));
+    await tick();
+    expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'signUp' }));
+    expect(snap().value).toBe('loadingProfile');
+    expect(users.findById.latest().args).toEqual(['uid-carla']);
+    users.findById.latest().resolve(null);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toMatchObject({ id: 'uid-carla', email: 'carla@example.com' });
+  });
+
+  it('an e-mail already in use (no user reported) stays logged out', async () => {
+    const { actor, auth, snap } = await startLoggedOut();
+    actor.send({ type: 'auth.signUp', form: validSignUp });
+    auth.signUp.latest().reject(new EmailInUseError());
+    await tick();
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snap().context.authUser).toBeNull();
   });
 });
 
