@@ -99,11 +99,16 @@ function garment(art: Art): string {
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * A product picture in portrait 4:5, the shape of the storefront's product cards and cart thumbnails (they
+ * use object-fit: cover, so a square picture would lose its sides).
+ */
 export function productSvg(name: string, art: Art): string {
   const background = isLight(art.colour) ? '#DEE2E6' : mix(art.colour, '#FFFFFF', 0.84);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 200 200" role="img" ` +
-    `aria-label="${escapeXml(name)}"><rect width="200" height="200" fill="${background}"/>${garment(art)}</svg>\n`
+    `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 200 250" role="img" ` +
+    `aria-label="${escapeXml(name)}"><rect width="200" height="250" fill="${background}"/>` +
+    `<g transform="translate(12 37) scale(.88)">${garment(art)}</g></svg>\n`
   );
 }
 
@@ -111,15 +116,18 @@ const TILE_BACKGROUNDS: Record<string, string> = {
   jackets: '#E9ECEF', sneakers: '#FFF4E6', male: '#E7F5FF', female: '#FFF0F6', hats: '#EBFBEE',
 };
 
-/** A wide tile (3:2) with three of the category's garments side by side. */
+/**
+ * A home tile, 2:1. The tiles are cropped (object-fit: cover) to about 1.5:1 on phones, 1.9:1 and 3.8:1 on
+ * desktop, so the three garments stay inside the band that every crop keeps (x 53–347, y 58–142).
+ */
 export function categorySvg(name: string, displayName: string, arts: readonly Art[]): string {
   const picks = [arts[0], arts[1], arts[2]].filter((art): art is Art => art !== undefined);
   const garments = picks
-    .map((art, i) => `<g transform="translate(${8 + i * 100} 50) scale(.52)">${garment(art)}</g>`)
+    .map((art, i) => `<g transform="translate(${53 + i * 105} 58) scale(.42)">${garment(art)}</g>`)
     .join('');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400" viewBox="0 0 300 200" role="img" ` +
-    `aria-label="${escapeXml(displayName)}"><rect width="300" height="200" fill="${TILE_BACKGROUNDS[name] ?? '#E9ECEF'}"/>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 400 200" role="img" ` +
+    `aria-label="${escapeXml(displayName)}"><rect width="400" height="200" fill="${TILE_BACKGROUNDS[name] ?? '#E9ECEF'}"/>` +
     `${garments}</svg>\n`
   );
 }
