@@ -206,33 +206,43 @@ function registerPayPage(
     return session?.provider === 'simulated' ? session : null;
   };
 
-  app.get<{ Params: { sessionId: string } }>('/pay/:sessionId', async (request, reply) => {
-    void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    const session = await findSimulated(request.params.sessionId);
-    if (!session) return reply.status(unknown.status).send(unknown.html);
-    if (session.status !== 'open' || now() >= session.expiresAt) {
-      const { status, html } = finishedPage(session);
-      return reply.status(status).send(html);
-    }
-    return reply.send(renderPayPage(session));
-  });
-
+  // The page is HTML for a person: a store outage gets a page too, not the API's JSON error.
+  const unavailable = page(503, 'Serviço indisponível', 'Não conseguimos abrir o pagamento agora. Tente novamente em instantes.');
   const actions: Record<string, SessionOutcome> = { pay: 'paid', cancel: 'canceled', decline: 'declined' };
-  app.post<{ Params: { sessionId: string; action: string } }>('/pay/:sessionId/:action', async (request, reply) => {
-    void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    const outcome = actions[request.params.action];
-    const session = outcome ? await findSimulated(request.params.sessionId) : null;
-    if (!outcome || !session) return reply.status(unknown.status).send(unknown.html);
-    const result = await store.settle(session.id, outcome, now());
-    if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
-    if (result.kind === 'settled') {
-      request.log.info({ sessionId: session.id, outcome, order: result.order?.id ?? null }, 'simulated session settled');
-      return reply.redirect(destination(result.session, outcome), 303);
-    }
-    // Already finished: the same button again (double click, back + resubmit) lands where the first did.
-    if (result.session.status === outcome) return reply.redirect(destination(result.session, outcome), 303);
-    const { status, html } = finishedPage(result.session);
-    return reply.status(status === 410 ? 409 : status).send(html);
+
+  void app.register(async (pages) => {
+    pages.setErrorHandler((error, request, reply) => {
+      request.log.error({ err: error }, 'payment page failed');
+      void reply.status(unavailable.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(unavailable.html);
+    });
+
+    pages.get<{ Params: { sessionId: string } }>('/pay/:sessionId', async (request, reply) => {
+      void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      const session = await findSimulated(request.params.sessionId);
+      if (!session) return reply.status(unknown.status).send(unknown.html);
+      if (session.status !== 'open' || now() >= session.expiresAt) {
+        const { status, html } = finishedPage(session);
+        return reply.status(status).send(html);
+      }
+      return reply.send(renderPayPage(session));
+    });
+
+    pages.post<{ Params: { sessionId: string; action: string } }>('/pay/:sessionId/:action', async (request, reply) => {
+      void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      const outcome = actions[request.params.action];
+      const session = outcome ? await findSimulated(request.params.sessionId) : null;
+      if (!outcome || !session) return reply.status(unknown.status).send(unknown.html);
+      const result = await store.settle(session.id, outcome, now());
+      if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
+      if (result.kind === 'settled') {
+        request.log.info({ sessionId: session.id, outcome, order: result.order?.id ?? null }, 'simulated session settled');
+        return reply.redirect(destination(result.session, outcome), 303);
+      }
+      // Already finished: the same button again (double click, back + resubmit) lands where the first did.
+      if (result.session.status === outcome) return reply.redirect(destination(result.session, outcome), 303);
+      const { status, html } = finishedPage(result.session);
+      return reply.status(status === 410 ? 409 : status).send(html);
+    });
   });
 }
 

@@ -6,6 +6,7 @@ import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
 import { escapeHtml } from '../../server/payments/payPage';
 import { createSimulatedProvider } from '../../server/payments/simulated';
 import { createMemoryStore } from '../../server/store/memory';
+import { StoreUnavailableError } from '../../server/store/port';
 import { aCategory, aProduct } from '../support/builders';
 import { emulatorIdToken, fakeTokenVerifier } from './support';
 
@@ -177,5 +178,25 @@ describe('a real listening server', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('access-control-allow-origin')).toBe(STOREFRONT);
     expect(await broken.json()).toEqual({ error: { code: 'invalid_body', message: expect.any(String) } });
+  });
+});
+
+describe('payment page when the store is down', () => {
+  it('shows a pt-BR 503 page, not JSON', async () => {
+    const store = createMemoryStore();
+    app = await buildServer({
+      storefrontUrl: STOREFRONT,
+      catalog: memoryCatalog([aCategory().withProducts([vestido]).build()]),
+      catalogCacheTtlMs: 60_000,
+      payments: createSimulatedProvider({ publicUrl: 'http://backend.test' }),
+      store: { ...store, getSession: () => Promise.reject(new StoreUnavailableError('deadline exceeded')) },
+      verifier: fakeTokenVerifier(),
+      logger: false,
+    });
+    const response = await app.inject({ method: 'GET', url: '/pay/cs_sim_abcdefghijklmnop' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('Serviço indisponível');
+    expect(response.body).not.toContain('deadline exceeded');
   });
 });
