@@ -1,14 +1,13 @@
 // Composition root: the only place in src/ that picks adapter implementations.
 import { initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
-import ky from 'ky';
 import { createRoot } from 'react-dom/client';
-import { createFirebaseAuth, initFirebaseAuth } from './adapters/auth/firebase';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
 import { createFirestoreCatalog } from './adapters/catalog/firestore';
-import { createHttpCheckout } from './adapters/checkout/http';
+import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
 import { createFirestoreUsers } from './adapters/users/firestore';
 import { loadConfig } from './config';
+import { deferAuth } from './deferredAuth';
 import { App } from './ui/App';
 import { createServices } from './ui/createServices';
 import { paths } from './ui/paths';
@@ -16,24 +15,47 @@ import { paths } from './ui/paths';
 const config = loadConfig();
 
 const app = initializeApp(config.firebase);
-const authClient = initFirebaseAuth(app, config.useEmulators ? { emulatorUrl: config.authEmulatorUrl } : {});
 const db = getFirestore(app);
 if (config.useEmulators) {
   const [host = '127.0.0.1', port = '8080'] = config.firestoreEmulatorHost.split(':');
   connectFirestoreEmulator(db, host, Number(port));
 }
 
-const auth = createFirebaseAuth({
-  auth: authClient,
-  google: config.useEmulators ? { mode: 'local-chooser' } : { mode: 'popup' },
-});
+// Firebase Auth is a lazy chunk: the shell renders and the catalog request leaves while it downloads
+// (the auth state is `unknown`, behind the overlay, until its first answer either way). Firestore lite picks
+// the Auth instance up when it registers, so user reads still carry the shopper's token.
+const auth = deferAuth(
+  async () => {
+    const { createFirebaseAuth, initFirebaseAuth } = await import('./adapters/auth/firebase');
+    return createFirebaseAuth({
+      auth: initFirebaseAuth(app, config.useEmulators ? { emulatorUrl: config.authEmulatorUrl } : {}),
+      google: config.useEmulators ? { mode: 'local-chooser' } : { mode: 'popup' },
+    });
+  },
+  (error) => console.error('[auth] the sign-in code could not be loaded', error),
+);
+
+// The HTTP client (ky, ~5 KB gz) only matters on "Finalizar Compra": loaded on the first checkout.
+let httpCheckout: Promise<CheckoutPort> | null = null;
+const checkout: CheckoutPort = {
+  async createSession(items) {
+    httpCheckout ??= Promise.all([import('ky'), import('./adapters/checkout/http')]).then(([{ default: ky }, { createHttpCheckout }]) =>
+      createHttpCheckout({ http: ky.create({ prefixUrl: config.backendUrl }), idToken: () => auth.idToken() }),
+    );
+    const port = await httpCheckout.catch((error: unknown) => {
+      httpCheckout = null; // a failed chunk download is retried on the next click
+      throw new CheckoutFailedError('network', 'the checkout code could not be loaded', { cause: error });
+    });
+    return port.createSession(items);
+  },
+};
 
 const services = createServices(
   {
     auth,
     users: createFirestoreUsers({ db }),
     catalog: createFirestoreCatalog({ db }),
-    checkout: createHttpCheckout({ http: ky.create({ prefixUrl: config.backendUrl }), idToken: () => auth.idToken() }),
+    checkout,
     cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
   },
   {
