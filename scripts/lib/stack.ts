@@ -176,7 +176,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // each drains what is registered by then, so a child that registers after an abort is stopped too.
   const stoppers: Array<() => Promise<void>> = [];
   let chain = Promise.resolve();
+  let stopRequested = false;
   const stop = () => {
+    stopRequested = true;
     chain = chain.then(async () => {
       for (let next = stoppers.pop(); next; next = stoppers.pop()) {
         await next().catch((error) => notice(`while stopping: ${String(error)}`));
@@ -196,6 +198,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       if (options.signal?.aborted) return onAbortStep();
       options.signal?.addEventListener('abort', onAbortStep, { once: true });
       promise.then(resolve, reject).finally(() => options.signal?.removeEventListener('abort', onAbortStep));
+    });
+
+  /** A child that dies on its own later must not go unnoticed behind a banner that says all is well. */
+  const reportUnexpectedExit = (child: ManagedChild, what: string) =>
+    void child.exited.then((code) => {
+      if (!stopRequested) notice(`${what} exited unexpectedly (code ${code}); stop with Ctrl-C and start again. Last output:\n${child.tail(15)}`);
     });
 
   // The first failure stops everything at once (a failed emulator must not wait for a 10 s build).
@@ -223,6 +231,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           );
           stoppers.push(() => child.stop('SIGTERM'));
           await waitForChild(child, () => httpAnswers(`http://127.0.0.1:${ports.storefront}/`), `Parcel's dev server on port ${ports.storefront}`, 180_000);
+          reportUnexpectedExit(child, "Parcel's dev server");
           return `http://localhost:${ports.storefront}`;
         }
         const distDir = options.distDir ?? join(ROOT, 'dist');
@@ -281,6 +290,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           });
           stoppers.push(() => child.stop('SIGTERM'));
           await waitForChild(child, () => httpAnswers(`http://127.0.0.1:${ports.backend}/health`), `The backend on port ${ports.backend}`);
+          reportUnexpectedExit(child, 'The backend');
           backendUrl = `http://localhost:${ports.backend}`;
         }
         return { emulators, seed, backendUrl };
