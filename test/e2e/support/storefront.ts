@@ -12,8 +12,14 @@ export const addButton = (page: Page, productName: string) =>
 
 /** Waits until the loading overlay (unknown auth state, catalog loading) is gone. */
 export async function settled(page: Page): Promise<void> {
-  await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+  // The app has rendered (the header is there), and no overlay is left (there can be two at once: the
+  // global one for an unknown auth state and a page's own while its data loads).
+  await cartButton(page).waitFor();
+  await page.getByTestId('loading-overlay').first().waitFor({ state: 'detached' });
 }
+
+/** expect.poll with the patience the emulators need on a busy 2-core machine. */
+export const poll = <T>(read: () => Promise<T> | T, message = '') => expect.poll(read, { timeout: 10_000, interval: 100, message });
 
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -27,7 +33,7 @@ export async function visit(page: Page, path: string): Promise<void> {
 export async function addWithKeyboard(page: Page, productName: string): Promise<void> {
   const button = addButton(page, productName);
   await button.focus();
-  await expect.poll(() => button.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  await poll(() => button.evaluate((el) => getComputedStyle(el).opacity), `add button of ${productName} shown`).toBe('1');
   await page.keyboard.press('Enter');
 }
 
@@ -40,7 +46,7 @@ export async function headerCount(page: Page): Promise<number> {
 }
 
 export async function expectHeaderCount(page: Page, count: number, at = ''): Promise<void> {
-  await expect.poll(() => cartButton(page).getAttribute('aria-label'), { message: `header count ${at}` }).toBe(cartButtonLabel(count));
+  await poll(() => cartButton(page).getAttribute('aria-label'), `header count ${at}`).toBe(cartButtonLabel(count));
 }
 
 export interface ShownLine {
@@ -68,7 +74,7 @@ export async function expectLines(scope: Locator, items: readonly CartItem[], at
     return;
   }
   const want = items.map((i) => ({ name: i.name, quantity: i.quantity }));
-  await expect.poll(() => shownLines(scope), { message: `lines ${at}` }).toEqual(want);
+  await poll(() => shownLines(scope), `lines ${at}`).toEqual(want);
   expect(await scope.getByTestId('cart-total').textContent(), `total ${at}`).toBe(`Total${formatBRL(cartTotal([...items]))}`);
   expect(cartCount([...items])).toBe(want.reduce((sum, l) => sum + l.quantity, 0));
 }
