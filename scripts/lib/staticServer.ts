@@ -93,7 +93,10 @@ export async function buildStaticServer({ root, logger = false, precompress: sho
   if (!existsSync(resolve(dir, 'index.html'))) {
     throw new Error(`${dir}/index.html not found: build the storefront first (npm run build).`);
   }
-  if (shouldPrecompress) await precompress(dir);
+  if (shouldPrecompress) {
+    // A read-only folder still works: @fastify/compress then compresses per request.
+    await precompress(dir).catch((error: unknown) => console.warn(`static server: could not precompress ${dir}: ${String(error)}`));
+  }
   const app = Fastify({ logger });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(fastifyStatic, {
