@@ -67,5 +67,11 @@ const services = createServices(
   },
 );
 
+// Back from the payment page may restore this page from the back/forward cache with the checkout still
+// "redirecting" (busy): start fresh instead.
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) window.location.reload();
+});
+
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App services={services} />);

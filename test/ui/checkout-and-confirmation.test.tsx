@@ -58,8 +58,12 @@ describe('checkout, logged in', () => {
     await settled();
     await app.user.click(await screen.findByRole('button', { name: 'Finalizar Compra' }));
     await waitFor(() => expect(app!.redirects).toEqual(['http://127.0.0.1:5000/pay/memory-session-1']));
-    const button = screen.getByRole('button', { name: 'Processando…' });
+    const button = screen.getByRole('button', { name: 'Finalizar Compra' });
     expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Aguarde, abrindo a página de pagamento…')).toBeTruthy();
+    // A second click while busy sends nothing more.
+    await app.user.click(button);
+    expect(app.redirects).toHaveLength(1);
   });
 
   it('a backend failure (HTTP 500 via msw) shows a short pt-BR message, logs it, and keeps the cart', async () => {

@@ -41,9 +41,12 @@ function CheckoutContent() {
           if (!busy) checkout.send({ type: 'checkout.submit', items });
         }}
       >
-        {busy ? 'Processando…' : 'Finalizar Compra'}
+        Finalizar Compra
       </Button>
-      <div aria-live="polite">{errorMessage && <ErrorText role="alert">{errorMessage}</ErrorText>}</div>
+      <div aria-live="polite">
+        {busy && <p>Aguarde, abrindo a página de pagamento…</p>}
+        {errorMessage && <ErrorText role="alert">{errorMessage}</ErrorText>}
+      </div>
     </Narrow>
   );
 }
