@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPortFree } from '../../scripts/lib/ports';
-import { ROOT, startLocalStack, type LocalStack } from '../../scripts/lib/stack';
+import { startLocalStack, type LocalStack } from '../../scripts/lib/stack';
 
 let work: string;
 let stack: LocalStack | null = null;
@@ -23,8 +23,9 @@ beforeAll(async () => {
   stack = await startLocalStack({
     dataDir: join(work, 'data'),
     distDir: join(work, 'dist'),
-    // Its own cache: this build bakes other ports into the bundle than `npm start`'s.
-    cacheDir: join(ROOT, '.parcel-cache', 'test-stack'),
+    // Its own cache: this build bakes other ports into the bundle than `npm start`'s (and a fresh distDir
+    // gets a cold cache anyway, see buildStorefront).
+    cacheDir: join(work, 'parcel-cache'),
   });
 }, 240_000);
 
