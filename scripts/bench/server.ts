@@ -58,19 +58,29 @@ async function runTarget() {
     logger: { level: 'warn' },
   });
   await app.listen({ port, host: '127.0.0.1' });
+  // The parent asks for our CPU time around the measurement (CPU per request is steadier than req/s on a busy machine).
+  process.on('message', () => process.send?.(process.cpuUsage()));
   console.log('BENCH_TARGET_READY');
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  process.on('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
 async function main() {
   console.log('starting the Auth emulator (free ports)…');
   const emulators = await startEmulators({ only: ['auth'] });
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--target'], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--target'], {
     cwd: ROOT,
     env: { ...process.env, BENCH_PORT: String(port), GCLOUD_PROJECT: emulators.projectId, FIREBASE_AUTH_EMULATOR_HOST: emulators.authHost },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
+  const serverCpu = () =>
+    new Promise<NodeJS.CpuUsage>((resolveCpu) => {
+      child.once('message', (usage) => resolveCpu(usage as NodeJS.CpuUsage));
+      child.send('cpu');
+    });
   try {
     await new Promise<void>((resolveReady, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => {
@@ -99,8 +109,12 @@ async function main() {
     // The machine is shared: say how busy it was, or the figures mean little.
     const loadBefore = loadavg()[0]!;
     console.log(`measuring: ${CONNECTIONS} connections, ${DURATION_S} s (1-min load average ${loadBefore.toFixed(1)})…`);
+    const cpuBefore = await serverCpu();
     const result = await autocannon({ ...request, connections: CONNECTIONS, duration: DURATION_S });
+    const cpuAfter = await serverCpu();
+    const cpuMicros = cpuAfter.user - cpuBefore.user + (cpuAfter.system - cpuBefore.system);
     const figures = {
+      cpuPerRequestUs: Math.round(cpuMicros / result.requests.total),
       load: Math.max(loadBefore, loadavg()[0]!),
       reqPerSec: Math.round(result.requests.average),
       p50: result.latency.p50,
@@ -110,6 +124,7 @@ async function main() {
     };
     const verdict = figures.reqPerSec >= TARGET.reqPerSec && figures.p99 < TARGET.p99Ms && figures.failures === 0 ? 'met' : 'NOT met';
     console.log(`req/s ${figures.reqPerSec}  p50 ${figures.p50} ms  p99 ${figures.p99} ms  (${figures.total} requests, ${figures.failures} failures, load ${figures.load.toFixed(1)}) — target ${verdict}`);
+    console.log(`server CPU per request ${figures.cpuPerRequestUs} µs (user + system) → at most ≈ ${Math.round(1e6 / figures.cpuPerRequestUs)} req/s on one free core`);
     writeDoc(figures, verdict);
     if (figures.failures > 0) process.exitCode = 1;
   } finally {
@@ -118,7 +133,10 @@ async function main() {
   }
 }
 
-function writeDoc(f: { reqPerSec: number; p50: number; p99: number; total: number; failures: number; load: number }, verdict: string) {
+function writeDoc(
+  f: { reqPerSec: number; p50: number; p99: number; total: number; failures: number; load: number; cpuPerRequestUs: number },
+  verdict: string,
+) {
   const cpu = cpus();
   const section = `<!-- backend:start -->
 ## Backend
@@ -131,6 +149,9 @@ measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with a 1
 | req/s | p50 | p99 | requests | failures | target (≥ ${TARGET.reqPerSec.toLocaleString('en')} req/s, p99 < ${TARGET.p99Ms} ms) |
 |---|---|---|---|---|---|
 | ${f.reqPerSec.toLocaleString('en')} | ${f.p50} ms | ${f.p99} ms | ${f.total.toLocaleString('en')} | ${f.failures} | ${verdict} |
+
+Server CPU per request (user + system, measured in the server process): **${f.cpuPerRequestUs} µs**, i.e. at most
+≈ ${Math.round(1e6 / f.cpuPerRequestUs).toLocaleString('en')} req/s if the server had one core to itself — steadier than req/s when the cores are shared.
 
 What runs: the real app of server/app.ts (helmet, CORS, per-IP rate limit raised so it never trips, superstruct
 validation, server-side prices, idempotency key) with the simulated provider, the real firebase-admin verifier
