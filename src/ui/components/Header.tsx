@@ -34,9 +34,10 @@ const Menu = styled('ul', {
   display: 'flex',
   alignItems: 'center',
   flexWrap: 'wrap',
-  // SPEC §2: 40px right margin on the menu items before the cart button. Phones: one evenly spread row.
+  // SPEC §2: 40px right margin on the menu items before the cart button. Phones: a row of their own, with
+  // tighter gaps and the cart button at the right end.
   '& > li:not(:last-child)': { marginRight: '$menuGap' },
-  '@phone': { justifyContent: 'space-between', '& > li:not(:last-child)': { marginRight: 0 } },
+  '@phone': { '& > li:not(:last-child)': { marginRight: '$4' }, '& > li:last-child': { marginLeft: 'auto' } },
 });
 
 const menuItem = {

@@ -27,6 +27,8 @@ const AddButton = styled(Button, {
   left: '$3',
   right: '$3',
   bottom: '$3',
+  padding: '$2 $3',
+  fontSize: '$small',
   opacity: 0,
   transform: 'translateY(8px)',
   transition: 'opacity 0.2s, transform 0.2s',
