@@ -1,0 +1,104 @@
+// Lighthouse 12 (the npm CLI) against Debian's Chromium, outside traffic blocked by --host-resolver-rules
+// (RECIPES.md). One process per run; the median of each figure over the runs.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM, median } from './browser';
+import { ROOT } from '../lib/stack';
+
+const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
+
+export type FormFactor = 'mobile' | 'desktop';
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** milliseconds */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Failed audits of the a11y / best-practices / SEO categories (ids), from the median-performance run. */
+  failing: string[];
+}
+
+interface LhrCategory {
+  score: number | null;
+  auditRefs: Array<{ id: string; weight: number }>;
+}
+interface Lhr {
+  categories: Record<string, LhrCategory>;
+  audits: Record<string, { numericValue?: number; score: number | null; scoreDisplayMode?: string }>;
+  runtimeError?: { code: string; message: string };
+}
+
+function runOnce(url: string, formFactor: FormFactor): Promise<Lhr> {
+  const dir = mkdtempSync(join(tmpdir(), 'club-lighthouse-'));
+  const out = join(dir, 'report.json');
+  const args = [
+    LIGHTHOUSE_CLI,
+    url,
+    '--quiet',
+    '--output=json',
+    `--output-path=${out}`,
+    '--only-categories=performance,accessibility,best-practices,seo',
+    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"`,
+    ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+  ];
+  return new Promise<Lhr>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      try {
+        if (code !== 0) throw new Error(`lighthouse ${url} (${formFactor}) exited with ${code}: ${stderr.slice(-2000)}`);
+        const lhr = JSON.parse(readFileSync(out, 'utf8')) as Lhr;
+        if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        resolve(lhr);
+      } catch (error) {
+        reject(error);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+const metric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+function failingAudits(lhr: Lhr): string[] {
+  const failing = new Set<string>();
+  for (const category of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.add(ref.id);
+    }
+  }
+  return [...failing];
+}
+
+export async function lighthouse(url: string, formFactor: FormFactor, runs: number, log: (line: string) => void): Promise<LighthouseFigures> {
+  const reports: Lhr[] = [];
+  for (let i = 0; i < runs; i++) {
+    reports.push(await runOnce(url, formFactor));
+    log(`  lighthouse ${formFactor} ${url} run ${i + 1}/${runs}: performance ${score(reports.at(-1)!, 'performance')}`);
+  }
+  const perf = reports.map((r) => score(r, 'performance'));
+  const medianRun = reports[perf.indexOf(median(perf))] ?? reports[0]!;
+  return {
+    performance: median(perf),
+    accessibility: median(reports.map((r) => score(r, 'accessibility'))),
+    bestPractices: median(reports.map((r) => score(r, 'best-practices'))),
+    seo: median(reports.map((r) => score(r, 'seo'))),
+    fcp: median(reports.map((r) => metric(r, 'first-contentful-paint'))),
+    lcp: median(reports.map((r) => metric(r, 'largest-contentful-paint'))),
+    tbt: median(reports.map((r) => metric(r, 'total-blocking-time'))),
+    cls: median(reports.map((r) => metric(r, 'cumulative-layout-shift'))),
+    failing: failingAudits(medianRun),
+  };
+}
