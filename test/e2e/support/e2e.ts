@@ -43,7 +43,7 @@ export interface E2E {
   storefront: string;
   backend: string;
   /** A fresh browser context (own localStorage and IndexedDB: a new shopper) with an error log. */
-  newShopper(options?: { width?: number; height?: number }): Promise<Shopper>;
+  newShopper(options?: { width?: number; height?: number; reducedMotion?: boolean }): Promise<Shopper>;
   stop(): Promise<void>;
 }
 
@@ -85,8 +85,13 @@ export async function startE2E(log: (line: string) => void = (line) => console.l
   log(`stack and Chromium ready in ${seconds(started)} s (storefront ${storefront}, backend ${backend})`);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
-  const newShopper = async ({ width = 1280, height = 800 } = {}): Promise<Shopper> => {
-    const context = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR', baseURL: storefront });
+  const newShopper = async ({ width = 1280, height = 800, reducedMotion = false } = {}): Promise<Shopper> => {
+    const context = await browser.newContext({
+      viewport: { width, height },
+      locale: 'pt-BR',
+      baseURL: storefront,
+      reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+    });
     context.setDefaultTimeout(10_000);
     const pageErrors: string[] = [];
     const consoleErrors: string[] = [];

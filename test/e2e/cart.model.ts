@@ -1,0 +1,215 @@
+// Model-based end to end: shortest paths generated with @xstate/graph from the production cartMachine drive
+// the real storefront in Chromium against the full local stack, and after every step the screen is compared
+// with the model — header count, panel open or closed, the panel's lines, quantities and total (via the
+// domain's cartCount/cartTotal/formatBRL), focus inside the open panel, and the saved cart in localStorage.
+// Kept small enough for 2 cores: two products of the seeded catalogue (quantities up to 2 and 1), one saved cart
+// and one other-tab cart besides the empty one.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
+import { catalog } from '../../seed/catalog';
+import { cartCount, cartTotal, formatBRL, type CartItem, type Product } from '../../src/domain';
+import { cartButtonLabel } from '../../src/ui/components/Header';
+import { cartMachine } from '../../src/machines/cartMachine';
+import { pathName, shortestPaths, type ModelPath } from '../machines/model/graph';
+import type { E2E, Shopper } from './support/e2e';
+import { addWithKeyboard, cartButton, cartPanel, poll, settled } from './support/storefront';
+
+const hats = catalog.find((c) => c.id === 'hats')!;
+/** Two products of one category page: a whole-real price and one with centavos. */
+const catalogue: Product[] = [hats.products.find((p) => p.id === 'bone-branco')!, hats.products.find((p) => p.id === 'chapeu-panama-palha')!];
+/** Up to 2 of the first (so + and − both run) and 1 of the second: 16 screen states instead of 26. */
+const MAX_QUANTITY: Record<string, number> = { [catalogue[0]!.id]: 2, [catalogue[1]!.id]: 1 };
+const line = (product: Product, quantity: number): CartItem => ({ ...product, quantity });
+const savedCarts: CartItem[][] = [[], [line(catalogue[1]!, 1)]];
+const otherTabCarts: CartItem[][] = [[line(catalogue[0]!, 1)]];
+
+type UiEvent = EventObject & { product?: Product; productId?: string; output?: CartItem[]; items?: CartItem[]; via?: string };
+
+export const cartPaths = shortestPaths(cartMachine, {
+  variants: (type, snapshot) => {
+    const items = snapshot.context.items;
+    const open = snapshot.matches({ panel: 'open' });
+    const quantity = (id: string) => items.find((i) => i.id === id)?.quantity ?? 0;
+    const present = catalogue.filter((p) => quantity(p.id) > 0);
+    // In the browser the saved cart is restored before the page can be used: nothing else happens first
+    // (the happy-dom model test, test/ui/cart.model.test.tsx, covers events while restoring).
+    if (snapshot.matches({ storage: 'restoring' }) && type !== 'xstate.done.actor.loadCart' && type !== 'xstate.error.actor.loadCart') return [];
+    switch (type) {
+      case 'xstate.done.actor.loadCart':
+        return savedCarts.map((output) => ({ type, output }));
+      // The localStorage adapter never rejects (corrupt data loads as an empty cart): no UI path leads here.
+      case 'xstate.error.actor.loadCart':
+        return [];
+      // The panel is modal: the cards are out of reach while it is open.
+      case 'cart.add':
+        return open ? [] : catalogue.filter((p) => quantity(p.id) < MAX_QUANTITY[p.id]!).map((product) => ({ type, product }));
+      case 'cart.increase':
+        return open ? present.filter((p) => quantity(p.id) < MAX_QUANTITY[p.id]!).map((p) => ({ type, productId: p.id })) : [];
+      case 'cart.decrease':
+      case 'cart.remove':
+        return open ? present.map((p) => ({ type, productId: p.id })) : [];
+      case 'cart.synced':
+        return otherTabCarts.filter((next) => JSON.stringify(next) !== JSON.stringify(items)).map((next) => ({ type, items: next }));
+      case 'cart.panel.open':
+        return open ? [] : [{ type }];
+      case 'cart.panel.close':
+        // One way per state (both ways across the paths), which halves the paths: the button when the cart
+        // holds an odd number of items, Escape otherwise.
+        return [{ type, via: cartCount(items) % 2 ? 'button' : 'escape' }];
+      // The header button only opens; clearing belongs to the confirmation page (covered by the journey).
+      case 'cart.panel.toggle':
+      case 'cart.clear':
+        return [];
+      default:
+        return undefined;
+    }
+  },
+});
+
+const describePath = (path: ModelPath<typeof cartMachine>) =>
+  pathName(path, (event) => {
+    const e = event as UiEvent;
+    const lines = (items: CartItem[]) => items.map((i) => `${i.id}×${i.quantity}`).join(',') || 'empty';
+    if (e.product) return e.product.id;
+    if (e.productId) return e.productId;
+    if (e.output) return lines(e.output);
+    if (e.items) return lines(e.items);
+    return e.via ?? '';
+  });
+
+const categoryPath = `/category/${hats.id}`;
+
+async function writeSavedCart(page: Page, items: CartItem[] | null) {
+  await page.evaluate((raw) => {
+    if (raw === null) window.localStorage.removeItem('cartProducts');
+    else window.localStorage.setItem('cartProducts', raw);
+  }, items && items.length ? JSON.stringify(items) : null);
+}
+
+async function runPath(shopper: Shopper, otherTab: Page, path: ModelPath<typeof cartMachine>) {
+  const { page } = shopper;
+  for (const [index, { event, state: expected }] of path.steps.entries()) {
+    const e = event as UiEvent;
+    const at = `step ${index} (${e.type}${e.via ? `/${e.via}` : ''})`;
+    const panel = cartPanel(page);
+    switch (e.type) {
+      case 'xstate.init':
+        // A new visit: nothing saved yet; the page loads in the next step, with the saved cart of that step.
+        await writeSavedCart(otherTab, null);
+        break;
+      case 'xstate.done.actor.loadCart':
+        await writeSavedCart(otherTab, e.output!);
+        await page.goto(categoryPath);
+        await settled(page);
+        break;
+      case 'cart.synced':
+        // Another tab of the same browser saves a different cart: a real `storage` event in this one.
+        await writeSavedCart(otherTab, e.items!);
+        break;
+      case 'cart.add':
+        await addWithKeyboard(page, e.product!.name);
+        break;
+      case 'cart.panel.open':
+        await cartButton(page).press('Enter');
+        await panel.waitFor();
+        break;
+      case 'cart.panel.close':
+        if (e.via === 'button') await panel.getByRole('button', { name: 'Fechar carrinho' }).press('Enter');
+        else await page.keyboard.press('Escape');
+        await panel.waitFor({ state: 'hidden' });
+        break;
+      case 'cart.increase':
+      case 'cart.decrease':
+      case 'cart.remove': {
+        const product = catalogue.find((p) => p.id === e.productId)!;
+        const label = {
+          'cart.increase': `Aumentar quantidade de ${product.name}`,
+          'cart.decrease': `Diminuir quantidade de ${product.name}`,
+          'cart.remove': `Remover ${product.name} do carrinho`,
+        }[e.type];
+        await panel.getByRole('button', { name: label }).press('Enter');
+        break;
+      }
+      default:
+        throw new Error(`no UI action for ${e.type}`);
+    }
+    if (e.type === 'xstate.init') continue;
+
+    // What the shopper sees, against the model: one read of the whole screen per poll (cheap on a busy machine).
+    const items = expected.context.items as CartItem[];
+    const open = expected.matches({ panel: 'open' });
+    const closedNow = !open && index > 1 && path.steps[index - 1]!.state.matches({ panel: 'open' });
+    await poll(() => readScreen(page), at).toEqual(expectedScreen(items, open, closedNow));
+  }
+}
+
+interface Screen {
+  cartButton: string | null;
+  panelOpen: boolean;
+  lines: Array<{ name: string; quantity: string }>;
+  total: string | null;
+  emptyText: boolean;
+  focus: 'panel' | 'cart button' | 'elsewhere';
+  saved: CartItem[] | null;
+}
+
+function expectedScreen(items: CartItem[], open: boolean, justClosed: boolean): Screen {
+  return {
+    cartButton: cartButtonLabel(cartCount(items)),
+    panelOpen: open,
+    lines: open ? items.map((i) => ({ name: i.name, quantity: String(i.quantity) })) : [],
+    total: open && items.length ? `Total${formatBRL(cartTotal(items))}` : null,
+    emptyText: open && items.length === 0,
+    // Focus moves into the open panel and back to the cart button when it closes.
+    focus: open ? 'panel' : justClosed ? 'cart button' : (expect.anything() as Screen['focus']),
+    // Saved whenever non-empty, removed when emptied (SPEC §4).
+    saved: items.length ? items : null,
+  };
+}
+
+async function readScreen(page: Page): Promise<Screen> {
+  const screen = await page.evaluate(() => {
+    const button = document.querySelector('header button[aria-haspopup="dialog"]');
+    const dialog = document.querySelector<HTMLDialogElement>('dialog[aria-labelledby="cart-panel-title"]');
+    const open = !!dialog?.open;
+    const active = document.activeElement;
+    const raw = window.localStorage.getItem('cartProducts');
+    return {
+      cartButton: button?.getAttribute('aria-label') ?? null,
+      panelOpen: open,
+      lines: open
+        ? [...dialog!.querySelectorAll('[data-testid="cart-line"]')].map((line) => ({
+            name: line.querySelector('span')?.textContent ?? '',
+            quantity: line.querySelector('[data-testid="cart-line-quantity"]')?.textContent ?? '',
+          }))
+        : [],
+      total: open ? (dialog!.querySelector('[data-testid="cart-total"]')?.textContent ?? null) : null,
+      emptyText: open && (dialog!.textContent ?? '').includes('Seu carrinho está vazio!'),
+      focus: (active && dialog?.contains(active) ? 'panel' : active === button ? 'cart button' : 'elsewhere') as Screen['focus'],
+      saved: raw === null ? null : (JSON.parse(raw) as CartItem[]),
+    };
+  });
+  return screen;
+}
+
+export function registerCartModel(env: () => E2E) {
+  describe(`cart, model-based in Chromium: ${cartPaths.length} paths from the production cartMachine`, () => {
+    let shopper: Shopper | undefined;
+    let otherTab: Page | undefined;
+    it.each(cartPaths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+      if (!shopper) {
+        // One browser context for all paths (each path starts from a fresh visit with its own saved cart);
+        // a second tab on a same-origin image stands in for "another tab" that writes the cart.
+        shopper = await env().newShopper({ reducedMotion: true });
+        otherTab = await shopper.newTab();
+        await otherTab.goto(hats.products[0]!.imageUrl);
+      }
+      await runPath(shopper, otherTab!, path);
+      expect(shopper.pageErrors).toEqual([]);
+    });
+    it('closes its browser context', async () => {
+      await shopper?.close();
+    });
+  });
+}
