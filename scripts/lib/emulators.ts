@@ -290,7 +290,9 @@ async function startAuth(opts: { projectId: string; port: number; dataDir?: stri
   // firebase-tools finds "the" running hub of a project through <tmpdir>/hub-<project>.json; with several
   // suites running at once (parallel test files, `npm start`) an export-on-exit could reach another run's
   // hub and export its data. A private TMPDIR per run keeps each run's locator to itself.
-  const child = launch('auth', process.execPath, args, configDir, opts.log, { ...process.env, TMPDIR: configDir });
+  // CI=true stops firebase-tools fetching its "message of the day" from the internet at every start:
+  // the local stack talks only to 127.0.0.1.
+  const child = launch('auth', process.execPath, args, configDir, opts.log, { ...process.env, TMPDIR: configDir, CI: 'true' });
   try {
     await waitUntilReady(child, async () => child.output.some((line) => line.includes('All emulators ready!')), `The Auth emulator on port ${opts.port}`);
   } catch (error) {
