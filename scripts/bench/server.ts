@@ -151,7 +151,8 @@ measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with a 1
 | ${f.reqPerSec.toLocaleString('en')} | ${f.p50} ms | ${f.p99} ms | ${f.total.toLocaleString('en')} | ${f.failures} | ${verdict} |
 
 Server CPU per request (user + system, measured in the server process): **${f.cpuPerRequestUs} µs**, i.e. at most
-≈ ${Math.round(1e6 / f.cpuPerRequestUs).toLocaleString('en')} req/s if the server had one core to itself — steadier than req/s when the cores are shared.
+≈ ${Math.round(1e6 / f.cpuPerRequestUs).toLocaleString('en')} req/s if the server had one core to itself. Contention inflates this too (kernel time for
+the socket writes, cache misses): on a quiet machine expect it lower and req/s higher.
 
 What runs: the real app of server/app.ts (helmet, CORS, per-IP rate limit raised so it never trips, superstruct
 validation, server-side prices, idempotency key) with the simulated provider, the real firebase-admin verifier
