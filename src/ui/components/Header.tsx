@@ -37,7 +37,11 @@ const Menu = styled('ul', {
   // SPEC §2: 40px right margin on the menu items before the cart button. Phones: a row of their own, with
   // tighter gaps and the cart button at the right end.
   '& > li:not(:last-child)': { marginRight: '$menuGap' },
-  '@phone': { '& > li:not(:last-child)': { marginRight: '$4' }, '& > li:last-child': { marginLeft: 'auto' } },
+  '@phone': {
+    flexWrap: 'nowrap',
+    '& > li:not(:last-child)': { marginRight: '$3' },
+    '& > li:last-child': { marginLeft: 'auto' },
+  },
 });
 
 const menuItem = {
