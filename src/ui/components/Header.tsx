@@ -53,6 +53,7 @@ const menuItem = {
   border: 'none',
   padding: '$2 0',
   cursor: 'pointer',
+  whiteSpace: 'nowrap',
   '&:hover': { textDecoration: 'underline' },
 } as const;
 
