@@ -194,6 +194,7 @@ async function readScreen(page: Page): Promise<Screen> {
 }
 
 export function registerCartModel(env: () => E2E) {
+  console.info(`e2e model-based: ${cartPaths.length} paths (${cartPaths.reduce((n, p) => n + p.steps.length, 0)} steps) from the production cartMachine`);
   describe(`cart, model-based in Chromium: ${cartPaths.length} paths from the production cartMachine`, () => {
     let shopper: Shopper | undefined;
     let otherTab: Page | undefined;

@@ -3,7 +3,9 @@
 // provider, the storefront built for this stack) and one Chromium, shared by every describe below.
 import { afterAll, beforeAll, describe } from 'vitest';
 import { e2eUnavailable, startE2E, type E2E } from './support/e2e';
+import { registerCartModel } from './cart.model';
 import { registerJourney } from './journey';
+import { registerRoutesA11y } from './routes.a11y';
 
 const unavailable = e2eUnavailable();
 if (unavailable) console.warn(`Skipping the end-to-end suite (set CI=true to make this a failure): ${unavailable}`);
@@ -22,4 +24,6 @@ describe.skipIf(unavailable)('storefront end to end (Chromium, full local stack)
   }, 60_000);
 
   registerJourney(env);
+  registerCartModel(env);
+  registerRoutesA11y(env);
 });
