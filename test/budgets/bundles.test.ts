@@ -14,18 +14,21 @@ import { buildStorefront, ROOT } from '../../scripts/lib/stack';
 
 const BUDGETS = { entryJsGzip: 140 * 1024, lazyChunkGzip: 25 * 1024, cssGzip: 10 * 1024 } as const;
 
+let workDir: string;
 let distDir: string;
 let report: BuildReport;
 
 beforeAll(async () => {
-  distDir = mkdtempSync(join(tmpdir(), 'club-budgets-dist-'));
-  // A cache of its own (never the dev server's): warm runs take seconds, and a stale dist cannot leak in.
-  await buildStorefront({ env: {}, distDir, cacheDir: join(tmpdir(), 'club-budgets-parcel-cache') });
+  // A cold build into an empty folder: every file in it belongs to this build (a warm Parcel cache skips
+  // writing unchanged bundles, which would drop lazy chunks from a fresh folder).
+  workDir = mkdtempSync(join(tmpdir(), 'club-budgets-'));
+  distDir = join(workDir, 'dist');
+  await buildStorefront({ env: {}, distDir, cacheDir: join(workDir, 'cache') });
   report = analyzeBuild(distDir);
 }, 180_000);
 
 afterAll(() => {
-  if (distDir) rmSync(distDir, { recursive: true, force: true });
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
 describe('budgets on the production build', () => {
