@@ -62,10 +62,14 @@ const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 
 export async function startE2E(log: (line: string) => void = (line) => console.log(`[e2e] ${line}`)): Promise<E2E> {
   const started = Date.now();
+  // Chromium launches while the stack starts; if it cannot, the stack stops at once instead of finishing.
+  const abort = new AbortController();
   const browserReady = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browserReady.catch(() => abort.abort());
   let stack: LocalStack;
   try {
     stack = await startLocalStack({
+      signal: abort.signal,
       // The bundle bakes this stack's ports in: its own dist and Parcel cache, never `npm start`'s.
       distDir: join(ROOT, '.parcel-e2e', 'dist'),
       cacheDir: join(ROOT, '.parcel-e2e', 'cache'),
@@ -73,7 +77,11 @@ export async function startE2E(log: (line: string) => void = (line) => console.l
       notice: log,
     });
   } catch (error) {
-    await browserReady.then((b) => b.close()).catch(() => {});
+    // The browser's own error says more than "the stack was stopped while it was starting".
+    const browser = await browserReady.catch((launchError: unknown) => {
+      throw launchError;
+    });
+    await browser.close().catch(() => {});
     throw error;
   }
   const browser = await browserReady.catch(async (error: unknown) => {
