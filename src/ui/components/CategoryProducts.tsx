@@ -1,0 +1,93 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { Product } from '../../domain';
+import { styled } from '../theme';
+import { ProductCard, ProductGrid } from './ProductCard';
+
+/** Columns per row at the widest layout: the first row loads eagerly. */
+const FIRST_ROW = 4;
+
+/**
+ * Categories up to this size render every card. Beyond it the grid is windowed: with 2,000 cards in the DOM
+ * (the bench's large category) the first render took seconds and scrolling ran 100–240 ms tasks, even with
+ * content-visibility; a window keeps a few screens of cards mounted whatever the category's size.
+ */
+export const WINDOW_FROM = 120;
+/** Cards rendered before the grid can be measured (enough for a tall desktop screen). */
+const FIRST_WINDOW = 24;
+/** Rows kept mounted above and below the viewport, in pixels. */
+const OVERSCAN_PX = 1_000;
+
+// In a windowed grid every row has the same height (names on one line), so spacer heights are exact.
+const WindowedGrid = styled(ProductGrid, {
+  '& h2, & h3': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+});
+
+interface Range {
+  start: number;
+  end: number;
+  /** Space standing in for the rows above and below the window. */
+  before: number;
+  after: number;
+}
+
+const sameRange = (a: Range, b: Range) => a.start === b.start && a.end === b.end && a.before === b.before && a.after === b.after;
+
+function useGridWindow(total: number, enabled: boolean) {
+  const gridRef = useRef<HTMLUListElement>(null);
+  const [range, setRange] = useState<Range>({ start: 0, end: Math.min(total, FIRST_WINDOW), before: 0, after: 0 });
+
+  useLayoutEffect(() => {
+    const grid = gridRef.current;
+    if (!enabled || !grid) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const first = grid.firstElementChild;
+      if (!first) return;
+      const style = getComputedStyle(grid);
+      const columns = Math.max(1, style.gridTemplateColumns.split(' ').filter(Boolean).length);
+      const rowHeight = first.getBoundingClientRect().height + (parseFloat(style.rowGap) || 0);
+      if (rowHeight <= 0) return;
+      const rows = Math.ceil(total / columns);
+      // Row r starts at the grid's top + r × rowHeight: the padding above stands in for the rows before the window.
+      const top = grid.getBoundingClientRect().top;
+      const clamp = (row: number) => Math.min(rows - 1, Math.max(0, row));
+      const firstRow = clamp(Math.floor((-top - OVERSCAN_PX) / rowHeight));
+      const lastRow = clamp(Math.ceil((window.innerHeight - top + OVERSCAN_PX) / rowHeight));
+      const next = {
+        start: firstRow * columns,
+        end: Math.min(total, (lastRow + 1) * columns),
+        before: firstRow * rowHeight,
+        after: (rows - lastRow - 1) * rowHeight,
+      };
+      setRange((previous) => (sameRange(previous, next) ? previous : next));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [enabled, total]);
+
+  return { gridRef, range: enabled ? range : { start: 0, end: total, before: 0, after: 0 } };
+}
+
+/** The category page's product grid (SPEC §9: 4 columns), windowed for very large categories. */
+export function CategoryProducts({ products, label }: { products: readonly Product[]; label: string }) {
+  const windowed = products.length > WINDOW_FROM;
+  const { gridRef, range } = useGridWindow(products.length, windowed);
+  const Grid = windowed ? WindowedGrid : ProductGrid;
+  return (
+    <Grid ref={gridRef} aria-label={label} style={windowed ? { paddingTop: range.before, paddingBottom: range.after } : undefined}>
+      {products.slice(range.start, range.end).map((product, offset) => (
+        <ProductCard key={product.id} product={product} eager={range.start + offset < FIRST_ROW} />
+      ))}
+    </Grid>
+  );
+}
