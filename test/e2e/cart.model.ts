@@ -13,7 +13,7 @@ import { cartButtonLabel } from '../../src/ui/components/Header';
 import { cartMachine } from '../../src/machines/cartMachine';
 import { pathName, shortestPaths, type ModelPath } from '../machines/model/graph';
 import type { E2E, Shopper } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, poll, settled } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, settled } from './support/storefront';
 
 const hats = catalog.find((c) => c.id === 'hats')!;
 /** Two products of one category page: a whole-real price and one with centavos. */
@@ -87,7 +87,7 @@ async function writeSavedCart(page: Page, items: CartItem[] | null) {
   }, items && items.length ? JSON.stringify(items) : null);
 }
 
-async function runPath(shopper: Shopper, otherTab: Page, path: ModelPath<typeof cartMachine>) {
+async function runPath(shopper: Shopper, otherTab: Page, path: ModelPath<typeof cartMachine>, patience = 10_000) {
   const { page } = shopper;
   for (const [index, { event, state: expected }] of path.steps.entries()) {
     const e = event as UiEvent;
@@ -140,7 +140,9 @@ async function runPath(shopper: Shopper, otherTab: Page, path: ModelPath<typeof 
     const items = expected.context.items as CartItem[];
     const open = expected.matches({ panel: 'open' });
     const closedNow = !open && index > 1 && path.steps[index - 1]!.state.matches({ panel: 'open' });
-    await poll(() => readScreen(page), at).toEqual(expectedScreen(items, open, closedNow));
+    await expect
+      .poll(() => readScreen(page), { timeout: patience, interval: 100, message: at })
+      .toEqual(expectedScreen(items, open, closedNow));
   }
 }
 
@@ -211,6 +213,53 @@ export function registerCartModel(env: () => E2E) {
     });
     it('closes its browser context', async () => {
       await shopper?.close();
+    });
+  });
+}
+
+/**
+ * Teeth: the same paths against a storefront broken on purpose inside the browser (an init script, so the
+ * build stays the real one). Each sabotage runs the first few paths that exercise it; all must fail.
+ */
+const SABOTAGES: Array<{ name: string; event: string; script: string }> = [
+  {
+    name: 'the cart is never saved',
+    event: 'cart.add',
+    script: `{ const set = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) { if (key !== 'cartProducts') set.call(this, key, value); }; }`,
+  },
+  {
+    name: '+ fires twice',
+    event: 'cart.increase',
+    // Enter on the + button also clicks it once more, synchronously, before the browser's own activation.
+    script: `document.addEventListener('keydown', (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (event.key === 'Enter' && button && /^Aumentar quantidade/.test(button.getAttribute('aria-label') || '')) button.click();
+    }, true);`,
+  },
+];
+const TEETH_PATHS_PER_SABOTAGE = 3;
+
+export function registerCartModelTeeth(env: () => E2E) {
+  describe('cart, model-based in Chromium: teeth', () => {
+    it.each(SABOTAGES.map((s) => [s.name, s] as const))('%s: the paths that exercise it fail', async (name, sabotage) => {
+      const picked = cartPaths.filter((path) => path.steps.some((step) => step.event.type === sabotage.event)).slice(0, TEETH_PATHS_PER_SABOTAGE);
+      expect(picked.length).toBe(TEETH_PATHS_PER_SABOTAGE);
+      const shopper = await env().newShopper({ reducedMotion: true });
+      try {
+        await shopper.context.addInitScript({ content: sabotage.script });
+        const otherTab = await shopper.newTab();
+        await otherTab.goto(hats.products[0]!.imageUrl);
+        let failed = 0;
+        for (const path of picked) {
+          // A short patience: these are expected to fail, and each failure waits it out.
+          await runPath(shopper, otherTab, path, 1_500).catch(() => (failed += 1));
+        }
+        console.info(`e2e teeth: ${name}: ${failed}/${picked.length} paths failed (as they should)`);
+        expect(failed).toBe(picked.length);
+      } finally {
+        await shopper.close();
+      }
     });
   });
 }

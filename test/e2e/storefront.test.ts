@@ -3,7 +3,7 @@
 // provider, the storefront built for this stack) and one Chromium, shared by every describe below.
 import { afterAll, beforeAll, describe } from 'vitest';
 import { e2eUnavailable, startE2E, type E2E } from './support/e2e';
-import { registerCartModel } from './cart.model';
+import { registerCartModel, registerCartModelTeeth } from './cart.model';
 import { registerJourney } from './journey';
 import { registerRoutesA11y } from './routes.a11y';
 
@@ -25,5 +25,6 @@ describe.skipIf(unavailable)('storefront end to end (Chromium, full local stack)
 
   registerJourney(env);
   registerCartModel(env);
+  registerCartModelTeeth(env);
   registerRoutesA11y(env);
 });
