@@ -19,7 +19,8 @@ export interface ManagedChild {
 const live = new Set<ManagedChild>();
 let hooked = false;
 
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+/** Signals a detached child's whole process group (its workers too); falls back to the child alone. */
+export function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
     process.kill(-child.pid, signal);

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { killGroup } from './children';
 
 export const DEFAULT_PROJECT_ID = 'demo-club-clothing';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -141,19 +142,6 @@ function installExitHook() {
     for (const child of liveChildren) killGroup(child, 'SIGKILL');
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   });
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    try {
-      child.kill(signal);
-    } catch {
-      /* already gone */
-    }
-  }
 }
 
 function launch(name: string, command: string, args: string[], cwd: string, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Child {
