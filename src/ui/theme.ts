@@ -57,7 +57,9 @@ export const { styled, css, globalCss, keyframes, theme, getCssText } = createSt
 
 export const globalStyles = globalCss({
   '*, *::before, *::after': { boxSizing: 'border-box' },
-  html: { fontFamily: '$system', color: '$textDark', background: '$surface', lineHeight: 1.5 },
+  // The gutter is reserved from the start: the page growing past one screen (tiles arrive) no longer narrows
+  // it by a scrollbar and shifts <main> sideways (Lighthouse desktop measured CLS 0.009 from exactly that).
+  html: { fontFamily: '$system', color: '$textDark', background: '$surface', lineHeight: 1.5, scrollbarGutter: 'stable' },
   body: { margin: 0, minHeight: '100vh' },
   'button, input': { font: 'inherit' },
   img: { maxWidth: '100%', display: 'block' },
