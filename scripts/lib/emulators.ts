@@ -16,7 +16,8 @@ import { killGroup } from './children';
 export const DEFAULT_PROJECT_ID = 'demo-club-clothing';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-const START_TIMEOUT_MS = 60_000;
+// Generous: the Auth emulator alone took 50 s to start on our 2 cores under a load average of 12.
+const START_TIMEOUT_MS = 150_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 export interface StartEmulatorsOptions {

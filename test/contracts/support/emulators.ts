@@ -36,7 +36,7 @@ export function useEmulators(options: StartEmulatorsOptions = {}): () => Running
   let running: RunningEmulators | undefined;
   beforeAll(async () => {
     running = await startEmulators({ rulesFile: RULES_FILE, ...options });
-  }, 120_000);
+  }, 200_000);
   afterAll(async () => {
     await running?.stop();
   }, 30_000);
