@@ -11,7 +11,8 @@ import { catalog } from '../../seed/catalog';
 import { cartCount, cartTotal, formatBRL, type CartItem, type Product } from '../../src/domain';
 import { cartButtonLabel } from '../../src/ui/components/Header';
 import { cartMachine } from '../../src/machines/cartMachine';
-import { pathName, shortestPaths, type ModelPath } from '../machines/model/graph';
+import { cartPathName } from '../machines/model/cartPathName';
+import { shortestPaths, type ModelPath } from '../machines/model/graph';
 import type { E2E, Shopper } from './support/e2e';
 import { addWithKeyboard, cartButton, cartPanel, settled } from './support/storefront';
 
@@ -67,16 +68,6 @@ export const cartPaths = shortestPaths(cartMachine, {
   },
 });
 
-const describePath = (path: ModelPath<typeof cartMachine>) =>
-  pathName(path, (event) => {
-    const e = event as UiEvent;
-    const lines = (items: CartItem[]) => items.map((i) => `${i.id}×${i.quantity}`).join(',') || 'empty';
-    if (e.product) return e.product.id;
-    if (e.productId) return e.productId;
-    if (e.output) return lines(e.output);
-    if (e.items) return lines(e.items);
-    return e.via ?? '';
-  });
 
 const categoryPath = `/category/${hats.id}`;
 
@@ -202,7 +193,7 @@ export function registerCartModel(env: () => E2E) {
   describe(`cart, model-based in Chromium: ${cartPaths.length} paths from the production cartMachine`, () => {
     let shopper: Shopper | undefined;
     let otherTab: Page | undefined;
-    it.each(cartPaths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+    it.each(cartPaths.map((path) => [cartPathName(path), path] as const))('%s', async (_name, path) => {
       if (!shopper) {
         // One browser context for all paths (each path starts from a fresh visit with its own saved cart);
         // a second tab on a same-origin image stands in for "another tab" that writes the cart.

@@ -11,7 +11,8 @@ import { cartTotal, formatBRL, type CartItem, type Product } from '../../src/dom
 import { cartMachine } from '../../src/machines/cartMachine';
 import { aCategory } from '../support/builders';
 import { controllable } from '../support/fakes/controllable';
-import { pathName, shortestPaths, type ModelPath } from '../machines/model/graph';
+import { cartPathName } from '../machines/model/cartPathName';
+import { shortestPaths, type ModelPath } from '../machines/model/graph';
 import { cartButtonLabel } from '../../src/ui/components/Header';
 import { renderApp, settled } from './support/renderApp';
 
@@ -65,16 +66,6 @@ const paths = shortestPaths(cartMachine, {
   },
 });
 
-const name = (path: ModelPath<typeof cartMachine>) =>
-  pathName(path, (event) => {
-    const e = event as UiEvent;
-    const lines = (items: CartItem[]) => items.map((i) => `${i.id}×${i.quantity}`).join(',') || 'empty';
-    if (e.product) return e.product.id;
-    if (e.productId) return e.productId;
-    if (e.output) return lines(e.output);
-    if (e.items) return lines(e.items);
-    return e.via ?? '';
-  });
 
 /** A saved cart whose first load waits for the path to say how it ends. */
 function gatedStorage() {
@@ -174,7 +165,7 @@ async function runPath(path: ModelPath<typeof cartMachine>) {
 }
 
 describe(`cart UI, model-based: ${paths.length} paths from the production cartMachine`, () => {
-  it.each(paths.map((path) => [name(path), path] as const))('%s', async (_name, path) => {
+  it.each(paths.map((path) => [cartPathName(path), path] as const))('%s', async (_name, path) => {
     await runPath(path);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '../../../src/machines/cartMachine';
 import { fakeCartStorage, type FakeCartStorage } from '../../support/fakes/ports';
 import { codedError, tick } from '../../support/fakes/controllable';
-import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
+import { recordTransitions, shortestPaths, type ModelPath } from './graph';
 
 /** A two-product catalogue keeps the state space (and the path count) small. */
 export const catalogue: Product[] = [
@@ -50,16 +50,7 @@ export const cartPaths = shortestPaths(cartMachine, {
   },
 });
 
-export const cartPathName = (path: ModelPath<typeof cartMachine>) =>
-  pathName(path, (event) => {
-    const e = event as EventObject & { product?: Product; productId?: string; output?: CartItem[]; items?: CartItem[] };
-    const lines = (items: CartItem[]) => items.map((i) => `${i.id}×${i.quantity}`).join(',') || 'empty';
-    if (e.product) return e.product.id;
-    if (e.productId) return e.productId;
-    if (e.output) return lines(e.output);
-    if (e.items) return lines(e.items);
-    return '';
-  });
+export { cartPathName } from './cartPathName';
 
 /** The shopper's cart as this test understands SPEC §4, written without the domain's cart functions. */
 class ReferenceCart {
