@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type Stripe from 'stripe';
@@ -69,19 +68,32 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     void reply.status(404).send(errorBody('not_found', `Rota não encontrada: ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`));
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'none'"],
-        styleSrc: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        // The payment forms post here, then the 303 takes the browser to the storefront: both must be allowed.
-        formAction: ["'self'", storefront.origin],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+  // Helmet's default security headers plus our CSP, computed once: @fastify/helmet rebuilt them on every request
+  // (5 % of the server's CPU in `npm run bench:server`). The same set helmet 8 sends by default.
+  const securityHeaders = {
+    'content-security-policy': [
+      "default-src 'none'",
+      "style-src 'unsafe-inline'",
+      "img-src 'self' data:",
+      // The payment forms post here, then the 303 takes the browser to the storefront: both must be allowed.
+      `form-action 'self' ${storefront.origin}`,
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ].join(';'),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  } as const;
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.headers(securityHeaders);
   });
   await app.register(cors, {
     origin: [storefront.origin],
