@@ -1,16 +1,12 @@
 // Chromium (Debian's, never a downloaded one) through playwright-core, with the flags of RECIPES.md, and the
 // in-page probes the browser measurements share.
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS as BASE_CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
 import { gzipSize } from './bundles';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = CHROMIUM_PATH;
 export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...BASE_CHROMIUM_ARGS,
   // Loopback only: anything else fails to resolve, so a stray outside request shows up as an error.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];

@@ -60,17 +60,32 @@ export class EmulatorStartError extends Error {
   }
 }
 
-export function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+// Listening ports are drawn below Linux's ephemeral range (32768–60999): a port the OS handed out with
+// listen(0) belongs to that range, and in the moment between our probe and the real bind an outgoing connection
+// (Chromium, fetch) could take it as its local port — seen once as EADDRINUSE for the backend in the e2e stack.
+const PORT_RANGE = { min: 20_000, max: 32_000 };
+const handedOut = new Set<number>();
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
     const server = createServer();
     server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolvePort(port) : reject(new Error('no free port'))));
-    });
+    server.once('error', () => resolveFree(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
   });
+}
+
+/** A port nothing listens on, never the same one twice in this process. */
+export async function findFreePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = PORT_RANGE.min + Math.floor(Math.random() * (PORT_RANGE.max - PORT_RANGE.min));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port between ${PORT_RANGE.min} and ${PORT_RANGE.max}`);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { findFreePort } from '../../scripts/lib/emulators';
 import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
 import { createSimulatedProvider } from '../../server/payments/simulated';
@@ -14,7 +15,6 @@ import { createMemoryStore } from '../../server/store/memory';
 import { aCategory, aProduct } from '../support/builders';
 import { emulatorIdToken, fakeTokenVerifier } from './support';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const jaqueta = aProduct().withId('jaqueta-couro').withName('Jaqueta de Couro Preta').withPrice(499.9).build();
 
 describe('simulated payment page in Chromium', () => {
@@ -44,7 +44,7 @@ describe('simulated payment page in Chromium', () => {
       logger: false,
     });
     await backend.listen({ port, host: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   });
   afterAll(async () => {
     await browser?.close();

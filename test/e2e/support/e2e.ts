@@ -8,17 +8,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { EmulatorPrerequisiteError, findFirestoreJar, findJava } from '../../../scripts/lib/emulators';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 import { ROOT, startLocalStack, type LocalStack } from '../../../scripts/lib/stack';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 
@@ -64,7 +56,7 @@ export async function startE2E(log: (line: string) => void = (line) => console.l
   const started = Date.now();
   // Chromium launches while the stack starts; if it cannot, the stack stops at once instead of finishing.
   const abort = new AbortController();
-  const browserReady = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browserReady = chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   browserReady.catch(() => abort.abort());
   let stack: LocalStack;
   try {
