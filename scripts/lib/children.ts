@@ -20,7 +20,7 @@ const live = new Set<ManagedChild>();
 let hooked = false;
 
 /** Signals a detached child's whole process group (its workers too); falls back to the child alone. */
-export function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
     process.kill(-child.pid, signal);

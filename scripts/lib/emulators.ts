@@ -5,13 +5,13 @@
 //     on 17). Lookup order: $FIRESTORE_EMULATOR_JAR, the Google Cloud SDK component, firebase-tools' cache.
 // `dataDir` (absolute) persists both: imported on start, exported on stop (auth/ and firestore/ inside it —
 // firebase-tools replaces its whole export folder, so the two must not share one).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killGroup } from './children';
+import { spawnChild, waitForChild, type ManagedChild } from './children';
 
 export const DEFAULT_PROJECT_ID = 'demo-club-clothing';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -139,82 +139,33 @@ export function findFirestoreJar(): string {
 // ---------------------------------------------------------------------------------------------------------
 // Child processes
 
-interface Child {
-  name: string;
-  process: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-const liveChildren = new Set<ChildProcess>();
+// The emulators run as ManagedChild processes (children.ts): detached process groups, output kept for error
+// messages, killed on exit as a last resort. Only the per-run Auth config folders are ours to clean up.
 const tempDirs = new Set<string>();
 let exitHookInstalled = false;
 
-/** Last resort: a test runner or script that dies without calling stop() must not leave emulators behind. */
 function installExitHook() {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
-    for (const child of liveChildren) killGroup(child, 'SIGKILL');
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
   });
 }
 
-function launch(name: string, command: string, args: string[], cwd: string, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Child {
+function launch(name: string, command: string, args: string[], cwd: string, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): ManagedChild {
   installExitHook();
-  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
-  liveChildren.add(child);
-  const output: string[] = [];
-  const onData = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split(/\r?\n/)) {
-      if (!line.trim()) continue;
-      output.push(line);
-      if (output.length > 200) output.shift();
-      log(`[${name}] ${line}`);
-    }
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const exited = new Promise<number | null>((resolveExit) => {
-    child.once('exit', (code) => {
-      liveChildren.delete(child);
-      resolveExit(code);
-    });
-    child.once('error', (error) => {
-      output.push(String(error));
-      liveChildren.delete(child);
-      resolveExit(-1);
-    });
-  });
-  return { name, process: child, output, exited };
+  return spawnChild(name, command, args, { cwd, env, log: (line) => log(`[${name}] ${line}`) });
 }
 
-async function stopChild(child: Child, signal: NodeJS.Signals) {
-  if (child.process.exitCode !== null || child.process.signalCode !== null || !liveChildren.has(child.process)) return;
-  killGroup(child.process, signal);
-  const timer = setTimeout(() => killGroup(child.process, 'SIGKILL'), STOP_TIMEOUT_MS);
-  await child.exited;
-  clearTimeout(timer);
-}
+const stopChild = (child: ManagedChild, signal: NodeJS.Signals) => child.stop(signal, STOP_TIMEOUT_MS);
 
-function tail(child: Child) {
-  return child.output.slice(-15).join('\n');
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Resolves when `ready()` is true; fails early if the child exits, or after the timeout. */
-async function waitUntilReady(child: Child, ready: () => Promise<boolean>, what: string) {
-  let exitCode: number | null | undefined;
-  void child.exited.then((code) => (exitCode = code));
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (exitCode !== undefined)
-      throw new EmulatorStartError(`${what} exited (code ${exitCode}) before it was ready:\n${tail(child)}`);
-    if (await ready().catch(() => false)) return;
-    await sleep(150);
+/** Resolves when `ready()` is true; fails early (EmulatorStartError) if the child exits, or after the timeout. */
+async function waitUntilReady(child: ManagedChild, ready: () => Promise<boolean>, what: string) {
+  try {
+    await waitForChild(child, ready, what, START_TIMEOUT_MS);
+  } catch (error) {
+    throw new EmulatorStartError(error instanceof Error ? error.message : String(error));
   }
-  throw new EmulatorStartError(`${what} was not ready after ${START_TIMEOUT_MS / 1000} s:\n${tail(child)}`);
 }
 
 async function httpOk(url: string, init?: RequestInit, timeoutMs = 5_000): Promise<Response> {
