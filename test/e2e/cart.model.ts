@@ -11,6 +11,7 @@ import { catalog } from '../../seed/catalog';
 import { cartCount, cartTotal, formatBRL, type CartItem, type Product } from '../../src/domain';
 import { cartButtonLabel } from '../../src/ui/components/Header';
 import { cartMachine } from '../../src/machines/cartMachine';
+import { cartControlName } from '../machines/model/cartFixtures';
 import { cartPathName } from '../machines/model/cartPathName';
 import { shortestPaths, type ModelPath } from '../machines/model/graph';
 import type { E2E, Shopper } from './support/e2e';
@@ -116,11 +117,7 @@ async function runPath(env: () => E2E, shopper: Shopper, otherTab: Page, path: M
       case 'cart.decrease':
       case 'cart.remove': {
         const product = catalogue.find((p) => p.id === e.productId)!;
-        const label = {
-          'cart.increase': `Aumentar quantidade de ${product.name}`,
-          'cart.decrease': `Diminuir quantidade de ${product.name}`,
-          'cart.remove': `Remover ${product.name} do carrinho`,
-        }[e.type];
+        const label = cartControlName(e.type, product.name);
         await panel.getByRole('button', { name: label }).press('Enter');
         break;
       }

@@ -11,19 +11,12 @@ import { cartTotal, formatBRL, type CartItem, type Product } from '../../src/dom
 import { cartMachine } from '../../src/machines/cartMachine';
 import { aCategory } from '../support/builders';
 import { controllable } from '../support/fakes/controllable';
+import { cartControlName, catalogue, MAX_EXPLORED_QUANTITY, otherTabCarts, savedCarts } from '../machines/model/cartFixtures';
 import { cartPathName } from '../machines/model/cartPathName';
 import { shortestPaths, type ModelPath } from '../machines/model/graph';
 import { cartButtonLabel } from '../../src/ui/components/Header';
 import { renderApp, settled } from './support/renderApp';
 
-const catalogue: Product[] = [
-  { id: 'jaqueta', name: 'Jaqueta de Couro Preta', imageUrl: '/images/jaqueta-couro-preta.svg', price: 500 },
-  { id: 'bone', name: 'Boné Branco', imageUrl: '/images/bone-branco.svg', price: 89.9 },
-];
-const MAX_EXPLORED_QUANTITY = 2;
-const line = (id: string, quantity: number): CartItem => ({ ...catalogue.find((p) => p.id === id)!, quantity });
-const savedCarts: CartItem[][] = [[], [line('jaqueta', 2)]];
-const otherTabCarts: CartItem[][] = [[], [line('bone', 1)]];
 
 type UiEvent = EventObject & { product?: Product; productId?: string; output?: CartItem[]; items?: CartItem[]; via?: string };
 
@@ -118,11 +111,7 @@ async function runPath(path: ModelPath<typeof cartMachine>) {
         case 'cart.decrease':
         case 'cart.remove': {
           const product = catalogue.find((p) => p.id === e.productId)!;
-          const label = {
-            'cart.increase': `Aumentar quantidade de ${product.name}`,
-            'cart.decrease': `Diminuir quantidade de ${product.name}`,
-            'cart.remove': `Remover ${product.name} do carrinho`,
-          }[e.type];
+          const label = cartControlName(e.type, product.name);
           await app!.user.click(within(dialog()).getByRole('button', { name: label }));
           break;
         }

@@ -13,17 +13,8 @@ import { fakeCartStorage, type FakeCartStorage } from '../../support/fakes/ports
 import { codedError, tick } from '../../support/fakes/controllable';
 import { recordTransitions, shortestPaths, type ModelPath } from './graph';
 
-/** A two-product catalogue keeps the state space (and the path count) small. */
-export const catalogue: Product[] = [
-  { id: 'jaqueta', name: 'Jaqueta de Couro Preta', imageUrl: '/images/jaqueta-couro-preta.svg', price: 500 },
-  { id: 'bone', name: 'Boné Branco', imageUrl: '/images/bone-branco.svg', price: 89.9 },
-];
-/** Quantities are explored up to this bound (the arithmetic beyond it is the domain tests' job). */
-const MAX_EXPLORED_QUANTITY = 2;
-
-const line = (id: string, quantity: number): CartItem => ({ ...catalogue.find((p) => p.id === id)!, quantity });
-const savedCarts: CartItem[][] = [[], [line('jaqueta', 2)]];
-const otherTabCarts: CartItem[][] = [[], [line('bone', 1)]];
+import { catalogue, line, MAX_EXPLORED_QUANTITY, otherTabCarts, savedCarts } from './cartFixtures';
+export { catalogue } from './cartFixtures';
 
 export const cartPaths = shortestPaths(cartMachine, {
   variants: (type, snapshot) => {
