@@ -7,8 +7,13 @@ export const paths = {
   category: '/category/:id',
   checkout: '/checkout',
   paymentConfirmation: '/payment-confirmation',
+  product: '/product/:id',
 } as const;
 
 export function categoryPath(id: string): string {
   return paths.category.replace(':id', encodeURIComponent(id));
+}
+
+export function productPath(id: string): string {
+  return paths.product.replace(':id', encodeURIComponent(id));
 }
