@@ -4,6 +4,7 @@
 // Everything is validated against CategoryStruct when this module loads, so a typo fails fast.
 import { assert } from 'superstruct';
 import { CategoryStruct, type Category, type Product } from '../src/domain';
+import { productDescriptions } from './descriptions';
 
 /** Silhouettes that scripts/generate-images.ts knows how to draw. */
 export type Shape =
@@ -121,7 +122,10 @@ export const catalog: readonly Category[] = entries.map((entry) => ({
   displayName: entry.displayName,
   imageUrl: categoryImageUrl(entry.name),
   products: entry.products.map(
-    ({ id, name, price }): Product => ({ id, name, price, imageUrl: productImageUrl(id) }),
+    ({ id, name, price }): Product => {
+      const description = productDescriptions[id];
+      return { id, name, price, imageUrl: productImageUrl(id), ...(description ? { description } : {}) };
+    },
   ),
 }));
 

@@ -1,4 +1,4 @@
-import { array, integer, max, min, nonempty, number, object, refine, size, string, type Infer } from 'superstruct';
+import { array, integer, max, min, nonempty, number, object, optional, refine, size, string, type Infer } from 'superstruct';
 
 /** A price in reais: finite, non-negative, at most two decimal places (centavos). */
 export const Price = refine(min(number(), 0), 'Price', (value) =>
@@ -14,6 +14,8 @@ export const ProductStruct = object({
   name: size(nonempty(string()), 1, 200),
   imageUrl: nonempty(string()),
   price: Price,
+  /** A short pt-BR text for the product page; documents without it stay valid. */
+  description: optional(size(string(), 1, 1000)),
 });
 export type Product = Infer<typeof ProductStruct>;
 
@@ -47,3 +49,28 @@ export const CartStruct = size(array(CartItemStruct), 0, MAX_CART_LINES);
 /** Home grid: 5 tiles. Explore: 4 products per category. (SPEC §9) */
 export const HOME_TILE_LIMIT = 5;
 export const EXPLORE_PRODUCTS_PER_CATEGORY = 4;
+
+/** "Você também pode gostar": other products of the same category on a product page. */
+export const RELATED_PRODUCTS_LIMIT = 4;
+
+export interface ProductInCategory {
+  product: Product;
+  category: Category;
+  /** Up to RELATED_PRODUCTS_LIMIT other products of the category, in catalog order. */
+  related: Product[];
+}
+
+/**
+ * Finds a product through its category (SPEC §3: products live inside category documents; there is no
+ * products collection). The first category holding the id wins.
+ */
+export function findProduct(categories: readonly Category[], productId: string): ProductInCategory | null {
+  for (const category of categories) {
+    const product = category.products.find((candidate) => candidate.id === productId);
+    if (product) {
+      const related = category.products.filter((other) => other.id !== productId).slice(0, RELATED_PRODUCTS_LIMIT);
+      return { product, category, related };
+    }
+  }
+  return null;
+}
