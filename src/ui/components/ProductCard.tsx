@@ -1,4 +1,6 @@
+import { Link } from 'wouter';
 import { formatBRL, type Product } from '../../domain';
+import { productPath } from '../paths';
 import { useServices } from '../services';
 import { Button, styled } from '../theme';
 
@@ -18,6 +20,7 @@ const ImageBox = styled('div', {
   overflow: 'hidden',
   borderRadius: '$2',
   background: '$inputBackground',
+  '& > a': { display: 'block', width: '100%', height: '100%' },
   '& img': { width: '100%', height: '100%', objectFit: 'cover', transition: 'transform 0.3s' },
   [`${Card}:hover & img`]: { transform: 'scale(1.04)' },
 });
@@ -41,6 +44,8 @@ const Footer = styled('div', {
   alignItems: 'baseline',
   gap: '$3',
   '& h2, & h3': { margin: 0, fontSize: '1rem', fontWeight: 500 },
+  '& h2 a, & h3 a': { color: 'inherit', textDecoration: 'none' },
+  '& h2 a:hover, & h3 a:hover': { textDecoration: 'underline' },
   '& p': { margin: 0, fontWeight: 700, whiteSpace: 'nowrap' },
 });
 
@@ -57,29 +62,37 @@ export function ProductCard({
 }) {
   const { cart } = useServices();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const href = productPath(product.id);
   return (
     <Card>
       <ImageBox>
-        <img
-          src={product.imageUrl}
-          alt={product.name}
-          width={400}
-          height={500}
-          decoding="async"
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
-        />
+        {/* The name below is the keyboard's link; the image repeats it for the mouse (out of the tab order). */}
+        <Link href={href} tabIndex={-1}>
+          <img
+            src={product.imageUrl}
+            alt={product.name}
+            width={400}
+            height={500}
+            decoding="async"
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
+          />
+        </Link>
+        {/* Outside the links: adding never navigates. */}
         <AddButton
           type="button"
           variant="inverted"
           aria-label={`Adicionar ao carrinho: ${product.name}`}
+          data-add-to-cart={product.id}
           onClick={() => cart.send({ type: 'cart.add', product })}
         >
           Adicionar ao carrinho
         </AddButton>
       </ImageBox>
       <Footer>
-        <Heading>{product.name}</Heading>
+        <Heading>
+          <Link href={href}>{product.name}</Link>
+        </Heading>
         <p>{formatBRL(product.price)}</p>
       </Footer>
     </Card>

@@ -1,0 +1,111 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { findProduct, formatBRL } from '../../domain';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { categoryPath, paths } from '../paths';
+import { selectCategories } from '../selectors';
+import { productTitle } from '../seo';
+import { useServices } from '../services';
+import { Button, Page, styled } from '../theme';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { ProductCard, ProductGrid } from '../components/ProductCard';
+import { NotFoundPage } from './NotFoundPage';
+
+const Breadcrumb = styled('nav', {
+  marginBottom: '$5',
+  fontSize: '$small',
+  '& ol': { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: '$2' },
+  '& li:not(:last-child)::after': { content: '"›"', marginLeft: '$2', color: '$placeholder' },
+  '& a': { color: '$textDark' },
+});
+
+const Layout = styled('div', {
+  display: 'grid',
+  gap: '$5',
+  gridTemplateColumns: '1fr',
+  '@tablet': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', gap: '$6', alignItems: 'start' },
+});
+
+const ImageBox = styled('div', {
+  aspectRatio: '4 / 5',
+  overflow: 'hidden',
+  borderRadius: '$2',
+  background: '$inputBackground',
+  '& img': { width: '100%', height: '100%', objectFit: 'cover' },
+});
+
+const Details = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$4',
+  alignItems: 'flex-start',
+  '& h1': { margin: 0, fontSize: '$heading', lineHeight: 1.2 },
+  '& .price': { margin: 0, fontSize: '1.5rem', fontWeight: 700 },
+  '& .description': { margin: 0, maxWidth: '60ch' },
+});
+
+const Related = styled('section', {
+  marginTop: '$6',
+  '& > h2': { fontSize: '1.5rem', margin: '0 0 $4' },
+});
+
+/** /product/:id — found through its category in the catalog list (SPEC §3/§7: no products collection). */
+export function ProductPage({ id }: { id: string }) {
+  const { catalog, cart } = useServices();
+  const categories = useSelector(catalog, selectCategories);
+  // While only a snapshot (or nothing) is known, a missing id may still arrive with the live list.
+  const listStatus = useSelector(catalog, (s) =>
+    s.matches({ list: 'loaded' }) ? 'fresh' : s.matches({ list: 'failed' }) || s.matches({ list: 'stale' }) ? 'failed' : 'pending',
+  );
+  const found = findProduct(categories, id);
+  useDocumentTitle(found ? productTitle(found) : null);
+
+  if (!found) {
+    if (listStatus === 'pending') return <LoadingOverlay />;
+    if (listStatus === 'failed')
+      return (
+        <NotFoundPage title="Não foi possível carregar este produto" message="Verifique sua conexão e tente novamente em instantes." />
+      );
+    return <NotFoundPage title="Produto não encontrado" message="Este produto não existe ou foi removido." />;
+  }
+
+  const { product, category, related } = found;
+  return (
+    <Page>
+      <Breadcrumb aria-label="Trilha de navegação">
+        <ol>
+          <li>
+            <Link href={paths.home}>Início</Link>
+          </li>
+          <li>
+            <Link href={categoryPath(category.id)}>{category.displayName}</Link>
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </Breadcrumb>
+      <Layout>
+        <ImageBox>
+          <img src={product.imageUrl} alt={product.name} width={800} height={1000} decoding="async" fetchPriority="high" />
+        </ImageBox>
+        <Details>
+          <h1>{product.name}</h1>
+          <p className="price">{formatBRL(product.price)}</p>
+          {product.description && <p className="description">{product.description}</p>}
+          <Button type="button" data-add-to-cart={product.id} onClick={() => cart.send({ type: 'cart.add', product })}>
+            Adicionar ao carrinho
+          </Button>
+        </Details>
+      </Layout>
+      {related.length > 0 && (
+        <Related aria-labelledby="related-title">
+          <h2 id="related-title">Você também pode gostar</h2>
+          <ProductGrid>
+            {related.map((other) => (
+              <ProductCard key={other.id} product={other} headingLevel={3} />
+            ))}
+          </ProductGrid>
+        </Related>
+      )}
+    </Page>
+  );
+}
