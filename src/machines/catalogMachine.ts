@@ -13,12 +13,27 @@ export interface CatalogContext {
   category: Category | null;
 }
 
-export type CatalogEvent = { type: 'catalog.category.show'; id: string } | { type: 'catalog.list.retry' };
+export type CatalogEvent =
+  | { type: 'catalog.category.show'; id: string }
+  | { type: 'catalog.list.retry' }
+  /** Sent once the prerendered page has hydrated: read the live catalog (SPEC §7) over the snapshot. */
+  | { type: 'catalog.refresh' };
+
+/**
+ * What a prerendered page embeds: the catalog as it was at build time, so the first client render equals the
+ * server's. `categories` may carry fewer products per category than the live catalog (the page's own needs);
+ * `category` is the whole category of a /category/:id page.
+ */
+export interface CatalogSnapshotInput {
+  categories: Category[];
+  category?: Category | null;
+}
 
 export const catalogMachine = setup({
   types: {
     context: {} as CatalogContext,
     events: {} as CatalogEvent,
+    input: {} as CatalogSnapshotInput | void,
   },
   actors: {
     listCategories: fromPromise<Category[], void>(async () => []),
@@ -30,16 +45,40 @@ export const catalogMachine = setup({
     logError: (_, _params: { error: unknown; during: string }) => {},
   },
   guards: {
+    hasSnapshot: ({ context }) => context.categories.length > 0,
     isNotFound: ({ event }) => (event as { error?: { code?: string } }).error?.code === 'catalog/not-found',
   },
 }).createMachine({
   id: 'catalog',
   type: 'parallel',
-  context: { categories: [], categoryId: null, category: null },
+  context: ({ input }) => ({
+    categories: input?.categories ?? [],
+    categoryId: input?.category?.id ?? null,
+    category: input?.category ?? null,
+  }),
   states: {
     list: {
-      initial: 'loading',
+      initial: 'starting',
       states: {
+        // A prerendered page starts from its snapshot and reads the live catalog once it has hydrated; the
+        // SPA shell (no snapshot) reads at once, behind the overlay.
+        starting: { always: [{ guard: 'hasSnapshot', target: 'prerendered' }, { target: 'loading' }] },
+        prerendered: { on: { 'catalog.refresh': 'refreshing' } },
+        refreshing: {
+          // No `busy` tag: the snapshot stays on screen while the fresh list is read.
+          invoke: {
+            id: 'refreshCategories',
+            src: 'listCategories',
+            onDone: { target: 'loaded', actions: assign({ categories: ({ event }) => event.output }) },
+            // A failed refresh keeps the prerendered content (logged, like SPEC §8's catalog errors).
+            onError: {
+              target: 'stale',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'listCategories' }) },
+            },
+          },
+        },
+        /** The snapshot is all we have: the live read failed. */
+        stale: { on: { 'catalog.list.retry': 'refreshing' } },
         loading: {
           tags: ['busy'],
           invoke: {

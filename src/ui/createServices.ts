@@ -8,7 +8,7 @@ import type { CheckoutPort } from '../adapters/checkout/port';
 import type { UsersPort } from '../adapters/users/port';
 import { authMachine, createAuthActors } from '../machines/authMachine';
 import { cartMachine, createCartImplementations } from '../machines/cartMachine';
-import { catalogMachine, createCatalogActors } from '../machines/catalogMachine';
+import { catalogMachine, createCatalogActors, type CatalogSnapshotInput } from '../machines/catalogMachine';
 import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
 import type { Services } from './services';
@@ -29,13 +29,19 @@ export interface Effects {
   redirectTo: (url: string) => void;
 }
 
-export function createServices(ports: Ports, effects: Effects): Services & { stop(): void } {
+export interface ServiceOptions {
+  /** The catalog a prerendered page was rendered with: the catalog machine starts from it. */
+  catalogSnapshot?: CatalogSnapshotInput;
+}
+
+export function createServices(ports: Ports, effects: Effects, options: ServiceOptions = {}): Services & { stop(): void } {
   const logError = (_: unknown, params: { error: unknown; during: string }) =>
     effects.logError(`[${params.during}] failed`, params.error);
 
   // Created and started in one go so the catalog request leaves together with the auth-state subscription.
   const catalog = createActor(
     catalogMachine.provide({ actors: createCatalogActors({ catalog: ports.catalog }), actions: { logError } }),
+    { input: options.catalogSnapshot },
   ).start();
   const auth = createActor(
     authMachine.provide({ actors: createAuthActors({ auth: ports.auth, users: ports.users }), actions: { logError } }),

@@ -19,12 +19,16 @@ const listed = [jaquetasListed, tenis];
 /** A stale answer for an earlier request; it must never show. */
 const staleAnswer: Category = { ...tenis, id: 'stale', displayName: 'Resposta antiga' };
 
-export const catalogPaths = shortestPaths(catalogMachine, {
-  variants: (type, snapshot) => {
+/** A prerendered /category/jaquetas page: its snapshot, with one category of the list not yet known. */
+export const prerenderedSnapshot = { categories: [jaquetasListed], category: jaquetasListed };
+
+const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1]['variants'] = (type, snapshot) => {
     switch (type) {
       case 'xstate.done.actor.listCategories':
+      case 'xstate.done.actor.refreshCategories':
         return [{ type, output: listed }];
       case 'xstate.error.actor.listCategories':
+      case 'xstate.error.actor.refreshCategories':
         return [{ type, error: new CatalogUnavailableError('offline') }];
       case 'catalog.category.show':
         return ['jaquetas', 'nada'].map((id) => ({ type, id }));
@@ -35,8 +39,12 @@ export const catalogPaths = shortestPaths(catalogMachine, {
       default:
         return undefined;
     }
-  },
-});
+};
+
+/** The SPA shell: nothing known, the list read starts at once. */
+export const catalogPaths = shortestPaths(catalogMachine, { variants: catalogVariants });
+/** A prerendered page: starts from its snapshot; reads the live list on `catalog.refresh` (after hydration). */
+export const prerenderedCatalogPaths = shortestPaths(catalogMachine, { input: prerenderedSnapshot, variants: catalogVariants });
 
 export const catalogPathName = (path: ModelPath<typeof catalogMachine>) =>
   pathName(path, (event) => {
@@ -54,20 +62,25 @@ export const productionCatalogWiring: CatalogWiring = (catalog) => createCatalog
  * Drives a real catalog actor along one path. Before the answer for the category on screen, every earlier
  * (abandoned) request answers with a stale category: the page must keep showing the latest one.
  */
-export async function runCatalogPath(path: ModelPath<typeof catalogMachine>, wiring: CatalogWiring = productionCatalogWiring) {
+export async function runCatalogPath(
+  path: ModelPath<typeof catalogMachine>,
+  wiring: CatalogWiring = productionCatalogWiring,
+  prerendered?: typeof prerenderedSnapshot,
+) {
   const catalog = fakeCatalog();
   const logError = vi.fn();
   const actor = createActor(
     catalogMachine.provide({ actors: wiring(catalog), actions: { logError: (_, params) => logError(params) } }),
-    { inspect: recordTransitions(catalogMachine.id) },
+    { inspect: recordTransitions(catalogMachine.id), input: prerendered },
   );
+  // With a snapshot, nothing is read before `catalog.refresh`, and no list read ever shows the overlay.
   const ref = {
     listCalls: 0,
     shows: [] as string[],
-    categories: [] as Category[],
-    category: null as Category | null,
+    categories: prerendered ? [...prerendered.categories] : ([] as Category[]),
+    category: prerendered?.category ?? (null as Category | null),
     errors: 0,
-    listLoading: true,
+    listLoading: !prerendered,
     categoryLoading: false,
   };
   const answerStale = async () => {
@@ -80,7 +93,21 @@ export async function runCatalogPath(path: ModelPath<typeof catalogMachine>, wir
       switch (e.type) {
         case 'xstate.init':
           actor.start();
-          ref.listCalls = 1;
+          ref.listCalls = prerendered ? 0 : 1;
+          break;
+        case 'catalog.refresh':
+          actor.send(event as never);
+          ref.listCalls += 1;
+          break;
+        case 'xstate.done.actor.refreshCategories':
+          catalog.listCategories.latest().resolve(e.output as Category[]);
+          await tick();
+          ref.categories = e.output as Category[];
+          break;
+        case 'xstate.error.actor.refreshCategories':
+          catalog.listCategories.latest().reject(e.error);
+          await tick();
+          ref.errors += 1; // the snapshot stays
           break;
         case 'xstate.done.actor.listCategories':
           catalog.listCategories.latest().resolve(e.output as Category[]);
@@ -97,7 +124,7 @@ export async function runCatalogPath(path: ModelPath<typeof catalogMachine>, wir
         case 'catalog.list.retry':
           actor.send(event as never);
           ref.listCalls += 1;
-          ref.listLoading = true;
+          ref.listLoading = !prerendered; // over a snapshot the retry reads behind the content
           break;
         case 'catalog.category.show':
           actor.send(event as never);
