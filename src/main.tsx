@@ -1,25 +1,57 @@
 // Composition root: the only place in src/ that picks adapter implementations.
 import { initializeApp } from 'firebase/app';
-import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
-import { createFirestoreCatalog } from './adapters/catalog/firestore';
+import { CatalogUnavailableError, type CatalogPort } from './adapters/catalog/port';
 import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
-import { createFirestoreUsers } from './adapters/users/firestore';
+import { UsersUnavailableError, type UsersPort } from './adapters/users/port';
+import { readBootData } from './bootData';
 import { loadConfig } from './config';
 import { deferAuth } from './deferredAuth';
+import { findProduct, type Category } from './domain';
+import { takeEarlyClicks } from './earlyClicks';
 import { App } from './ui/App';
 import { createServices } from './ui/createServices';
 import { paths } from './ui/paths';
 
 const config = loadConfig();
+const logError = (message: string, error: unknown) => console.error(message, error);
 
 const app = initializeApp(config.firebase);
-const db = getFirestore(app);
-if (config.useEmulators) {
-  const [host = '127.0.0.1', port = '8080'] = config.firestoreEmulatorHost.split(':');
-  connectFirestoreEmulator(db, host, Number(port));
-}
+
+// Firestore lite (~31 KB gz) is a lazy chunk too: a prerendered page paints from its embedded catalog and
+// asks Firestore only after hydration; the SPA shell (no snapshot) starts the download at once.
+let firestorePorts: Promise<{ catalog: CatalogPort; users: UsersPort }> | null = null;
+const loadFirestore = () =>
+  (firestorePorts ??= Promise.all([
+    import('firebase/firestore/lite'),
+    import('./adapters/catalog/firestore'),
+    import('./adapters/users/firestore'),
+  ]).then(([{ getFirestore, connectFirestoreEmulator }, { createFirestoreCatalog }, { createFirestoreUsers }]) => {
+    const db = getFirestore(app);
+    if (config.useEmulators) {
+      const [host = '127.0.0.1', port = '8080'] = config.firestoreEmulatorHost.split(':');
+      connectFirestoreEmulator(db, host, Number(port));
+    }
+    return { catalog: createFirestoreCatalog({ db }), users: createFirestoreUsers({ db }) };
+  }));
+/** Each call waits for the chunk; a failed download is retried on the next call and surfaces as the port's error. */
+const withFirestore = async <T,>(work: (ports: { catalog: CatalogPort; users: UsersPort }) => Promise<T>, unavailable: (cause: unknown) => Error) => {
+  const ports = await loadFirestore().catch((error: unknown) => {
+    firestorePorts = null;
+    throw unavailable(error);
+  });
+  return work(ports);
+};
+const catalog: CatalogPort = {
+  listCategories: () => withFirestore((p) => p.catalog.listCategories(), (cause) => new CatalogUnavailableError('the catalog code could not be loaded', { cause })),
+  getCategory: (id) => withFirestore((p) => p.catalog.getCategory(id), (cause) => new CatalogUnavailableError('the catalog code could not be loaded', { cause })),
+};
+const usersUnavailable = (cause: unknown) => new UsersUnavailableError('the database code could not be loaded', { cause });
+const users: UsersPort = {
+  findById: (uid) => withFirestore((p) => p.users.findById(uid), usersUnavailable),
+  create: (profile) => withFirestore((p) => p.users.create(profile), usersUnavailable),
+};
 
 // Firebase Auth is a lazy chunk: the shell renders and the catalog request leaves while it downloads
 // (the auth state is `unknown`, behind the overlay, until its first answer either way). Firestore lite picks
@@ -32,7 +64,7 @@ const auth = deferAuth(
       google: config.useEmulators ? { mode: 'local-chooser' } : { mode: 'popup' },
     });
   },
-  (error) => console.error('[auth] the sign-in code could not be loaded', error),
+  (error) => logError('[auth] the sign-in code could not be loaded', error),
 );
 
 // The HTTP client (ky, ~5 KB gz) only matters on "Finalizar Compra": loaded on the first checkout.
@@ -50,21 +82,22 @@ const checkout: CheckoutPort = {
   },
 };
 
+const root = document.getElementById('root');
+// A prerendered page hydrates only when its HTML is there and its embedded catalog is valid and for this path.
+const boot = readBootData(document, logError);
+// The 404 page is one file served for every unknown path, so it hydrates wherever it is.
+const prerendered = boot !== null && root !== null && root.hasChildNodes() && (boot.notFound || boot.path === window.location.pathname);
+
 const services = createServices(
+  { auth, users, catalog, checkout, cartStorage: createLocalStorageCart({ storage: window.localStorage, window }) },
   {
-    auth,
-    users: createFirestoreUsers({ db }),
-    catalog: createFirestoreCatalog({ db }),
-    checkout,
-    cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
-  },
-  {
-    logError: (message, error) => console.error(message, error),
+    logError,
     // wouter patches pushState to announce it, so the router follows (its subpath exports need Parcel's
     // packageExports, which this project leaves off).
     navigateToLogin: () => window.history.pushState(null, '', paths.login),
     redirectTo: (url) => window.location.assign(url),
   },
+  { catalogSnapshot: prerendered ? boot.catalog : undefined },
 );
 
 // Back from the payment page may restore this page from the back/forward cache with the checkout still
@@ -73,5 +106,21 @@ window.addEventListener('pageshow', (event) => {
   if (event.persisted) window.location.reload();
 });
 
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<App services={services} />);
+/** After hydration: replay the add-to-cart clicks made before it, then read the live catalog (SPEC §7). */
+function onHydrated() {
+  const known: Category[] = [...(boot?.catalog.categories ?? []), ...(boot?.catalog.category ? [boot.catalog.category] : [])];
+  for (const productId of takeEarlyClicks(window)) {
+    const found = findProduct(known, productId);
+    if (found) services.cart.send({ type: 'cart.add', product: found.product });
+    else logError('[early click] unknown product', productId);
+  }
+  services.catalog.send({ type: 'catalog.refresh' });
+}
+
+if (root && prerendered) {
+  hydrateRoot(root, <App services={services} notFoundPath={boot.notFound ? window.location.pathname : null} onHydrated={onHydrated} />, {
+    onRecoverableError: (error, info) => logError('[hydration] recoverable error', { error, componentStack: info.componentStack }),
+  });
+} else if (root) {
+  createRoot(root).render(<App services={services} />);
+}

@@ -2,7 +2,10 @@
 //   - files as they are; Parcel's content-hashed bundles (`main.fb774d86.js`) cached for a year, immutable;
 //   - index.html never cached (`no-cache`), so a new deploy is picked up on the next visit;
 //   - other files (the catalog's images) cached for an hour;
-//   - any path without a file extension (/category/hats, /checkout) answers index.html: the SPA routes it;
+//   - a prerendered page is served as its file: /explore → explore/index.html, /product/x → product/x/index.html;
+//   - an unknown /category/x or /product/x (not prerendered) is a real 404 with the prerendered not-found page;
+//   - any other path without a file extension (/checkout, /login) answers the SPA shell (app-shell.html, or
+//     index.html for a build that was not prerendered): the SPA routes it;
 //   - a missing file (/main.deadbeef.js, /images/nope.svg) is a real 404, never index.html;
 //   - brotli or gzip for text (HTML, JS, CSS, SVG) per Accept-Encoding, compressed once at startup at the
 //     best levels (`file.br`, `file.gz` beside each file) — compressing a 500 KB bundle per request capped
@@ -11,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { basename, extname, resolve } from 'node:path';
+import { basename, extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import fastifyCompress from '@fastify/compress';
@@ -79,6 +82,19 @@ export async function precompress(root: string): Promise<number> {
   return written;
 }
 
+// File names the prerender (scripts/prerender.ts) writes.
+const APP_SHELL_FILE = 'app-shell.html';
+const NOT_FOUND_FILE = '404.html';
+/** Catalog paths: every existing one is prerendered, so one without a file does not exist. */
+const CATALOG_PAGE = /^\/(category|product)\/[^/]+\/?$/;
+
+/** `<root>/<path>/index.html` when the prerender wrote one (never outside root). */
+export function prerenderedPage(root: string, pathname: string): string | null {
+  const file = resolve(root, `.${join('/', pathname, 'index.html')}`);
+  if (!file.startsWith(root + sep) || !existsSync(file)) return null;
+  return file.slice(root.length + 1);
+}
+
 export interface StaticServerOptions {
   /** The folder to serve (a Parcel dist dir with an index.html). */
   root: string;
@@ -110,10 +126,18 @@ export async function buildStaticServer({ root, logger = false, precompress: sho
       reply.header('X-Content-Type-Options', 'nosniff');
     },
   });
+  const shell = existsSync(resolve(dir, APP_SHELL_FILE)) ? APP_SHELL_FILE : 'index.html';
   app.setNotFoundHandler((request, reply) => {
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && extname(pathname) === '';
-    if (wantsPage) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (wantsPage) {
+      const page = prerenderedPage(dir, pathname);
+      if (page) return reply.type('text/html; charset=utf-8').sendFile(page);
+      if (CATALOG_PAGE.test(pathname) && existsSync(resolve(dir, NOT_FOUND_FILE))) {
+        return reply.code(404).type('text/html; charset=utf-8').sendFile(NOT_FOUND_FILE);
+      }
+      return reply.type('text/html; charset=utf-8').sendFile(shell);
+    }
     return reply
       .code(404)
       .header('Cache-Control', CACHE_NONE)

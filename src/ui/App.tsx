@@ -1,6 +1,6 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { Route, Router, Switch, type RouterOptions } from 'wouter';
+import { Route, Router, Switch, useLocation, type RouterOptions } from 'wouter';
 import { paths } from './paths';
 import { selectAuthLoading, selectListLoading } from './selectors';
 import { ServicesProvider, useServices, type Services } from './services';
@@ -8,10 +8,12 @@ import { globalStyles, styled } from './theme';
 import { CartPanel } from './components/CartPanel';
 import { Header } from './components/Header';
 import { LoadingOverlay } from './components/LoadingOverlay';
+import { useHydrated } from './hooks/useHydrated';
 import { CategoryPage } from './pages/CategoryPage';
 import { ExplorePage } from './pages/ExplorePage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { ProductPage } from './pages/ProductPage';
 
 // Forms, checkout and confirmation are split off so the home route stays small.
 const LoginPage = lazy(() => import('./pages/LoginPage'));
@@ -21,21 +23,35 @@ const ConfirmationPage = lazy(() => import('./pages/ConfirmationPage'));
 
 const Shell = styled('div', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });
 
-/** Home and explore need the category list; everywhere the overlay also covers an unknown auth state. */
+/**
+ * Home and explore need the category list; everywhere the overlay also covers an unknown auth state.
+ * Over catalog content that is already on screen (a prerendered page) the auth wait is a veil that fades in
+ * late and lets clicks through: the products paint at once and "Adicionar ao carrinho" keeps working.
+ * Nothing is drawn before hydration, so the prerendered HTML (and a browser without JavaScript) has none.
+ */
 function GlobalOverlay() {
   const { auth, catalog } = useServices();
+  const hydrated = useHydrated();
   const authLoading = useSelector(auth, selectAuthLoading);
   const listLoading = useSelector(catalog, selectListLoading);
+  const catalogOnScreen = useSelector(catalog, (s) => s.context.categories.length > 0 || s.context.category !== null);
+  if (!hydrated) return null;
+  const catalogOverlay = listLoading ? <LoadingOverlay /> : authLoading ? <LoadingOverlay veil={catalogOnScreen} /> : null;
   return (
     <Switch>
-      <Route path={paths.home}>{(authLoading || listLoading) && <LoadingOverlay />}</Route>
-      <Route path={paths.explore}>{(authLoading || listLoading) && <LoadingOverlay />}</Route>
+      <Route path={paths.home}>{catalogOverlay}</Route>
+      <Route path={paths.explore}>{catalogOverlay}</Route>
+      <Route path={paths.category}>{authLoading && <LoadingOverlay veil={catalogOnScreen} />}</Route>
+      <Route path={paths.product}>{authLoading && <LoadingOverlay veil={catalogOnScreen} />}</Route>
       <Route>{authLoading && <LoadingOverlay />}</Route>
     </Switch>
   );
 }
 
-function Routes() {
+function Routes({ notFoundPath }: { notFoundPath: string | null }) {
+  const [location] = useLocation();
+  // A page the server answered 404 for stays the not-found page until the shopper navigates away.
+  if (notFoundPath !== null && location === notFoundPath) return <NotFoundPage />;
   return (
     <Suspense fallback={<LoadingOverlay />}>
       <Switch>
@@ -44,6 +60,7 @@ function Routes() {
         <Route path={paths.login} component={LoginPage} />
         <Route path={paths.signUp} component={SignUpPage} />
         <Route path={paths.category}>{(params) => <CategoryPage id={params.id} />}</Route>
+        <Route path={paths.product}>{(params) => <ProductPage id={params.id} />}</Route>
         <Route path={paths.checkout} component={CheckoutPage} />
         <Route path={paths.paymentConfirmation} component={ConfirmationPage} />
         <Route>
@@ -54,28 +71,41 @@ function Routes() {
   );
 }
 
-function Layout() {
+function Layout({ notFoundPath, onHydrated }: Pick<AppProps, 'notFoundPath' | 'onHydrated'>) {
   const cartButtonRef = useRef<HTMLButtonElement>(null);
   globalStyles();
+  useEffect(() => {
+    onHydrated?.();
+  }, [onHydrated]);
   return (
     <Shell>
       <Header cartButtonRef={cartButtonRef} />
-      <Routes />
+      <Routes notFoundPath={notFoundPath ?? null} />
       <CartPanel returnFocusTo={cartButtonRef} />
       <GlobalOverlay />
     </Shell>
   );
 }
 
+export interface AppProps {
+  services: Services;
+  /** wouter options: tests pass a memoryLocation, the prerender an `ssrPath`. Default: the browser location. */
+  router?: RouterOptions;
+  /** The path of a prerendered 404 page: rendered as not found whatever the route table says. */
+  notFoundPath?: string | null;
+  /** Called once after the first commit (for a prerendered page: when hydration has finished). */
+  onHydrated?: () => void;
+}
+
 /**
- * The storefront. `router` lets tests use wouter's memoryLocation; the browser location is the default.
- * Services are the running actors (built in main.tsx, or over in-memory adapters in tests).
+ * The storefront. The same component renders in the browser, in UI tests and in the build's prerender.
+ * Services are the running actors (built in main.tsx, in src/prerender.tsx, or over in-memory adapters in tests).
  */
-export function App({ services, router }: { services: Services; router?: RouterOptions }) {
+export function App({ services, router, notFoundPath, onHydrated }: AppProps) {
   return (
     <ServicesProvider services={services}>
       <Router {...router}>
-        <Layout />
+        <Layout notFoundPath={notFoundPath} onHydrated={onHydrated} />
       </Router>
     </ServicesProvider>
   );

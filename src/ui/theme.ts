@@ -1,7 +1,7 @@
 // The shop's look: SPEC §2's palette and top-bar sizes as stitches tokens, plus a few layout helpers.
 import { createStitches } from '@stitches/react';
 
-export const { styled, css, globalCss, keyframes, theme, getCssText } = createStitches({
+export const { styled, css, globalCss, keyframes, theme, getCssText, reset } = createStitches({
   theme: {
     colors: {
       primary: '#212529', // primary and dark background

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
 import { selectCartCount } from '../../machines/cartMachine';
 import { paths } from '../paths';
+import { useHydrated } from '../hooks/useHydrated';
 import { selectLoggedIn } from '../selectors';
 import { useServices } from '../services';
 import { styled } from '../theme';
@@ -102,8 +103,12 @@ export function cartButtonLabel(count: number): string {
 
 export function Header({ cartButtonRef }: { cartButtonRef: Ref<HTMLButtonElement> }) {
   const { auth, cart } = useServices();
-  const loggedIn = useSelector(auth, selectLoggedIn);
-  const count = useSelector(cart, selectCartCount);
+  // The saved cart and the session live in this browser only: a prerendered page shows the logged-out
+  // header with 0 until it has hydrated, then the real values (the badge keeps its width: no layout shift).
+  const hydrated = useHydrated();
+  const loggedIn = useSelector(auth, selectLoggedIn) && hydrated;
+  const savedCount = useSelector(cart, selectCartCount);
+  const count = hydrated ? savedCount : 0;
   const panelOpen = useSelector(cart, (s) => s.matches({ panel: 'open' }));
 
   return (
