@@ -11,6 +11,8 @@ import { openFirestore } from './firestoreAdmin';
 import { assertPortsFree } from './ports';
 import { startStaticServer, type RunningStaticServer } from './staticServer';
 import { seedCatalog, type SeedResult } from '../seed';
+import { prerenderSite } from '../prerender';
+import { createAdminCatalog } from '../../server/adapters/adminCatalog';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DEFAULT_PORTS = { auth: 9099, firestore: 8080, backend: 5000, storefront: 1234 } as const;
@@ -213,6 +215,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       throw error;
     });
 
+  // The prerender reads the seeded catalog of this stack's Firestore: the storefront step waits for it.
+  let catalogSeeded!: (firestoreHost: string) => void;
+  let catalogFailed!: (error: unknown) => void;
+  const catalogReady = new Promise<string>((resolve, reject) => {
+    catalogSeeded = resolve;
+    catalogFailed = reject;
+  });
+  catalogReady.catch(() => {}); // the failure is reported by the emulator step itself
+
   try {
     // The storefront does not need the emulators to build: Parcel runs while they start.
     const storefrontReady = failFast(
@@ -240,6 +251,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           const started = Date.now();
           await buildStorefront({ env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`), onChild: (child) => stoppers.push(() => child.stop('SIGTERM')) });
           notice(`Built the storefront in ${seconds(started)}.`);
+          const firestoreHost = await catalogReady;
+          checkAborted();
+          const prerendered = Date.now();
+          const admin = openFirestore({ kind: 'emulator', projectId, host: firestoreHost });
+          try {
+            const result = await unlessAborted(
+              prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: admin.db }), origin: `http://localhost:${ports.storefront}` }),
+            );
+            notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
+          } finally {
+            await Promise.race([admin.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+          }
         }
         checkAborted();
         const server: RunningStaticServer = await startStaticServer({ root: distDir, port: ports.storefront });
@@ -279,6 +302,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           );
         }
         checkAborted();
+        catalogSeeded(emulators.firestoreHost);
 
         let backendUrl: string | null = null;
         if (runBackend) {
@@ -297,6 +321,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       })(),
     );
 
+    servicesReady.catch(catalogFailed);
     // Wait for both even if one fails, so every child is registered before the cleanup below.
     const [services, storefront] = await Promise.allSettled([servicesReady, storefrontReady]);
     if (services.status === 'rejected') throw services.reason;

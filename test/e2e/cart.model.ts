@@ -22,7 +22,7 @@ const hats = catalog.find((c) => c.id === 'hats')!;
 const catalogue: Product[] = [hats.products.find((p) => p.id === 'bone-branco')!, hats.products.find((p) => p.id === 'chapeu-panama-palha')!];
 /** Up to 2 of the first (so + and − both run) and 1 of the second: 16 screen states instead of 26. */
 const MAX_QUANTITY: Record<string, number> = { [catalogue[0]!.id]: 2, [catalogue[1]!.id]: 1 };
-const line = (product: Product, quantity: number): CartItem => ({ ...product, quantity });
+const line = ({ id, name, imageUrl, price }: Product, quantity: number): CartItem => ({ id, name, imageUrl, price, quantity });
 const savedCarts: CartItem[][] = [[], [line(catalogue[1]!, 1)]];
 const otherTabCarts: CartItem[][] = [[line(catalogue[0]!, 1)]];
 

@@ -24,7 +24,7 @@ const [jackets, sneakers] = [catalog[0]!, catalog[1]!];
 const jaqueta = jackets.products[0]!;
 const blazer = jackets.products[1]!;
 const tenis = sneakers.products[0]!;
-const item = (product: Product, quantity: number): CartItem => ({ ...product, quantity });
+const item = ({ id, name, imageUrl, price }: Product, quantity: number): CartItem => ({ id, name, imageUrl, price, quantity });
 
 const SUCCESS = 'Sua compra foi finalizada com sucesso!';
 const FAILURE = 'Ocorreu um erro ao finalizar sua compra. Por favor, tente novamente.';

@@ -15,7 +15,17 @@ export async function settled(page: Page): Promise<void> {
   // The app has rendered (the header is there), and no overlay is left (there can be two at once: the
   // global one for an unknown auth state and a page's own while its data loads).
   await cartButton(page).waitFor();
+  await hydrated(page);
   await page.getByTestId('loading-overlay').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * A prerendered page is painted before it works: wait until React has hydrated it (the early-click catcher of
+ * src/earlyClicks.ts is gone then; the SPA shell never has one), plus two frames for the render that follows.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !('__clubTakeEarlyClicks' in window));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** expect.poll with the patience the emulators need on a busy 2-core machine. */
