@@ -127,11 +127,13 @@ describe('simulated payment page /pay/:sessionId', () => {
     }
   });
 
-  it('an unknown action is a 404 and changes nothing', async () => {
+  it.each(['refund', 'constructor', 'toString', '__proto__'])('an unknown action (%s) is a 404 and changes nothing', async (action) => {
     const { path, store, sessionId } = await withSession();
-    const response = await app!.inject({ method: 'POST', url: `${path}/refund`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const response = await app!.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Pagamento não encontrado');
     expect(store.sessions.get(sessionId)!.status).toBe('open');
+    expect(store.orders.size).toBe(0);
   });
 });
 
