@@ -183,6 +183,36 @@ describe('a real listening server', () => {
   });
 });
 
+describe('security headers', () => {
+  // Helmet 8's default set plus the page's CSP, written out here (not read from server/plugins/securityHeaders.ts).
+  const expected = {
+    'content-security-policy': `default-src 'none';style-src 'unsafe-inline';img-src 'self' data:;form-action 'self' ${STOREFRONT};base-uri 'none';frame-ancestors 'none'`,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it('are on every answer: the API, its errors, the payment page and an unknown route', async () => {
+    const { path } = await withSession();
+    const answers = [
+      await app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}` }, payload: { products: [{ id: 'gorro', quantity: 1 }] } }),
+      await app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, payload: { products: [] } }),
+      await app!.inject({ method: 'GET', url: path }),
+      await app!.inject({ method: 'GET', url: '/nada' }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 200, 404]);
+    for (const answer of answers) expect(answer.headers).toMatchObject(expected);
+  });
+});
+
 describe('payment page when the store is down', () => {
   it('shows a pt-BR 503 page, not JSON', async () => {
     const store = createMemoryStore();
