@@ -1,4 +1,4 @@
-import { DefaultErrorFunction, SetErrorFunction, type ErrorFunctionParameter } from '@sinclair/typebox/errors';
+import { SetErrorFunction, type ErrorFunctionParameter } from '@sinclair/typebox/errors';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { MalformedDocumentError } from '../../src/domain';
@@ -35,12 +35,13 @@ const INVALID_JSON: Described = { status: 400, code: 'invalid_body', message: 'O
 
 /**
  * A route schema's own pt-BR `errorMessage` (routes/checkout.ts); `{item}` becomes the 1-based number of the array
- * element the error is in, so the shopper reads "item 3", not "/products/2". TypeBox keeps one error function per
- * process; only this backend uses TypeBox, and setting it again is harmless.
+ * element the error is in, so the shopper reads "item 3", not "/products/2". A schema node without one still gets
+ * pt-BR, never TypeBox's English. TypeBox keeps one error function per process; only this backend uses TypeBox,
+ * and setting it again is harmless.
  */
 function schemaMessage(error: ErrorFunctionParameter): string {
   const message: unknown = error.schema.errorMessage;
-  if (typeof message !== 'string') return DefaultErrorFunction(error);
+  if (typeof message !== 'string') return `Requisição inválida (${error.path || '/'}).`;
   const index = /\/(\d+)(?:\/|$)/.exec(error.path)?.[1];
   return index === undefined ? message : message.replace('{item}', String(Number(index) + 1));
 }
