@@ -119,6 +119,9 @@ describe('POST /create-checkout-session', () => {
     { name: 'quantity 100 (one over the limit)', payload: { products: [line('bone-branco', 100)] }, status: 400, code: 'invalid_body' },
     { name: 'quantity as a string', payload: { products: [line('bone-branco', '2')] }, status: 400, code: 'invalid_body' },
     { name: 'the same product twice', payload: { products: [line('bone-branco', 1), line('bone-branco', 2)] }, status: 400, code: 'invalid_body' },
+    { name: 'a 101-character product id', payload: { products: [line('x'.repeat(101), 1)] }, status: 400, code: 'invalid_body' },
+    { name: 'a line that is not an object', payload: { products: [5] }, status: 400, code: 'invalid_body' },
+    { name: 'a line without a quantity', payload: { products: [{ id: 'bone-branco' }] }, status: 400, code: 'invalid_body' },
     { name: '101 lines (one over the limit)', payload: { products: Array.from({ length: 101 }, (_, i) => line(`p-${i}`, 1)) }, status: 400, code: 'invalid_body' },
     { name: '10,000 lines', payload: { products: Array.from({ length: 10_000 }, (_, i) => fullCartLine(i)) }, status: 413, code: 'payload_too_large' },
     { name: '10,000 minimal lines', payload: { products: Array.from({ length: 10_000 }, (_, i) => line(`p${i}`, 1)) }, status: 413, code: 'payload_too_large' },
@@ -143,6 +146,26 @@ describe('POST /create-checkout-session', () => {
     expect(payments.requests).toHaveLength(0);
     expect(store.sessions.size).toBe(0);
     expect(store.orders.size).toBe(0);
+  });
+
+  // The messages are written out here, not read from server/routes/checkout.ts: the shopper-facing text is the oracle.
+  const explained: Array<{ name: string; payload: string | object; message: string }> = [
+    { name: 'not an object', payload: '[]', message: 'O corpo deve ser { "products": [...] }.' },
+    { name: 'no products', payload: {}, message: 'O pedido deve ter de 1 a 100 produtos.' },
+    { name: '101 lines', payload: { products: Array.from({ length: 101 }, (_, i) => line(`p-${i}`, 1)) }, message: 'O pedido deve ter de 1 a 100 produtos.' },
+    { name: 'quantity 100 on the 3rd line', payload: { products: [line('a', 1), line('b', 1), line('c', 100)] }, message: 'Quantidade inválida no item 3: use um inteiro de 1 a 99.' },
+    { name: 'quantity "2"', payload: { products: [line('bone-branco', '2')] }, message: 'Quantidade inválida no item 1: use um inteiro de 1 a 99.' },
+    { name: 'an empty id on the 2nd line', payload: { products: [line('a', 1), line('', 1)] }, message: 'Produto inválido no item 2.' },
+    { name: 'a line that is a string', payload: { products: ['bone-branco'] }, message: 'Item 1 inválido.' },
+    { name: 'a repeated id', payload: { products: [line('bone-branco', 1), line('bone-branco', 2)] }, message: 'Produto repetido no pedido: bone-branco.' },
+    { name: 'malformed JSON', payload: '{"products": [', message: 'O corpo não é um JSON válido.' },
+  ];
+
+  it.each(explained)('explains $name in pt-BR', async ({ payload, message }) => {
+    const { post } = await setup();
+    const response = await post(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'invalid_body', message } });
   });
 
   it('answers 502 when the provider fails, with no detail leaked and nothing stored', async () => {

@@ -127,11 +127,13 @@ describe('simulated payment page /pay/:sessionId', () => {
     }
   });
 
-  it('an unknown action is a 404 and changes nothing', async () => {
+  it.each(['refund', 'constructor', 'toString', '__proto__'])('an unknown action (%s) is a 404 and changes nothing', async (action) => {
     const { path, store, sessionId } = await withSession();
-    const response = await app!.inject({ method: 'POST', url: `${path}/refund`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const response = await app!.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Pagamento não encontrado');
     expect(store.sessions.get(sessionId)!.status).toBe('open');
+    expect(store.orders.size).toBe(0);
   });
 });
 
@@ -178,6 +180,36 @@ describe('a real listening server', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('access-control-allow-origin')).toBe(STOREFRONT);
     expect(await broken.json()).toEqual({ error: { code: 'invalid_body', message: expect.any(String) } });
+  });
+});
+
+describe('security headers', () => {
+  // Helmet 8's default set plus the page's CSP, written out here (not read from server/plugins/securityHeaders.ts).
+  const expected = {
+    'content-security-policy': `default-src 'none';style-src 'unsafe-inline';img-src 'self' data:;form-action 'self' ${STOREFRONT};base-uri 'none';frame-ancestors 'none'`,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it('are on every answer: the API, its errors, the payment page and an unknown route', async () => {
+    const { path } = await withSession();
+    const answers = [
+      await app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}` }, payload: { products: [{ id: 'gorro', quantity: 1 }] } }),
+      await app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, payload: { products: [] } }),
+      await app!.inject({ method: 'GET', url: path }),
+      await app!.inject({ method: 'GET', url: '/nada' }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 200, 404]);
+    for (const answer of answers) expect(answer.headers).toMatchObject(expected);
   });
 });
 
