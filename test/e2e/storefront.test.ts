@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { e2eUnavailable, startE2E, type E2E } from './support/e2e';
 import { registerCartModel, registerCartModelTeeth } from './cart.model';
 import { registerJourney } from './journey';
+import { registerPrerender } from './prerender';
 import { registerRoutesA11y } from './routes.a11y';
 
 const unavailable = e2eUnavailable();
@@ -23,6 +24,7 @@ describe.skipIf(unavailable)('storefront end to end (Chromium, full local stack)
     await e2e?.stop();
   }, 60_000);
 
+  registerPrerender(env);
   registerJourney(env);
   registerCartModel(env);
   registerCartModelTeeth(env);

@@ -150,3 +150,63 @@ describe('static server', () => {
     }
   });
 });
+
+describe('a prerendered build', () => {
+  let prerendered: RunningStaticServer;
+  let root: string;
+  const page = (what: string) => `<!doctype html><title>${what}</title><div id="root">${what}</div>`;
+  const getFrom = (path: string) =>
+    new Promise<{ status: number; body: string; cache: string | undefined }>((resolve, reject) => {
+      const req = request(`http://127.0.0.1:${prerendered.port}${path}`, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), cache: res.headers['cache-control'] as string | undefined }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'static-prerendered-'));
+    writeFileSync(join(root, 'index.html'), page('home'));
+    writeFileSync(join(root, 'app-shell.html'), page('shell'));
+    writeFileSync(join(root, '404.html'), page('Página não encontrada'));
+    mkdirSync(join(root, 'explore'));
+    writeFileSync(join(root, 'explore', 'index.html'), page('explore'));
+    mkdirSync(join(root, 'product', 'bone-branco'), { recursive: true });
+    writeFileSync(join(root, 'product', 'bone-branco', 'index.html'), page('Boné Branco'));
+    prerendered = await startStaticServer({ root, port: 0, precompress: false });
+  });
+  afterAll(async () => {
+    await prerendered?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves each prerendered page as its file, never cached', async () => {
+    expect(await getFrom('/')).toMatchObject({ status: 200, body: page('home'), cache: 'no-cache' });
+    expect(await getFrom('/explore')).toMatchObject({ status: 200, body: page('explore'), cache: 'no-cache' });
+    expect(await getFrom('/product/bone-branco')).toMatchObject({ status: 200, body: page('Boné Branco') });
+    expect(await getFrom('/product/bone-branco?utm=x')).toMatchObject({ status: 200, body: page('Boné Branco') });
+  });
+
+  it('answers 404 with the not-found page for catalog paths that were not prerendered', async () => {
+    for (const path of ['/product/nao-existe', '/category/nao-existe', '/category/nao-existe/']) {
+      expect(await getFrom(path), path).toMatchObject({ status: 404, body: page('Página não encontrada') });
+    }
+  });
+
+  it('answers the SPA shell (not the prerendered home) for the other app routes', async () => {
+    for (const path of ['/login', '/checkout', '/payment-confirmation', '/qualquer-coisa']) {
+      expect(await getFrom(path), path).toMatchObject({ status: 200, body: page('shell') });
+    }
+  });
+
+  it('never serves a file outside its folder through a crafted page path', async () => {
+    const response = await getFrom('/..%2F..%2Fetc');
+    expect(response.body).not.toContain('root:');
+    expect(response.status).toBe(200); // the shell: the SPA shows its not-found page
+    expect(response.body).toBe(page('shell'));
+  });
+});

@@ -1,0 +1,129 @@
+// @vitest-environment node
+// The build's prerender (scripts/prerender.ts) over an in-memory catalog: which pages it writes, what their
+// HTML says to search engines (JSON-LD parsed back, prices written out here), the sitemap and robots, and the
+// failures that must stop a build (a malformed document named, an unreadable or empty catalog).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalog } from '../../seed/catalog';
+import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { CatalogUnavailableError, type CatalogPort } from '../../src/adapters/catalog/port';
+import { APP_SHELL, NOT_FOUND_PAGE, PrerenderError, prerenderSite } from '../../scripts/prerender';
+
+const ORIGIN = 'https://loja.example';
+// What Parcel writes (minified: unquoted attributes, no </head>).
+const SHELL =
+  '<!DOCTYPE html><html lang=pt-BR><meta charset=utf-8><meta name=description content="Club Clothing: loja."><title>Club Clothing — Loja de roupas online</title><body><div id=root></div><script type=module src=/main.1234abcd.js></script>';
+
+let dist: string;
+beforeEach(() => {
+  dist = mkdtempSync(join(tmpdir(), 'club-prerender-'));
+  writeFileSync(join(dist, 'index.html'), SHELL);
+});
+afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+const productCount = catalog.reduce((n, c) => n + c.products.length, 0);
+
+describe('prerenderSite', () => {
+  it('writes /, /explore, every category and every product page, the 404 page, and keeps Parcel’s shell', async () => {
+    const result = await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    expect(result).toEqual({ pages: 3 + catalog.length + productCount, categories: catalog.length, products: productCount });
+    expect(read(APP_SHELL)).toBe(SHELL);
+    for (const file of ['index.html', 'explore/index.html', NOT_FOUND_PAGE, 'category/jackets/index.html', 'product/blazer-bege/index.html', 'product/boina-la-marrom/index.html']) {
+      expect(existsSync(join(dist, file)), file).toBe(true);
+    }
+    const jackets = read('category/jackets/index.html');
+    expect(jackets).toContain('<title>Jaquetas — Club Clothing</title>');
+    expect(jackets).toContain('Jaqueta de Couro Preta');
+    expect(jackets).toContain('R$\u00a0500,00');
+    expect(jackets).toMatch(/<style id="stitches">[^<]*\.c-[\w-]+\{/); // the page's own CSS, inlined
+    expect(jackets).toContain('<script type=module src=/main.1234abcd.js></script>');
+  });
+
+  it('is idempotent on the same build: a second run reuses the kept shell, not the prerendered home', async () => {
+    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    const first = read('index.html');
+    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    expect(read('index.html')).toBe(first);
+    expect(read(APP_SHELL)).toBe(SHELL);
+  });
+
+  it('gives product pages Product + Offer and BreadcrumbList JSON-LD, Open Graph product tags and a canonical URL', async () => {
+    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    const html = read('product/jaqueta-couro-preta/index.html');
+    const [product, breadcrumb] = jsonLd(html);
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Jaqueta de Couro Preta',
+      image: 'https://loja.example/images/jaqueta-couro-preta.svg',
+      offers: { '@type': 'Offer', price: '500.00', priceCurrency: 'BRL', availability: 'https://schema.org/InStock', url: 'https://loja.example/product/jaqueta-couro-preta' },
+    });
+    expect(breadcrumb).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Início', item: 'https://loja.example/' },
+        { position: 2, name: 'Jaquetas', item: 'https://loja.example/category/jackets' },
+        { position: 3, name: 'Jaqueta de Couro Preta', item: 'https://loja.example/product/jaqueta-couro-preta' },
+      ],
+    });
+    expect(html).toContain('<meta property="og:type" content="product">');
+    expect(html).toContain('<meta property="og:image" content="https://loja.example/images/jaqueta-couro-preta.svg">');
+    expect(html).toContain('<link rel="canonical" href="https://loja.example/product/jaqueta-couro-preta">');
+    // Centavos: 89,90 is "89.90" for schema.org.
+    const [bone] = jsonLd(read('product/bone-aba-reta-preto/index.html'));
+    expect((bone!.offers as { price: string }).price).toBe('89.90');
+    const [categoryCrumbs] = jsonLd(read('category/hats/index.html'));
+    expect(categoryCrumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ name: 'Início' }, { name: 'Chapéus' }] });
+  });
+
+  it('lists every catalog page in sitemap.xml (and not the 404 page), and points robots.txt at it', async () => {
+    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    const locs = [...read('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const expected = [
+      'https://loja.example/',
+      'https://loja.example/explore',
+      ...catalog.flatMap((c) => [`https://loja.example/category/${c.id}`, ...c.products.map((p) => `https://loja.example/product/${p.id}`)]),
+    ];
+    expect(new Set(locs)).toEqual(new Set(expected));
+    expect(locs).toHaveLength(expected.length);
+    expect(read('robots.txt')).toContain('Sitemap: https://loja.example/sitemap.xml');
+    expect(read('robots.txt')).toContain('Disallow: /checkout');
+  });
+
+  it('embeds a snapshot that escapes markup in names (no way out of the <script>)', async () => {
+    const hostile = [{ ...catalog[0]!, products: [{ ...catalog[0]!.products[0]!, name: '</script><script>alert(1)</script>' }] }];
+    await prerenderSite({ distDir: dist, catalog: memoryCatalog(hostile), origin: ORIGIN });
+    const html = read(`product/${catalog[0]!.products[0]!.id}/index.html`);
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;/script&gt;'); // shown as text
+  });
+
+  it('fails the build naming the malformed document', async () => {
+    const documents = {
+      jackets: { ...catalog[0]! },
+      'chapeus-doc': { ...catalog[4]!, products: [{ id: 'x', name: 'Chapéu', imageUrl: '/x.svg', price: 'caro' }] },
+    };
+    const run = prerenderSite({ distDir: dist, catalog: memoryCatalog(documents), origin: ORIGIN });
+    await expect(run).rejects.toThrow(PrerenderError);
+    await expect(run).rejects.toThrow(/categories document "chapeus-doc".*products\.0\.price/);
+  });
+
+  it('fails the build when the catalog cannot be read or is empty, never writing an empty page', async () => {
+    const down: CatalogPort = {
+      listCategories: async () => {
+        throw new CatalogUnavailableError('14 UNAVAILABLE: No connection established');
+      },
+      getCategory: async () => {
+        throw new CatalogUnavailableError('down');
+      },
+    };
+    await expect(prerenderSite({ distDir: dist, catalog: down, origin: ORIGIN })).rejects.toThrow(/could not read the catalog: .*UNAVAILABLE/);
+    await expect(prerenderSite({ distDir: dist, catalog: memoryCatalog([]), origin: ORIGIN })).rejects.toThrow(/catalog is empty/);
+    expect(read('index.html')).toBe(SHELL);
+  });
+});
