@@ -44,6 +44,8 @@ export interface LocalStackOptions {
   /** Extra environment for the backend (e.g. PAYMENT_PROVIDER, LOG_LEVEL). */
   backendEnv?: Record<string, string>;
   storefront?: StorefrontMode;
+  /** Host of the prerendered pages' canonical/OG/sitemap URLs (default localhost; the bench measures 127.0.0.1). */
+  siteHost?: string;
   /** Where Parcel writes the storefront (default <repo>/dist; dev: <repo>/.parcel-cache/dev-dist). */
   distDir?: string;
   /** Parcel's cache (default <repo>/.parcel-cache). Give a separate one for builds with other env. */
@@ -257,7 +259,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           const admin = openFirestore({ kind: 'emulator', projectId, host: firestoreHost });
           try {
             const result = await unlessAborted(
-              prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: admin.db }), origin: `http://localhost:${ports.storefront}` }),
+              prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: admin.db }), origin: `http://${options.siteHost ?? 'localhost'}:${ports.storefront}` }),
             );
             notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
           } finally {
