@@ -77,6 +77,7 @@ export const cartPaths = shortestPaths(cartMachine, {
       // The header button only opens; clearing belongs to the confirmation page (covered by the journey).
       case 'cart.panel.toggle':
       case 'cart.clear':
+      case 'cart.paymentConfirmed':
         return [];
       default:
         return undefined;
