@@ -277,6 +277,6 @@ export function registerCartModelTeeth(env: () => E2E) {
       } finally {
         await shopper.close();
       }
-    });
+    }, 60_000);
   });
 }

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { e2eUnavailable, startE2E, type E2E } from './support/e2e';
 import { registerCartModel, registerCartModelTeeth } from './cart.model';
-import { registerCheckoutGuards } from './checkoutGuards';
 import { registerJourney } from './journey';
 import { registerRoutesA11y } from './routes.a11y';
 
@@ -27,6 +26,5 @@ describe.skipIf(unavailable)('storefront end to end (Chromium, full local stack)
   registerJourney(env);
   registerCartModel(env);
   registerCartModelTeeth(env);
-  registerCheckoutGuards(env);
   registerRoutesA11y(env);
 });
