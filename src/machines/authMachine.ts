@@ -2,7 +2,6 @@ import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFro
 import {
   hasErrors,
   messages,
-  splitDisplayName,
   validateLogin,
   validateSignUp,
   type FieldErrors,
@@ -10,8 +9,11 @@ import {
   type SignUpForm,
   type UserProfile,
 } from '../domain';
-import type { AuthPort, AuthUser } from '../adapters/auth/port';
-import type { UsersPort } from '../adapters/users/port';
+import type { AuthUser } from '../adapters/auth/port';
+import { profileFromAuthUser } from './authActors';
+
+// The actors live in authActors.ts so this file reads as the statechart; their names stay importable from here.
+export { createAuthActors, profileFromAuthUser } from './authActors';
 
 export type AuthFieldErrors = FieldErrors<SignUpForm> & FieldErrors<LoginForm>;
 
@@ -32,11 +34,6 @@ export type AuthEvent =
   | { type: 'auth.signOut' }
   | { type: 'auth.clearErrors' };
 
-/** A profile when the users document is missing or unreadable: the shopper is still signed in. */
-export function profileFromAuthUser(user: AuthUser): UserProfile {
-  return { id: user.uid, email: user.email ?? '', ...splitDisplayName(user.displayName), provider: user.provider };
-}
-
 /** Maps a sign-in error to the field message of SPEC §8; other errors show nothing (only logged). */
 function signInFieldErrors(error: unknown): AuthFieldErrors {
   const code = (error as { code?: string } | undefined)?.code;
@@ -51,10 +48,32 @@ function signUpFieldErrors(error: unknown): AuthFieldErrors {
   return {};
 }
 
+/** The auth user a stored profile stands for (sign-up and Google resolve with the profile). */
+function authUserOfProfile(profile: UserProfile): AuthUser {
+  return {
+    uid: profile.id,
+    email: profile.email,
+    displayName: `${profile.firstName} ${profile.lastName}`.trim(),
+    provider: profile.provider,
+  };
+}
+
+/** The `logError` action for a failed actor, named after what failed. */
+const logFailure = (during: string) =>
+  ({ type: 'logError', params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error, during }) }) as const;
+
+/**
+ * Tags the UI reads (src/ui/selectors.ts): `busy` — a request of the shopper's is on its way; `unknown` — the
+ * provider has not said yet whether someone is signed in; `signedIn` — a session exists (also while its profile
+ * loads or it signs out); `blocking` — the session is changing: the full-screen overlay shows.
+ */
+export type AuthTag = 'busy' | 'unknown' | 'signedIn' | 'blocking';
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
+    tags: {} as AuthTag,
   },
   actors: {
     /** Streams the provider's auth state as `auth.changed` events. */
@@ -78,6 +97,39 @@ export const authMachine = setup({
     logError: (_, _params: { error: unknown; during: string }) => {},
     clearFieldErrors: assign({ fieldErrors: {} }),
     clearUser: assign({ authUser: null, user: null }),
+    forgetProfile: assign({ user: null }),
+    /** The provider reported a user (`auth.changed`). */
+    rememberAuthUser: assign({
+      authUser: ({ event }) => {
+        assertEvent(event, 'auth.changed');
+        return event.user;
+      },
+    }),
+    /** A sign-in resolved with its auth user; the profile loads next. */
+    rememberSignedInUser: assign({ authUser: (_, params: { authUser: AuthUser }) => params.authUser }),
+    /** Sign-up and Google resolve with the stored profile: the session is complete. */
+    adoptProfile: assign((_, params: { profile: UserProfile }) => ({
+      user: params.profile,
+      authUser: authUserOfProfile(params.profile),
+    })),
+    /** The users document, or a profile derived from the auth user when there is none. */
+    adoptLoadedProfile: assign({
+      user: ({ context }, params: { profile: UserProfile | null }) => params.profile ?? profileFromAuthUser(context.authUser!),
+    }),
+    showLoginFormErrors: assign({
+      fieldErrors: ({ event }) => {
+        assertEvent(event, 'auth.signIn');
+        return validateLogin(event.form);
+      },
+    }),
+    showSignUpFormErrors: assign({
+      fieldErrors: ({ event }) => {
+        assertEvent(event, 'auth.signUp');
+        return validateSignUp(event.form);
+      },
+    }),
+    showSignInFailure: assign({ fieldErrors: (_, params: { error: unknown }) => signInFieldErrors(params.error) }),
+    showSignUpFailure: assign({ fieldErrors: (_, params: { error: unknown }) => signUpFieldErrors(params.error) }),
   },
   guards: {
     isSignedOutEvent: ({ event }) => event.type === 'auth.changed' && event.user === null,
@@ -100,70 +152,53 @@ export const authMachine = setup({
   initial: 'unknown',
   states: {
     unknown: {
-      tags: ['busy'],
+      tags: ['busy', 'unknown', 'blocking'],
       on: {
         'auth.changed': [
           { guard: 'isSignedOutEvent', target: 'loggedOut' },
-          {
-            target: 'loadingProfile',
-            actions: assign({ authUser: ({ event }) => event.user }),
-          },
+          { target: 'loadingProfile', actions: 'rememberAuthUser' },
         ],
       },
     },
     loadingProfile: {
-      tags: ['busy'],
+      tags: ['busy', 'signedIn', 'blocking'],
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
         input: ({ context }) => context.authUser!,
         onDone: {
           target: 'loggedIn',
-          actions: assign({ user: ({ context, event }) => event.output ?? profileFromAuthUser(context.authUser!) }),
+          actions: { type: 'adoptLoadedProfile', params: ({ event }) => ({ profile: event.output }) },
         },
         onError: {
           target: 'loggedIn',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'loadProfile' }) },
-            assign({ user: ({ context }) => profileFromAuthUser(context.authUser!) }),
-          ],
+          actions: [logFailure('loadProfile'), { type: 'adoptLoadedProfile', params: { profile: null } }],
         },
       },
       on: {
         'auth.changed': [
           { guard: 'isSignedOutEvent', target: 'loggedOut', actions: 'clearUser' },
-          {
-            guard: 'isAnotherUser',
-            target: 'loadingProfile',
-            reenter: true,
-            actions: assign({ authUser: ({ event }) => event.user }),
-          },
+          { guard: 'isAnotherUser', target: 'loadingProfile', reenter: true, actions: 'rememberAuthUser' },
         ],
       },
     },
     loggedIn: {
+      tags: ['signedIn'],
       on: {
         'auth.signOut': 'signingOut',
         'auth.changed': [
           { guard: 'isSignedOutEvent', target: 'loggedOut', actions: 'clearUser' },
-          {
-            guard: 'isAnotherUser',
-            target: 'loadingProfile',
-            actions: assign({ authUser: ({ event }) => event.user, user: null }),
-          },
+          { guard: 'isAnotherUser', target: 'loadingProfile', actions: ['rememberAuthUser', 'forgetProfile'] },
         ],
       },
     },
     signingOut: {
-      tags: ['busy'],
+      tags: ['busy', 'signedIn', 'blocking'],
       invoke: {
         id: 'signOut',
         src: 'signOut',
         onDone: { target: 'loggedOut', actions: 'clearUser' },
-        onError: {
-          target: 'loggedIn',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'signOut' }) },
-        },
+        onError: { target: 'loggedIn', actions: logFailure('signOut') },
       },
     },
     loggedOut: {
@@ -172,26 +207,22 @@ export const authMachine = setup({
       // users document is written). Remember it: if the flow then fails after the account signed in (e.g. the
       // profile write is refused), `idle` sends us to loadingProfile instead of showing a signed-in shopper as
       // logged out.
-      on: { 'auth.changed': { actions: assign({ authUser: ({ event }) => event.user }) } },
+      on: { 'auth.changed': { actions: 'rememberAuthUser' } },
       states: {
         idle: {
           always: { guard: 'hasAuthUser', target: '#auth.loadingProfile' },
           on: {
             'auth.signIn': [
               { guard: 'isLoginFormValid', target: 'signingIn', actions: 'clearFieldErrors' },
-              { actions: assign({ fieldErrors: ({ event }) => validateLogin(event.form) }) },
+              { actions: 'showLoginFormErrors' },
             ],
             'auth.signUp': [
               { guard: 'isSignUpFormValid', target: 'signingUp', actions: 'clearFieldErrors' },
-              { actions: assign({ fieldErrors: ({ event }) => validateSignUp(event.form) }) },
+              { actions: 'showSignUpFormErrors' },
             ],
             'auth.signInWithGoogle': { target: 'signingInWithGoogle', actions: 'clearFieldErrors' },
             'auth.clearErrors': { actions: 'clearFieldErrors' },
-            'auth.changed': {
-              guard: 'isAnotherUser',
-              target: '#auth.loadingProfile',
-              actions: assign({ authUser: ({ event }) => event.user }),
-            },
+            'auth.changed': { guard: 'isAnotherUser', target: '#auth.loadingProfile', actions: 'rememberAuthUser' },
           },
         },
         signingIn: {
@@ -205,14 +236,11 @@ export const authMachine = setup({
             },
             onDone: {
               target: '#auth.loadingProfile',
-              actions: assign({ authUser: ({ event }) => event.output }),
+              actions: { type: 'rememberSignedInUser', params: ({ event }) => ({ authUser: event.output }) },
             },
             onError: {
               target: 'idle',
-              actions: [
-                assign({ fieldErrors: ({ event }) => signInFieldErrors(event.error) }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'signIn' }) },
-              ],
+              actions: [{ type: 'showSignInFailure', params: ({ event }) => ({ error: event.error }) }, logFailure('signIn')],
             },
           },
         },
@@ -227,22 +255,11 @@ export const authMachine = setup({
             },
             onDone: {
               target: '#auth.loggedIn',
-              actions: assign({
-                user: ({ event }) => event.output,
-                authUser: ({ event }) => ({
-                  uid: event.output.id,
-                  email: event.output.email,
-                  displayName: `${event.output.firstName} ${event.output.lastName}`.trim(),
-                  provider: event.output.provider,
-                }),
-              }),
+              actions: { type: 'adoptProfile', params: ({ event }) => ({ profile: event.output }) },
             },
             onError: {
               target: 'idle',
-              actions: [
-                assign({ fieldErrors: ({ event }) => signUpFieldErrors(event.error) }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'signUp' }) },
-              ],
+              actions: [{ type: 'showSignUpFailure', params: ({ event }) => ({ error: event.error }) }, logFailure('signUp')],
             },
           },
         },
@@ -253,20 +270,9 @@ export const authMachine = setup({
             src: 'signInWithGoogle',
             onDone: {
               target: '#auth.loggedIn',
-              actions: assign({
-                user: ({ event }) => event.output,
-                authUser: ({ event }) => ({
-                  uid: event.output.id,
-                  email: event.output.email,
-                  displayName: `${event.output.firstName} ${event.output.lastName}`.trim(),
-                  provider: event.output.provider,
-                }),
-              }),
+              actions: { type: 'adoptProfile', params: ({ event }) => ({ profile: event.output }) },
             },
-            onError: {
-              target: 'idle',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'signInWithGoogle' }) },
-            },
+            onError: { target: 'idle', actions: logFailure('signInWithGoogle') },
           },
         },
       },
@@ -277,37 +283,3 @@ export const authMachine = setup({
 export type AuthActorRef = ActorRefFrom<typeof authMachine>;
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
-/**
- * The production actors of authMachine, built over the ports. main.tsx and the model-based tests use
- * the same function; only the port implementations differ.
- */
-export function createAuthActors({ auth, users }: { auth: AuthPort; users: UsersPort }) {
-  return {
-    watchAuthState: fromCallback<AuthEvent>(({ sendBack }) =>
-      auth.onAuthStateChanged((user) => sendBack({ type: 'auth.changed', user })),
-    ),
-    loadProfile: fromPromise<UserProfile | null, AuthUser>(({ input }) => users.findById(input.uid)),
-    signIn: fromPromise<AuthUser, LoginForm>(({ input }) => auth.signIn(input.email.trim(), input.password)),
-    signUp: fromPromise<UserProfile, SignUpForm>(async ({ input }) => {
-      const authUser = await auth.signUp({ email: input.email.trim(), password: input.password });
-      const profile: UserProfile = {
-        id: authUser.uid,
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
-        email: authUser.email ?? input.email.trim(),
-        provider: 'firebase',
-      };
-      await users.create(profile);
-      return profile;
-    }),
-    signInWithGoogle: fromPromise<UserProfile, void>(async () => {
-      const authUser = await auth.signInWithGoogle();
-      const existing = await users.findById(authUser.uid);
-      if (existing) return existing;
-      const profile: UserProfile = { ...profileFromAuthUser(authUser), provider: 'google' };
-      await users.create(profile);
-      return profile;
-    }),
-    signOut: fromPromise<void, void>(() => auth.signOut()),
-  };
-}

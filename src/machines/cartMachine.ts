@@ -13,9 +13,14 @@ import type { CartStoragePort } from '../adapters/cartStorage/port';
 
 export interface CartContext {
   items: CartItem[];
+  /** Changes sent while the saved cart is being restored, applied in order once it is. */
+  queued: CartChange[];
+  /** The payment of this visit was confirmed and its cart cleared (SPEC §7): a repeat clears nothing more. */
+  paymentConfirmed: boolean;
 }
 
-export type CartEvent =
+/** The events that change the cart's lines. */
+export type CartChange =
   | { type: 'cart.add'; product: Product }
   | { type: 'cart.increase'; productId: string }
   | { type: 'cart.decrease'; productId: string }
@@ -23,6 +28,11 @@ export type CartEvent =
   | { type: 'cart.clear' }
   /** Another tab saved a different cart: adopt it without saving it back. */
   | { type: 'cart.synced'; items: CartItem[] }
+  /** The payment provider confirmed the purchase: the cart is cleared once, after the restore. */
+  | { type: 'cart.paymentConfirmed' };
+
+export type CartEvent =
+  | CartChange
   | { type: 'cart.panel.toggle' }
   | { type: 'cart.panel.open' }
   | { type: 'cart.panel.close' };
@@ -35,7 +45,13 @@ const changes = {
   'cart.remove': { actions: ['removeItem', 'persist'] },
   'cart.clear': { actions: ['clearItems', 'persist'] },
   'cart.synced': { actions: 'adoptItems' },
+  'cart.paymentConfirmed': { guard: 'paymentNotYetConfirmed', actions: ['clearItems', 'persist', 'rememberPaymentConfirmed'] },
 } as const;
+
+// While restoring, the same events wait in line: a click before the saved cart is back is applied to it.
+const queuedChanges = Object.fromEntries(Object.keys(changes).map((type) => [type, { actions: 'queueChange' }])) as {
+  [type in keyof typeof changes]: { actions: 'queueChange' };
+};
 
 export const cartMachine = setup({
   types: {
@@ -73,6 +89,8 @@ export const cartMachine = setup({
       },
     }),
     clearItems: assign({ items: [] }),
+    rememberPaymentConfirmed: assign({ paymentConfirmed: true }),
+    queueChange: assign({ queued: ({ context, event }) => [...context.queued, event as CartChange] }),
     adoptItems: assign({
       items: ({ event }) => {
         assertEvent(event, 'cart.synced');
@@ -83,6 +101,9 @@ export const cartMachine = setup({
     clearSavedCart: () => {},
     logError: (_, _params: { error: unknown; during: string }) => {},
   },
+  guards: {
+    paymentNotYetConfirmed: ({ context }) => !context.paymentConfirmed,
+  },
 })
   .extend({
     actions: {
@@ -92,11 +113,16 @@ export const cartMachine = setup({
         if (context.items.length > 0) enqueue({ type: 'saveCart', params: { items: context.items } } as never);
         else enqueue('clearSavedCart' as never);
       }),
+      /** The changes queued while restoring, sent again in order: `ready` applies (and saves) each one. */
+      applyQueued: enqueueActions(({ context, enqueue }) => {
+        for (const change of context.queued) enqueue.raise(change);
+        enqueue.assign({ queued: [] });
+      }),
     },
   })
   .createMachine({
   id: 'cart',
-  context: { items: [] },
+  context: { items: [], queued: [], paymentConfirmed: false },
   type: 'parallel',
   invoke: { id: 'savedCart', src: 'watchSavedCart' },
   states: {
@@ -104,13 +130,14 @@ export const cartMachine = setup({
       initial: 'restoring',
       states: {
         restoring: {
+          on: queuedChanges,
           invoke: {
             id: 'loadCart',
             src: 'loadCart',
-            onDone: { target: 'ready', actions: assign({ items: ({ event }) => event.output }) },
+            onDone: { target: 'ready', actions: [assign({ items: ({ event }) => event.output }), 'applyQueued'] },
             onError: {
               target: 'ready',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'loadCart' }) },
+              actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error, during: 'loadCart' }) }, 'applyQueued'],
             },
           },
         },

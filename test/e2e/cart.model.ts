@@ -1,27 +1,42 @@
 // Model-based end to end: shortest paths generated with @xstate/graph from the production cartMachine drive
 // the real storefront in Chromium against the full local stack, and after every step the screen is compared
-// with the model — header count, panel open or closed, the panel's lines, quantities and total (via the
-// domain's cartCount/cartTotal/formatBRL), focus inside the open panel, and the saved cart in localStorage.
-// Kept small enough for 2 cores: two products of the seeded catalogue (quantities up to 2 and 1), one saved cart
+// with ReferenceCart (test/machines/model/referenceCart.ts) and texts written out here — header count, panel
+// open or closed, the panel's lines, quantities and total, the empty text, focus inside the open panel, and
+// the saved cart in localStorage. Nothing expected is read from the machine's context or from src/ui.
+// Kept small enough for 2 cores: two products of the seeded catalogue (quantities up to 3 and 1), one saved cart
 // and one other-tab cart besides the empty one.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { catalog } from '../../seed/catalog';
-import { cartCount, cartTotal, formatBRL, type CartItem, type Product } from '../../src/domain';
-import { cartButtonLabel } from '../../src/ui/components/Header';
+import type { CartItem, Product } from '../../src/domain';
 import { cartMachine } from '../../src/machines/cartMachine';
-import { cartControlName } from '../machines/model/cartFixtures';
+import { cartControlName, totalsKey, writtenCartButton } from '../machines/model/cartFixtures';
+import { ReferenceCart } from '../machines/model/referenceCart';
 import { cartPathName } from '../machines/model/cartPathName';
 import { shortestPaths, type ModelPath } from '../machines/model/graph';
 import type { E2E, Shopper } from './support/e2e';
 import { addWithKeyboard, cartButton, cartPanel, settled } from './support/storefront';
 
-const hats = catalog.find((c) => c.id === 'hats')!;
-/** Two products of one category page: a whole-real price and one with centavos. */
-const catalogue: Product[] = [hats.products.find((p) => p.id === 'bone-branco')!, hats.products.find((p) => p.id === 'chapeu-panama-palha')!];
-/** Up to 2 of the first (so + and − both run) and 1 of the second: 16 screen states instead of 26. */
-const MAX_QUANTITY: Record<string, number> = { [catalogue[0]!.id]: 2, [catalogue[1]!.id]: 1 };
+const jackets = catalog.find((c) => c.id === 'jackets')!;
+/** Two products of one category page: a whole-real price (three of it pass R$ 1.000) and one with centavos. */
+const catalogue: Product[] = [
+  jackets.products.find((p) => p.id === 'jaqueta-couro-preta')!,
+  jackets.products.find((p) => p.id === 'jaqueta-jeans-azul')!,
+];
+/** Up to 3 of the first (so + and − both run, and the thousands separator shows) and 1 of the second. */
+const MAX_QUANTITY: Record<string, number> = { [catalogue[0]!.id]: 3, [catalogue[1]!.id]: 1 };
+/** The totals the panel must show, written out by hand (seed prices: R$ 500,00 and R$ 329,90). */
+const WRITTEN_TOTALS: Record<string, string> = {
+  'jaqueta-couro-preta×1': 'R$ 500,00',
+  'jaqueta-couro-preta×2': 'R$ 1.000,00',
+  'jaqueta-couro-preta×3': 'R$ 1.500,00',
+  'jaqueta-jeans-azul×1': 'R$ 329,90',
+  'jaqueta-couro-preta×1 jaqueta-jeans-azul×1': 'R$ 829,90',
+  'jaqueta-couro-preta×2 jaqueta-jeans-azul×1': 'R$ 1.329,90',
+  'jaqueta-couro-preta×3 jaqueta-jeans-azul×1': 'R$ 1.829,90',
+};
+const EMPTY_CART_TEXT = 'Seu carrinho está vazio!';
 const line = ({ id, name, imageUrl, price }: Product, quantity: number): CartItem => ({ id, name, imageUrl, price, quantity });
 const savedCarts: CartItem[][] = [[], [line(catalogue[1]!, 1)]];
 const otherTabCarts: CartItem[][] = [[line(catalogue[0]!, 1)]];
@@ -58,10 +73,11 @@ export const cartPaths = shortestPaths(cartMachine, {
       case 'cart.panel.close':
         // One way per state (both ways across the paths), which halves the paths: the button when the cart
         // holds an odd number of items, Escape otherwise.
-        return [{ type, via: cartCount(items) % 2 ? 'button' : 'escape' }];
+        return [{ type, via: items.reduce((n, i) => n + i.quantity, 0) % 2 ? 'button' : 'escape' }];
       // The header button only opens; clearing belongs to the confirmation page (covered by the journey).
       case 'cart.panel.toggle':
       case 'cart.clear':
+      case 'cart.paymentConfirmed':
         return [];
       default:
         return undefined;
@@ -70,7 +86,7 @@ export const cartPaths = shortestPaths(cartMachine, {
 });
 
 
-const categoryPath = `/category/${hats.id}`;
+const categoryPath = `/category/${jackets.id}`;
 
 async function writeSavedCart(page: Page, items: CartItem[] | null) {
   await page.evaluate((raw) => {
@@ -81,10 +97,12 @@ async function writeSavedCart(page: Page, items: CartItem[] | null) {
 
 async function runPath(env: () => E2E, shopper: Shopper, otherTab: Page, path: ModelPath<typeof cartMachine>, patience = 10_000) {
   const { page } = shopper;
-  for (const [index, { event, state: expected }] of path.steps.entries()) {
+  const ref = new ReferenceCart(catalogue);
+  for (const [index, { event }] of path.steps.entries()) {
     const e = event as UiEvent;
     const at = `step ${index} (${e.type}${e.via ? `/${e.via}` : ''})`;
     const panel = cartPanel(page);
+    const wasOpen = ref.panelOpen;
     switch (e.type) {
       case 'xstate.init':
         // A new visit: the page loads in the next step, with the saved cart of that step.
@@ -92,26 +110,32 @@ async function runPath(env: () => E2E, shopper: Shopper, otherTab: Page, path: M
       case 'xstate.done.actor.loadCart':
         // Written from this tab's own renderer: a write from the other tab reaches a new document's storage
         // asynchronously, and the page could load the previous path's cart.
-        if (!page.url().startsWith(new URL(categoryPath, env().storefront).origin)) await page.goto(hats.products[0]!.imageUrl);
+        if (!page.url().startsWith(new URL(categoryPath, env().storefront).origin)) await page.goto(jackets.products[0]!.imageUrl);
         await writeSavedCart(page, e.output!);
+        ref.startsWith(e.output!);
         await page.goto(categoryPath);
         await settled(page);
+        ref.restore(e.output!);
         break;
       case 'cart.synced':
         // Another tab of the same browser saves a different cart: a real `storage` event in this one.
         await writeSavedCart(otherTab, e.items!);
+        ref.otherTabSaved(e.items!);
         break;
       case 'cart.add':
         await addWithKeyboard(page, e.product!.name);
+        ref.add(e.product!.id);
         break;
       case 'cart.panel.open':
         await cartButton(page).press('Enter');
         await panel.waitFor();
+        ref.panelOpen = true;
         break;
       case 'cart.panel.close':
         if (e.via === 'button') await panel.getByRole('button', { name: 'Fechar carrinho' }).press('Enter');
         else await page.keyboard.press('Escape');
         await panel.waitFor({ state: 'hidden' });
+        ref.panelOpen = false;
         break;
       case 'cart.increase':
       case 'cart.decrease':
@@ -119,6 +143,9 @@ async function runPath(env: () => E2E, shopper: Shopper, otherTab: Page, path: M
         const product = catalogue.find((p) => p.id === e.productId)!;
         const label = cartControlName(e.type, product.name);
         await panel.getByRole('button', { name: label }).press('Enter');
+        if (e.type === 'cart.increase') ref.increase(product.id);
+        if (e.type === 'cart.decrease') ref.decrease(product.id);
+        if (e.type === 'cart.remove') ref.remove(product.id);
         break;
       }
       default:
@@ -126,13 +153,11 @@ async function runPath(env: () => E2E, shopper: Shopper, otherTab: Page, path: M
     }
     if (e.type === 'xstate.init') continue;
 
-    // What the shopper sees, against the model: one read of the whole screen per poll (cheap on a busy machine).
-    const items = expected.context.items as CartItem[];
-    const open = expected.matches({ panel: 'open' });
-    const closedNow = !open && index > 1 && path.steps[index - 1]!.state.matches({ panel: 'open' });
+    // What the shopper sees, against the reference: one read of the whole screen per poll (cheap on a busy machine).
+    const justClosed = wasOpen && !ref.panelOpen;
     await expect
       .poll(() => readScreen(page), { timeout: patience, interval: 100, message: at })
-      .toEqual(expectedScreen(items, open, closedNow));
+      .toEqual(expectedScreen(ref, justClosed));
   }
 }
 
@@ -146,22 +171,24 @@ interface Screen {
   saved: CartItem[] | null;
 }
 
-function expectedScreen(items: CartItem[], open: boolean, justClosed: boolean): Screen {
+function expectedScreen(ref: ReferenceCart, justClosed: boolean): Screen {
+  const items = ref.items();
+  const open = ref.panelOpen;
   return {
-    cartButton: cartButtonLabel(cartCount(items)),
+    cartButton: writtenCartButton(ref.count()),
     panelOpen: open,
     lines: open ? items.map((i) => ({ name: i.name, quantity: String(i.quantity) })) : [],
-    total: open && items.length ? `Total${formatBRL(cartTotal(items))}` : null,
+    total: open && items.length ? `Total${WRITTEN_TOTALS[totalsKey(ref.quantities(), catalogue.map((p) => p.id))]}` : null,
     emptyText: open && items.length === 0,
     // Focus moves into the open panel and back to the cart button when it closes.
     focus: open ? 'panel' : justClosed ? 'cart button' : (expect.anything() as Screen['focus']),
     // Saved whenever non-empty, removed when emptied (SPEC §4).
-    saved: items.length ? items : null,
+    saved: ref.stored,
   };
 }
 
 async function readScreen(page: Page): Promise<Screen> {
-  const screen = await page.evaluate(() => {
+  const screen = await page.evaluate((emptyText) => {
     const button = document.querySelector('header button[aria-haspopup="dialog"]');
     const dialog = document.querySelector<HTMLDialogElement>('dialog[aria-labelledby="cart-panel-title"]');
     const open = !!dialog?.open;
@@ -176,12 +203,12 @@ async function readScreen(page: Page): Promise<Screen> {
             quantity: line.querySelector('[data-testid="cart-line-quantity"]')?.textContent ?? '',
           }))
         : [],
-      total: open ? (dialog!.querySelector('[data-testid="cart-total"]')?.textContent ?? null) : null,
-      emptyText: open && (dialog!.textContent ?? '').includes('Seu carrinho está vazio!'),
+      total: open ? (dialog!.querySelector('[data-testid="cart-total"]')?.textContent?.replace(/\u00a0/g, ' ') ?? null) : null,
+      emptyText: open && (dialog!.textContent ?? '').includes(emptyText),
       focus: (active && dialog?.contains(active) ? 'panel' : active === button ? 'cart button' : 'elsewhere') as Screen['focus'],
       saved: raw === null ? null : (JSON.parse(raw) as CartItem[]),
     };
-  });
+  }, EMPTY_CART_TEXT);
   return screen;
 }
 
@@ -196,7 +223,7 @@ export function registerCartModel(env: () => E2E) {
         // a second tab on a same-origin image stands in for "another tab" that writes the cart.
         shopper = await env().newShopper({ reducedMotion: true });
         otherTab = await shopper.newTab();
-        await otherTab.goto(hats.products[0]!.imageUrl);
+        await otherTab.goto(jackets.products[0]!.imageUrl);
       }
       await runPath(env, shopper, otherTab!, path);
       expect(shopper.pageErrors).toEqual([]);
@@ -239,7 +266,7 @@ export function registerCartModelTeeth(env: () => E2E) {
       try {
         await shopper.context.addInitScript({ content: sabotage.script });
         const otherTab = await shopper.newTab();
-        await otherTab.goto(hats.products[0]!.imageUrl);
+        await otherTab.goto(jackets.products[0]!.imageUrl);
         let failed = 0;
         for (const path of picked) {
           // A short patience: these are expected to fail, and each failure waits it out.
@@ -250,6 +277,6 @@ export function registerCartModelTeeth(env: () => E2E) {
       } finally {
         await shopper.close();
       }
-    });
+    }, 60_000);
   });
 }

@@ -106,6 +106,34 @@ describe('cartMachine', () => {
     expect(storage.calls).toEqual([]);
   });
 
+  it('keeps the clicks made while restoring and applies them, in order, to the restored cart', async () => {
+    const storage = fakeCartStorage([aCartItem().of(jaqueta).withQuantity(2).build()]);
+    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log: vi.fn() }))).start();
+    actor.send({ type: 'cart.add', product: bone });
+    actor.send({ type: 'cart.add', product: jaqueta });
+    actor.send({ type: 'cart.decrease', productId: 'bone' });
+    expect(storage.calls).toEqual([]);
+    storage.answerLoad();
+    await tick();
+    expect(selectCartItems(actor.getSnapshot())).toEqual([{ ...jaqueta, quantity: 3 }]);
+    expect(storage.calls.map((c) => c.method)).toEqual(['save', 'save', 'save']);
+    expect(storage.saved()).toEqual([{ ...jaqueta, quantity: 3 }]);
+  });
+
+  it('a confirmed payment clears the cart once, after the restore: items added later stay', async () => {
+    const storage = fakeCartStorage([aCartItem().of(jaqueta).build()]);
+    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log: vi.fn() }))).start();
+    actor.send({ type: 'cart.paymentConfirmed' });
+    storage.answerLoad();
+    await tick();
+    expect(selectCartItems(actor.getSnapshot())).toEqual([]);
+    expect(storage.saved()).toBeNull();
+    actor.send({ type: 'cart.add', product: bone });
+    actor.send({ type: 'cart.paymentConfirmed' });
+    expect(selectCartItems(actor.getSnapshot())).toEqual([{ ...bone, quantity: 1 }]);
+    expect(storage.saved()).toEqual([{ ...bone, quantity: 1 }]);
+  });
+
   it('toggles, opens and closes the panel', async () => {
     const { actor } = await startCart();
     const open = () => selectIsPanelOpen(actor.getSnapshot());

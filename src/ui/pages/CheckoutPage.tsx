@@ -37,9 +37,8 @@ function CheckoutContent() {
         disabled={items.length === 0}
         aria-busy={busy}
         aria-disabled={busy || undefined}
-        onClick={() => {
-          if (!busy) checkout.send({ type: 'checkout.submit', items });
-        }}
+        // A click while busy is ignored by checkoutMachine itself (it has no submit in `submitting`).
+        onClick={() => checkout.send({ type: 'checkout.submit', items })}
       >
         Finalizar Compra
       </Button>

@@ -1,8 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { paths } from '../paths';
-import { selectCartReady } from '../selectors';
 import { useServices } from '../services';
 import { Button, Page, styled } from '../theme';
 
@@ -31,19 +29,14 @@ export default function ConfirmationPage() {
   const { cart } = useServices();
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
-  const cartReady = useSelector(cart, selectCartReady);
-  const cleared = useRef(false);
 
   const success = params.get('success') === 'true';
   const failed = params.get('success') === 'false' || params.get('canceled') === 'true';
 
-  // Clear once, after the saved cart has been restored (a clear before that would be undone by the restore).
+  // The cart clears itself once, after its restore (cartMachine); sending it again changes nothing.
   useEffect(() => {
-    if (success && cartReady && !cleared.current) {
-      cleared.current = true;
-      cart.send({ type: 'cart.clear' });
-    }
-  }, [success, cartReady, cart]);
+    if (success) cart.send({ type: 'cart.paymentConfirmed' });
+  }, [success, cart]);
 
   const tone = success ? 'success' : failed ? 'error' : 'neutral';
   const message = success ? PAYMENT_SUCCESS_MESSAGE : failed ? PAYMENT_ERROR_MESSAGE : 'Nenhuma compra em andamento.';

@@ -1,0 +1,43 @@
+// The production actors of authMachine, built over the ports. createServices and the model-based tests use
+// the same function; only the port implementations differ.
+import { fromCallback, fromPromise } from 'xstate';
+import { splitDisplayName, type LoginForm, type SignUpForm, type UserProfile } from '../domain';
+import type { AuthPort, AuthUser } from '../adapters/auth/port';
+import type { UsersPort } from '../adapters/users/port';
+import type { AuthEvent } from './authMachine';
+
+/** A profile when the users document is missing or unreadable: the shopper is still signed in. */
+export function profileFromAuthUser(user: AuthUser): UserProfile {
+  return { id: user.uid, email: user.email ?? '', ...splitDisplayName(user.displayName), provider: user.provider };
+}
+
+export function createAuthActors({ auth, users }: { auth: AuthPort; users: UsersPort }) {
+  return {
+    watchAuthState: fromCallback<AuthEvent>(({ sendBack }) =>
+      auth.onAuthStateChanged((user) => sendBack({ type: 'auth.changed', user })),
+    ),
+    loadProfile: fromPromise<UserProfile | null, AuthUser>(({ input }) => users.findById(input.uid)),
+    signIn: fromPromise<AuthUser, LoginForm>(({ input }) => auth.signIn(input.email.trim(), input.password)),
+    signUp: fromPromise<UserProfile, SignUpForm>(async ({ input }) => {
+      const authUser = await auth.signUp({ email: input.email.trim(), password: input.password });
+      const profile: UserProfile = {
+        id: authUser.uid,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        email: authUser.email ?? input.email.trim(),
+        provider: 'firebase',
+      };
+      await users.create(profile);
+      return profile;
+    }),
+    signInWithGoogle: fromPromise<UserProfile, void>(async () => {
+      const authUser = await auth.signInWithGoogle();
+      const existing = await users.findById(authUser.uid);
+      if (existing) return existing;
+      const profile: UserProfile = { ...profileFromAuthUser(authUser), provider: 'google' };
+      await users.create(profile);
+      return profile;
+    }),
+    signOut: fromPromise<void, void>(() => auth.signOut()),
+  };
+}

@@ -1,0 +1,123 @@
+// The cart as the model tests understand SPEC §4 and §7, written without the domain's cart functions and
+// without reading any machine: the oracle of the machine, happy-dom and Chromium cart model tests.
+import type { CartItem, Product } from '../../../src/domain';
+
+export type ExpectedStorageWrite = { method: 'save'; items: CartItem[] } | { method: 'clear' };
+
+export class ReferenceCart {
+  private lines: Array<{ id: string; quantity: number }> = [];
+  private restored = false;
+  /** Changes made before the saved cart is back: applied to it, in order, once it is. */
+  private waiting: Array<() => void> = [];
+  private paymentCleared = false;
+  private otherTabWroteWhileRestoring = false;
+  panelOpen = false;
+  /** Every write to storage so far, in order: one per change of the lines (none for another tab's cart). */
+  readonly writes: ExpectedStorageWrite[] = [];
+  /** What storage holds now (null: nothing saved). */
+  stored: CartItem[] | null = null;
+
+  constructor(private readonly products: readonly Product[]) {}
+
+  /** The cart on screen. */
+  items(): CartItem[] {
+    return this.lines.map(({ id, quantity }) => ({ ...this.products.find((p) => p.id === id)!, quantity }));
+  }
+  /** The lines as id/quantity pairs (for written-out totals). */
+  quantities(): Array<{ id: string; quantity: number }> {
+    return this.lines.map((l) => ({ ...l }));
+  }
+  count(): number {
+    let count = 0;
+    for (const l of this.lines) count += l.quantity;
+    return count;
+  }
+  isRestoring(): boolean {
+    return !this.restored;
+  }
+  /** True when another tab wrote storage while this one was still restoring (its load read the older cart). */
+  otherTabWroteFirst(): boolean {
+    return this.otherTabWroteWhileRestoring;
+  }
+
+  /** The storage holds this cart when the page starts. */
+  startsWith(saved: CartItem[]) {
+    this.stored = saved.length ? saved.map((i) => ({ ...i })) : null;
+  }
+  /** The saved cart came back (`null`: it could not be read, the cart starts empty); waiting changes apply. */
+  restore(saved: CartItem[] | null) {
+    if (saved) this.lines = saved.map(({ id, quantity }) => ({ id, quantity }));
+    this.restored = true;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const apply of waiting) apply();
+  }
+
+  add(id: string) {
+    this.change(() => {
+      const existing = this.lines.find((l) => l.id === id);
+      if (existing) existing.quantity += 1;
+      else this.lines.push({ id, quantity: 1 });
+    });
+  }
+  increase(id: string) {
+    this.change(() => {
+      const existing = this.lines.find((l) => l.id === id);
+      if (existing) existing.quantity += 1;
+    });
+  }
+  decrease(id: string) {
+    this.change(() => {
+      const existing = this.lines.find((l) => l.id === id);
+      if (!existing) return;
+      existing.quantity -= 1;
+      if (existing.quantity === 0) this.lines = this.lines.filter((l) => l.id !== id);
+    });
+  }
+  remove(id: string) {
+    this.change(() => {
+      this.lines = this.lines.filter((l) => l.id !== id);
+    });
+  }
+  clear() {
+    this.change(() => {
+      this.lines = [];
+    });
+  }
+  /** SPEC §7: a confirmed payment empties the cart once, after the restore; a repeat changes nothing. */
+  paymentConfirmed() {
+    const apply = () => {
+      if (this.paymentCleared) return;
+      this.paymentCleared = true;
+      this.lines = [];
+      this.write();
+    };
+    if (this.restored) apply();
+    else this.waiting.push(apply);
+  }
+  /** Another tab saved `items`: storage holds them now; this tab shows them (after its restore), saving nothing. */
+  otherTabSaved(items: CartItem[]) {
+    this.stored = items.length ? items.map((i) => ({ ...i })) : null;
+    if (!this.restored) this.otherTabWroteWhileRestoring = true;
+    const apply = () => {
+      this.lines = items.map(({ id, quantity }) => ({ id, quantity }));
+    };
+    if (this.restored) apply();
+    else this.waiting.push(apply);
+  }
+
+  private change(apply: () => void) {
+    const run = () => {
+      apply();
+      this.write();
+    };
+    if (this.restored) run();
+    else this.waiting.push(run);
+  }
+  /** Saved whenever non-empty, removed when emptied (SPEC §4). */
+  private write() {
+    const items = this.items();
+    this.writes.push(items.length ? { method: 'save', items } : { method: 'clear' });
+    this.stored = items.length ? items : null;
+  }
+}
