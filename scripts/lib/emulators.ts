@@ -209,7 +209,7 @@ export async function loadFirestoreRules(firestoreHost: string, projectId: strin
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(60_000),
   });
   if (!response.ok) throw new EmulatorStartError(`Firestore rules ${rulesFile} were refused: ${await response.text()}`);
 }
