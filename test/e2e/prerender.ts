@@ -24,7 +24,7 @@ async function pathsFromSitemap(e2e: E2E): Promise<string[]> {
 }
 
 /** The page's main text, with the no-break space formatBRL puts after R$ read as a plain space. */
-const text = async (page: Page) => (await page.locator('main').innerText()).replace(/\u00a0/g, ' ');
+const text = async (page: Page) => ((await page.locator('main').textContent()) ?? '').replace(/\u00a0/g, ' ');
 
 export function registerPrerender(env: () => E2E) {
   describe('catalog pages as HTML (prerendered at build time, hydrated)', () => {

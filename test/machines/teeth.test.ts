@@ -20,7 +20,8 @@ import { countFailures } from './model/graph';
 const report = (name: string, failed: number, total: number) =>
   console.info(`teeth: ${name}: ${failed}/${total} paths failed (as they should)`);
 
-describe('teeth: the model-based paths catch broken wiring', () => {
+// The cart's model has 1,221 paths (queued clicks during the restore): each wiring runs them all.
+describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 }, () => {
   it('cart: a decrease that never removes a line at 0', async () => {
     const broken: CartWiring = (storage) => {
       const production = createCartImplementations({ storage: storage.port, log: () => {} });
