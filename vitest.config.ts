@@ -23,6 +23,9 @@ const E2E_FILES = ['test/e2e/**/*.test.ts'];
 
 // `npx vitest run --project <name>` runs one of them. Projects whose files may run side by side (node,
 // happy-dom) run first, in parallel; the one-at-a-time projects (emulators, e2e) run after them.
+// Two workers: vitest's default on 2 cores is one (cores − 1), and most of these files wait on servers,
+// emulators, Parcel or Chromium in other processes.
+const PARALLEL_WORKERS = 2;
 export default defineConfig({
   test: {
     projects: [
@@ -31,6 +34,7 @@ export default defineConfig({
           name: 'happy-dom',
           environment: 'happy-dom',
           include: HAPPY_DOM_FILES,
+          maxWorkers: PARALLEL_WORKERS,
           testTimeout: 20_000,
         },
       },
@@ -42,6 +46,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: [...EMULATOR_FILES, ...HAPPY_DOM_FILES, ...E2E_FILES],
+          maxWorkers: PARALLEL_WORKERS,
           testTimeout: 20_000,
           hookTimeout: 240_000,
         },
