@@ -47,7 +47,8 @@ afterAll(async () => {
   rmSync(join(dataDir, '..'), { recursive: true, force: true });
 });
 
-describe('npm start refuses clearly', () => {
+// Each test starts tsx cold in a child process: 11–18 s on a loaded machine, over 20 s beside another worker.
+describe('npm start refuses clearly', { timeout: 60_000 }, () => {
   it('names the taken port and says what to do, before starting anything', async () => {
     const { code, output } = await start(portArgs());
     expect(code).toBe(1);
