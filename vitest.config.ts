@@ -1,14 +1,80 @@
 import { defineConfig } from 'vitest/config';
 
+// Test files that use the run's shared Auth + Firestore emulators (test/contracts/support/emulators.ts).
+// A new emulator-backed file goes here; without it `useEmulators()` says so.
+const EMULATOR_FILES = [
+  'test/contracts/adminCatalog.test.ts',
+  'test/contracts/auth.firebase.test.ts',
+  'test/contracts/catalog.firestore.test.ts',
+  'test/contracts/users.firestore.test.ts',
+  'test/rules/firestore.rules.test.ts',
+  'test/scripts/seed.test.ts',
+  'test/server/checkoutStore.firestore.test.ts',
+  'test/server/emulators.test.ts',
+];
+// Components, machines and the in-memory adapters (localStorage needs a DOM).
+const HAPPY_DOM_FILES = [
+  'test/{ui,machines,domain}/**/*.test.{ts,tsx}',
+  'test/contracts/*.{memory,localStorage}.test.ts',
+  'test/contracts/localGoogleChooser.test.ts',
+  'test/budgets/deferredAuth.test.ts',
+];
+const E2E_FILES = ['test/e2e/**/*.test.ts'];
+
+// `npx vitest run --project <name>` runs one of them. Projects whose files may run side by side (node,
+// happy-dom) run first, in parallel; the one-at-a-time projects (emulators, e2e) run after them.
+// Two workers: vitest's default on 2 cores is one (cores − 1), and most of these files wait on servers,
+// emulators, Parcel or Chromium in other processes.
+const PARALLEL_WORKERS = 2;
 export default defineConfig({
   test: {
-    // Components and machines run on happy-dom; server, contract and e2e files opt into node per file
-    // with a `// @vitest-environment node` docblock.
-    environment: 'happy-dom',
-    include: ['test/**/*.test.{ts,tsx}'],
-    testTimeout: 20_000,
-    hookTimeout: 120_000,
-    // Emulators and Chromium are heavy on our 2 cores: run files one at a time, deterministic order.
-    fileParallelism: false,
+    projects: [
+      {
+        test: {
+          name: 'happy-dom',
+          environment: 'happy-dom',
+          include: HAPPY_DOM_FILES,
+          maxWorkers: PARALLEL_WORKERS,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // Servers on free ports, scripts, rules-free contracts; each file owns what it starts (the launcher
+        // tests start emulators and stacks of their own), so files run in parallel.
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: [...EMULATOR_FILES, ...HAPPY_DOM_FILES, ...E2E_FILES],
+          maxWorkers: PARALLEL_WORKERS,
+          testTimeout: 20_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        // One emulator pair for the whole run (globalSetup → provide/inject); files clear the data between
+        // suites and run one at a time, so no suite sees another's accounts or documents.
+        test: {
+          name: 'emulators',
+          environment: 'node',
+          include: EMULATOR_FILES,
+          globalSetup: ['test/support/emulators.globalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 20_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // One file: the whole local stack and Chromium, heavy on our 2 cores.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: E2E_FILES,
+          fileParallelism: false,
+          testTimeout: 20_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
   },
 });

@@ -1,114 +1,106 @@
-// Long-running child processes of the local stack (backend, Parcel), each in its own process group so a
-// stop reaches its grandchildren too (tsx and Parcel spawn workers) and a terminal Ctrl-C reaches only us:
-// the launcher decides the order things stop in.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Long-running children of the local stack (emulators, backend, Parcel), run by execa. Each is detached into
+// its own process group, so a stop reaches its grandchildren too (tsx, Parcel workers, gcloud's Java) and a
+// terminal Ctrl-C reaches only us: the launcher decides the order things stop in.
+import { execa } from 'execa';
+import { setTimeout as sleep } from 'node:timers/promises';
+import waitOn from 'wait-on';
 
 export interface ManagedChild {
   name: string;
-  process: ChildProcess;
   /** The last lines of its output, for error messages. */
   output: string[];
-  /** Resolves with the exit code (null when killed by a signal). */
+  /** Resolves with the exit code (null when killed by a signal, -1 when it could not start). */
   exited: Promise<number | null>;
   isRunning(): boolean;
-  /** Signals the group, waits for the exit, SIGKILLs after `timeoutMs`. */
-  stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<void>;
+  /** Sends its stop signal (SIGKILL 10 s later), then sweeps what is left of its process group. */
+  stop(): Promise<void>;
   tail(lines?: number): string;
 }
 
-const live = new Set<ManagedChild>();
-let hooked = false;
-
-/** Signals a detached child's whole process group (its workers too); falls back to the child alone. */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+// execa's `cleanup` does not apply to detached children: this is the last resort when we die without stopping them.
+const liveGroups = new Set<number>();
+const killGroup = (pid: number, signal: NodeJS.Signals) => {
   try {
-    process.kill(-child.pid, signal);
+    process.kill(-pid, signal);
   } catch {
-    try {
-      child.kill(signal);
-    } catch {
-      /* already gone */
-    }
+    /* the group is gone */
   }
-}
+};
+process.once('exit', () => liveGroups.forEach((pid) => killGroup(pid, 'SIGKILL')));
 
 export function spawnChild(
   name: string,
-  command: string,
+  file: string,
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; log?: (line: string) => void },
+  options: { cwd: string; env: NodeJS.ProcessEnv; log?: (line: string) => void; stopSignal?: NodeJS.Signals },
 ): ManagedChild {
-  if (!hooked) {
-    hooked = true;
-    // Last resort when the parent dies without stopping us (an uncaught error, a test runner's exit).
-    process.on('exit', () => {
-      for (const child of live) killGroup(child.process, 'SIGKILL');
-    });
-  }
-  const proc = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  const onData = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split(/\r?\n/)) {
-      if (!line.trim()) continue;
-      output.push(line);
-      if (output.length > 200) output.shift();
-      options.log?.(line);
-    }
-  };
-  proc.stdout?.on('data', onData);
-  proc.stderr?.on('data', onData);
-  let running = true;
-  const exited = new Promise<number | null>((resolve) => {
-    proc.once('exit', (code) => {
-      running = false;
-      live.delete(child);
-      resolve(code);
-    });
-    proc.once('error', (error) => {
-      output.push(String(error));
-      running = false;
-      live.delete(child);
-      resolve(-1);
-    });
+  const subprocess = execa(file, args, {
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: false,
+    detached: true,
+    stdin: 'ignore',
+    all: true,
+    buffer: false,
+    reject: false,
+    killSignal: options.stopSignal ?? 'SIGTERM',
+    forceKillAfterDelay: 10_000,
   });
-  const child: ManagedChild = {
+  const pid = subprocess.pid;
+  if (pid !== undefined) liveGroups.add(pid);
+  const output: string[] = [];
+  const remember = (line: string) => {
+    if (!line.trim()) return;
+    output.push(line);
+    if (output.length > 200) output.shift();
+    options.log?.(line);
+  };
+  void (async () => {
+    for await (const line of subprocess.iterable({ from: 'all' })) remember(line);
+  })().catch(() => {});
+  let running = true;
+  const exited = subprocess.then((result) => {
+    running = false;
+    if (pid !== undefined) liveGroups.delete(pid);
+    if (result.exitCode === undefined && !result.signal) remember(String(result.message));
+    return result.exitCode ?? (result.signal ? null : -1);
+  });
+  return {
     name,
-    process: proc,
     output,
     exited,
     isRunning: () => running,
-    async stop(signal = 'SIGTERM', timeoutMs = 10_000) {
-      if (!running) return;
-      killGroup(proc, signal);
-      const timer = setTimeout(() => killGroup(proc, 'SIGKILL'), timeoutMs);
-      await exited;
-      clearTimeout(timer);
+    async stop() {
+      if (pid === undefined) return;
+      if (running) {
+        subprocess.kill();
+        await exited;
+      }
+      killGroup(pid, 'SIGKILL'); // workers and grandchildren that outlived their parent
     },
     tail: (lines = 20) => output.slice(-lines).join('\n'),
   };
-  live.add(child);
-  return child;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves when every resource (wait-on syntax: `http-get://127.0.0.1:5000/health`) answers; fails as soon as the child exits. */
+export async function waitUntilServing(child: ManagedChild, resources: string[], what: string, timeoutMs = 150_000): Promise<void> {
+  const ready = waitOn({ resources, timeout: timeoutMs, interval: 200, window: 0, httpTimeout: 2_000, proxy: false }).then(
+    () => 'ready' as const,
+    () => 'timeout' as const,
+  );
+  const outcome = await Promise.race([ready, child.exited.then(() => 'exited' as const)]);
+  if (outcome === 'exited') throw new Error(`${what} exited (code ${await child.exited}) before it was ready:\n${child.tail()}`);
+  if (outcome === 'timeout') throw new Error(`${what} was not ready after ${timeoutMs / 1000} s:\n${child.tail()}`);
+}
 
-/** Polls `ready()` until true; fails as soon as the child exits, or after `timeoutMs`. */
-export async function waitForChild(
-  child: ManagedChild,
-  ready: () => Promise<boolean>,
-  what: string,
-  timeoutMs = 90_000,
-): Promise<void> {
+/** Resolves once the child has printed a line containing `text` (for a server whose port answers before it is ready). */
+export async function waitForLine(child: ManagedChild, text: string, what: string, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!child.isRunning()) {
-      throw new Error(`${what} exited (code ${await child.exited}) before it was ready:\n${child.tail()}`);
-    }
-    if (await ready().catch(() => false)) return;
+  while (!child.output.some((line) => line.includes(text))) {
+    if (!child.isRunning()) throw new Error(`${what} exited (code ${await child.exited}) before it was ready:\n${child.tail()}`);
+    if (Date.now() > deadline) throw new Error(`${what} was not ready after ${timeoutMs / 1000} s:\n${child.tail()}`);
     await sleep(200);
   }
-  throw new Error(`${what} was not ready after ${timeoutMs / 1000} s:\n${child.tail()}`);
 }
 
 /** Resolves when the child exits with code 0; otherwise throws with the tail of its output. */

@@ -1,24 +1,23 @@
 // Starts the Firebase emulators this shop needs, on free ports by default, and always cleans them up.
-//   - Auth: firebase-tools (pure Node) run with `node .../firebase.js emulators:start --only auth`, detached,
-//     with a per-run firebase.json so the hub and logging ports are free ones too (RECIPES.md).
-//   - Firestore: the emulator JAR run directly with java (firebase-tools 15 refuses Java < 21; the JAR runs
-//     on 17). Lookup order: $FIRESTORE_EMULATOR_JAR, the Google Cloud SDK component, firebase-tools' cache.
-// `dataDir` (absolute) persists both: imported on start, exported on stop (auth/ and firestore/ inside it —
-// firebase-tools replaces its whole export folder, so the two must not share one).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+//   - Firestore: `gcloud emulators firestore start` (it runs on Java 17; firebase-tools 15 refuses Java < 21),
+//     with --rules (for every project) and --import-data. Its --export-on-exit writes nothing on this SDK
+//     (528), so stop() exports over the emulator's REST API first.
+//   - Auth: firebase-tools (pure Node) `emulators:start --only auth`, with a per-run firebase.json so the hub
+//     and logging ports are free ones too, --import and --export-on-exit (which does work).
+// `dataDir` (absolute) persists both: auth/ and firestore/ inside it (firebase-tools replaces its whole
+// export folder, so the two must not share one).
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnChild, waitForChild, type ManagedChild } from './children';
+import { spawnChild, waitForLine, waitUntilServing, type ManagedChild } from './children';
+import { findFreePort } from './ports';
 
+export { findFreePort } from './ports';
 export const DEFAULT_PROJECT_ID = 'demo-club-clothing';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-// Generous: the Auth emulator alone took 50 s to start on our 2 cores under a load average of 12.
-const START_TIMEOUT_MS = 150_000;
-const STOP_TIMEOUT_MS = 10_000;
+const FIRESTORE_EXPORT_NAME = 'firestore_export';
 
 export interface StartEmulatorsOptions {
   projectId?: string;
@@ -26,7 +25,7 @@ export interface StartEmulatorsOptions {
   firestorePort?: number;
   /** Absolute folder: imported on start when present, exported on stop. */
   dataDir?: string;
-  /** Firestore rules file loaded into the emulator (default: none, i.e. the emulator's open rules). */
+  /** Firestore rules file, for every project (default: none, i.e. the emulator's open rules). */
   rulesFile?: string;
   log?: (line: string) => void;
   /** Start only some emulators (default both). A rules test needs only Firestore. */
@@ -44,7 +43,7 @@ export interface RunningEmulators {
   clearAuth(): Promise<void>;
 }
 
-/** Java or the Firestore emulator JAR is missing: the message says exactly what to install. */
+/** gcloud, its Firestore emulator or Java is missing: the message says exactly what to install. */
 export class EmulatorPrerequisiteError extends Error {
   constructor(message: string) {
     super(message);
@@ -60,202 +59,86 @@ export class EmulatorStartError extends Error {
   }
 }
 
-// Listening ports are drawn below Linux's ephemeral range (32768–60999): a port the OS handed out with
-// listen(0) belongs to that range, and in the moment between our probe and the real bind an outgoing connection
-// (Chromium, fetch) could take it as its local port — seen once as EADDRINUSE for the backend in the e2e stack.
-const PORT_RANGE = { min: 20_000, max: 32_000 };
-const handedOut = new Set<number>();
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolveFree) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', () => resolveFree(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
-  });
-}
-
-/** A port nothing listens on, never the same one twice in this process. */
-export async function findFreePort(): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = PORT_RANGE.min + Math.floor(Math.random() * (PORT_RANGE.max - PORT_RANGE.min));
-    if (handedOut.has(port)) continue;
-    if (await canListen(port)) {
-      handedOut.add(port);
-      return port;
-    }
-  }
-  throw new Error(`no free port between ${PORT_RANGE.min} and ${PORT_RANGE.max}`);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Prerequisites
-
 const INSTALL_HINT =
-  'Install Java 17+ and the Cloud Firestore emulator JAR: `apt-get install -y openjdk-17-jre-headless ' +
-  'google-cloud-cli-firestore-emulator` (Debian, Google Cloud apt repository), or set FIRESTORE_EMULATOR_JAR ' +
-  'to a cloud-firestore-emulator JAR.';
+  'Install Java 17+ and the Cloud Firestore emulator: `apt-get install -y openjdk-17-jre-headless ' +
+  'google-cloud-cli google-cloud-cli-firestore-emulator` (Debian, Google Cloud apt repository).';
 
-export function findJava(): string {
-  const candidates = [process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : null, 'java'].filter(
-    (c): c is string => Boolean(c),
-  );
-  for (const java of candidates) {
-    const result = spawnSync(java, ['-version'], { encoding: 'utf8' });
-    if (result.status !== 0) continue;
-    const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`);
-    const major = match ? (match[1] === '1' ? Number(match[2]) : Number(match[1])) : 0;
-    if (major >= 17) return java;
-    throw new EmulatorPrerequisiteError(`Java ${major || '(unknown)'} found, but the Firestore emulator needs 17+. ${INSTALL_HINT}`);
-  }
-  throw new EmulatorPrerequisiteError(`Java was not found (the Firestore emulator runs on it). ${INSTALL_HINT}`);
+const onPath = (command: string) =>
+  (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, command)).find((file) => existsSync(file));
+
+/** Checks that gcloud, its Firestore emulator component and Java are installed; returns gcloud's path. */
+export function checkEmulatorPrerequisites(): string {
+  const gcloud = onPath('gcloud');
+  if (!gcloud) throw new EmulatorPrerequisiteError(`gcloud was not found on the PATH (it runs the Firestore emulator). ${INSTALL_HINT}`);
+  const component = join(dirname(dirname(realpathSync(gcloud))), 'platform', 'cloud-firestore-emulator');
+  if (!existsSync(component)) throw new EmulatorPrerequisiteError(`gcloud's Firestore emulator is not installed (${component} is missing). ${INSTALL_HINT}`);
+  if (!process.env.JAVA_HOME && !onPath('java')) throw new EmulatorPrerequisiteError(`Java was not found (the Firestore emulator runs on it). ${INSTALL_HINT}`);
+  return gcloud;
 }
 
-export function findFirestoreJar(): string {
-  const fromEnv = process.env.FIRESTORE_EMULATOR_JAR;
-  if (fromEnv) {
-    if (existsSync(fromEnv)) return fromEnv;
-    throw new EmulatorPrerequisiteError(`FIRESTORE_EMULATOR_JAR points to ${fromEnv}, which does not exist. ${INSTALL_HINT}`);
-  }
-  const dpkg = spawnSync('dpkg', ['-L', 'google-cloud-cli-firestore-emulator'], { encoding: 'utf8' });
-  const fromDpkg = dpkg.status === 0 ? dpkg.stdout.split('\n').find((line) => /cloud-firestore-emulator\.jar$/.test(line)) : undefined;
-  if (fromDpkg && existsSync(fromDpkg)) return fromDpkg;
-  const sdkRoots = ['/usr/lib/google-cloud-sdk', '/usr/share/google-cloud-sdk', join(homedir(), 'google-cloud-sdk')];
-  for (const root of sdkRoots) {
-    const jar = join(root, 'platform', 'cloud-firestore-emulator', 'cloud-firestore-emulator.jar');
-    if (existsSync(jar)) return jar;
-  }
-  const cache = join(homedir(), '.cache', 'firebase', 'emulators');
-  if (existsSync(cache)) {
-    const jars = readdirSync(cache)
-      .filter((name) => /^cloud-firestore-emulator-.*\.jar$/.test(name))
-      .map((name) => join(cache, name))
-      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-    if (jars[0]) return jars[0];
-  }
-  throw new EmulatorPrerequisiteError(`The Cloud Firestore emulator JAR was not found. ${INSTALL_HINT}`);
+async function emulatorRequest(url: string, init: RequestInit = {}, timeoutMs = 15_000): Promise<void> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${response.status} ${await response.text()}`);
+  await response.body?.cancel();
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Child processes
+/** Deletes every document of one project (the rules stay), through the emulator's own endpoint. */
+export const clearFirestoreData = (firestoreHost: string, projectId: string) =>
+  emulatorRequest(`http://${firestoreHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' });
 
-// The emulators run as ManagedChild processes (children.ts): detached process groups, output kept for error
-// messages, killed on exit as a last resort. Only the per-run Auth config folders are ours to clean up.
-const tempDirs = new Set<string>();
-let exitHookInstalled = false;
+/** Deletes every account of one project, through the emulator's own endpoint. */
+export const clearAuthData = (authHost: string, projectId: string) =>
+  emulatorRequest(`http://${authHost}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
 
-function installExitHook() {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on('exit', () => {
-    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-  });
-}
-
-function launch(name: string, command: string, args: string[], cwd: string, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): ManagedChild {
-  installExitHook();
-  return spawnChild(name, command, args, { cwd, env, log: (line) => log(`[${name}] ${line}`) });
-}
-
-const stopChild = (child: ManagedChild, signal: NodeJS.Signals) => child.stop(signal, STOP_TIMEOUT_MS);
-
-/** Resolves when `ready()` is true; fails early (EmulatorStartError) if the child exits, or after the timeout. */
-async function waitUntilReady(child: ManagedChild, ready: () => Promise<boolean>, what: string) {
+/** Runs `start`, and on failure stops what it started before rethrowing as EmulatorStartError. */
+async function started(child: ManagedChild, ready: Promise<void>, cleanup: () => void = () => {}) {
   try {
-    await waitForChild(child, ready, what, START_TIMEOUT_MS);
+    await ready;
+    return child;
   } catch (error) {
+    await child.stop();
+    cleanup();
     throw new EmulatorStartError(error instanceof Error ? error.message : String(error));
   }
 }
 
-async function httpOk(url: string, init?: RequestInit, timeoutMs = 5_000): Promise<Response> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url} → ${response.status} ${await response.text()}`);
-  return response;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The two emulators
-
-const FIRESTORE_EXPORT_NAME = 'firestore_export';
-
-async function startFirestore(opts: { projectId: string; port: number; dataDir?: string; rulesFile?: string; log: (l: string) => void }) {
-  const java = findJava();
-  const jar = findFirestoreJar();
-  const args = [
-    '-cp', jar, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore',
-    '--host', '127.0.0.1', '--port', String(opts.port), '--project_id', opts.projectId, '--single_project_mode', 'true',
-  ];
-  if (opts.dataDir) {
-    const metadata = join(opts.dataDir, 'firestore', FIRESTORE_EXPORT_NAME, `${FIRESTORE_EXPORT_NAME}.overall_export_metadata`);
-    if (existsSync(metadata)) args.push('--seed_from_export', metadata);
-  }
-  const child = launch('firestore', java, args, ROOT, opts.log);
-  const base = `http://127.0.0.1:${opts.port}`;
-  try {
-    await waitUntilReady(child, async () => (await (await fetch(`${base}/`, { signal: AbortSignal.timeout(2_000) })).text()).trim() === 'Ok', `The Firestore emulator on port ${opts.port}`);
-    if (opts.rulesFile) await loadFirestoreRules(`127.0.0.1:${opts.port}`, opts.projectId, opts.rulesFile);
-  } catch (error) {
-    await stopChild(child, 'SIGTERM');
-    throw error;
-  }
-  return { child, host: `127.0.0.1:${opts.port}` };
-}
-
-/** Loads (or replaces) the rules of a running Firestore emulator; a rules compile error is thrown with its detail. */
-export async function loadFirestoreRules(firestoreHost: string, projectId: string, rulesFile: string) {
-  const content = readFileSync(rulesFile, 'utf8');
-  const response = await fetch(`http://${firestoreHost}/emulator/v1/projects/${projectId}:securityRules`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
-    signal: AbortSignal.timeout(60_000),
-  });
-  if (!response.ok) throw new EmulatorStartError(`Firestore rules ${rulesFile} were refused: ${await response.text()}`);
+function startFirestore(gcloud: string, opts: { port: number; dataDir?: string; rulesFile?: string; log: (l: string) => void }) {
+  const args = ['emulators', 'firestore', 'start', `--host-port=127.0.0.1:${opts.port}`];
+  if (opts.rulesFile) args.push(`--rules=${opts.rulesFile}`);
+  const metadata = opts.dataDir && join(opts.dataDir, 'firestore', FIRESTORE_EXPORT_NAME, `${FIRESTORE_EXPORT_NAME}.overall_export_metadata`);
+  if (metadata && existsSync(metadata)) args.push(`--import-data=${metadata}`);
+  // gcloud must not look for updates or prompt: the local stack is offline and unattended.
+  const env = { ...process.env, CLOUDSDK_CORE_DISABLE_PROMPTS: '1', CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: 'true' };
+  const child = spawnChild('firestore', gcloud, args, { cwd: ROOT, env, log: (line) => opts.log(`[firestore] ${line}`) });
+  return started(child, waitUntilServing(child, [`http-get://127.0.0.1:${opts.port}/`], `The Firestore emulator on port ${opts.port}`));
 }
 
 async function startAuth(opts: { projectId: string; port: number; dataDir?: string; log: (l: string) => void }) {
-  if (!existsSync(FIREBASE_CLI))
-    throw new EmulatorPrerequisiteError(`firebase-tools is not installed (${FIREBASE_CLI} is missing): run \`npm ci\`.`);
-  const [hubPort, loggingPort] = [await findFreePort(), await findFreePort()];
-  // A per-run config: the repo's firebase.json pins the default ports, tests need free ones.
+  if (!existsSync(FIREBASE_CLI)) throw new EmulatorPrerequisiteError(`firebase-tools is not installed (${FIREBASE_CLI} is missing): run \`npm ci\`.`);
+  // A per-run config: the repo's firebase.json pins the default ports; tests need free ones. Not single-project:
+  // test files run side by side, each in a project of its own.
   const configDir = mkdtempSync(join(tmpdir(), 'club-auth-emulator-'));
-  tempDirs.add(configDir);
-  const removeConfigDir = () => {
-    rmSync(configDir, { recursive: true, force: true });
-    tempDirs.delete(configDir);
+  const removeConfigDir = () => rmSync(configDir, { recursive: true, force: true });
+  const [hubPort, loggingPort] = [await findFreePort(), await findFreePort()];
+  const emulators = {
+    auth: { host: '127.0.0.1', port: opts.port },
+    hub: { host: '127.0.0.1', port: hubPort },
+    logging: { host: '127.0.0.1', port: loggingPort },
+    ui: { enabled: false },
+    singleProjectMode: false,
   };
-  writeFileSync(
-    join(configDir, 'firebase.json'),
-    JSON.stringify({
-      emulators: {
-        auth: { host: '127.0.0.1', port: opts.port },
-        hub: { host: '127.0.0.1', port: hubPort },
-        logging: { host: '127.0.0.1', port: loggingPort },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
-  );
+  writeFileSync(join(configDir, 'firebase.json'), JSON.stringify({ emulators }));
   const args = [FIREBASE_CLI, 'emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', join(configDir, 'firebase.json')];
-  if (opts.dataDir) {
-    const authDir = join(opts.dataDir, 'auth');
-    args.push('--import', authDir, '--export-on-exit', authDir);
-  }
-  // firebase-tools finds "the" running hub of a project through <tmpdir>/hub-<project>.json; with several
-  // suites running at once (parallel test files, `npm start`) an export-on-exit could reach another run's
-  // hub and export its data. A private TMPDIR per run keeps each run's locator to itself.
-  // CI=true stops firebase-tools fetching its "message of the day" from the internet at every start:
-  // the local stack talks only to 127.0.0.1.
-  const child = launch('auth', process.execPath, args, configDir, opts.log, { ...process.env, TMPDIR: configDir, CI: 'true' });
-  try {
-    await waitUntilReady(child, async () => child.output.some((line) => line.includes('All emulators ready!')), `The Auth emulator on port ${opts.port}`);
-  } catch (error) {
-    await stopChild(child, 'SIGINT');
-    removeConfigDir();
-    throw error;
-  }
-  return { child, host: `127.0.0.1:${opts.port}`, removeConfigDir };
+  if (opts.dataDir) args.push('--import', join(opts.dataDir, 'auth'), '--export-on-exit', join(opts.dataDir, 'auth'));
+  // A private TMPDIR: firebase-tools finds "the" hub of a project through <tmpdir>/hub-<project>.json, and an
+  // export-on-exit must not reach another run's hub. CI=true: no "message of the day" fetched from the internet.
+  const env = { ...process.env, TMPDIR: configDir, CI: 'true' };
+  // SIGINT: firebase-tools exports (with --export-on-exit) and exits in < 0.5 s.
+  const child = spawnChild('auth', process.execPath, args, { cwd: configDir, env, stopSignal: 'SIGINT', log: (line) => opts.log(`[auth] ${line}`) });
+  void child.exited.then(removeConfigDir);
+  // The port answers before the import is applied: ready is the line firebase-tools prints after it.
+  const printedReady = waitForLine(child, 'All emulators ready!', `The Auth emulator on port ${opts.port}`);
+  return started(child, printedReady, removeConfigDir);
 }
 
 /**
@@ -270,72 +153,45 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const rulesFile = opts.rulesFile ? resolve(opts.rulesFile) : undefined;
   if (rulesFile && !existsSync(rulesFile)) throw new Error(`rules file not found: ${rulesFile}`);
-  // Check prerequisites before spending 10 s on the Auth emulator.
-  if (only.has('firestore')) {
-    findJava();
-    findFirestoreJar();
-  }
+  const gcloud = only.has('firestore') ? checkEmulatorPrerequisites() : '';
   const authPort = opts.authPort ?? (await findFreePort());
   const firestorePort = opts.firestorePort ?? (await findFreePort());
 
   const [auth, firestore] = await Promise.allSettled([
-    only.has('auth') ? startAuth({ projectId, port: authPort, dataDir: opts.dataDir, log }) : Promise.resolve(null),
-    only.has('firestore') ? startFirestore({ projectId, port: firestorePort, dataDir: opts.dataDir, rulesFile, log }) : Promise.resolve(null),
+    only.has('auth') ? startAuth({ projectId, port: authPort, dataDir: opts.dataDir, log }) : null,
+    only.has('firestore') ? startFirestore(gcloud, { port: firestorePort, dataDir: opts.dataDir, rulesFile, log }) : null,
   ]);
   if (auth.status === 'rejected' || firestore.status === 'rejected') {
-    if (auth.status === 'fulfilled' && auth.value) await stopChild(auth.value.child, 'SIGINT');
-    if (firestore.status === 'fulfilled' && firestore.value) await stopChild(firestore.value.child, 'SIGTERM');
+    await Promise.all([auth, firestore].map((result) => (result.status === 'fulfilled' ? result.value?.stop() : undefined)));
     throw auth.status === 'rejected' ? auth.reason : (firestore as PromiseRejectedResult).reason;
   }
-  const authRun = auth.value;
-  const firestoreRun = firestore.value;
+  const authHost = auth.value ? `127.0.0.1:${authPort}` : '';
+  const firestoreHost = firestore.value ? `127.0.0.1:${firestorePort}` : '';
   let stopping: Promise<void> | null = null;
+
+  const exportFirestore = async () => {
+    if (!opts.dataDir || !firestore.value?.isRunning()) return;
+    const exportDirectory = join(opts.dataDir, 'firestore');
+    mkdirSync(exportDirectory, { recursive: true });
+    const body = { database: `projects/${projectId}/databases/(default)`, export_directory: exportDirectory, export_name: FIRESTORE_EXPORT_NAME };
+    await emulatorRequest(`http://${firestoreHost}/emulator/v1/projects/${projectId}:export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }, 30_000).catch((error) => log(`[firestore] export failed: ${String(error)}`));
+  };
 
   return {
     projectId,
-    authHost: authRun?.host ?? '',
-    firestoreHost: firestoreRun?.host ?? '',
-    async clearFirestore() {
-      if (!firestoreRun) return;
-      await httpOk(`http://${firestoreRun.host}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' });
-    },
-    async clearAuth() {
-      if (!authRun) return;
-      await httpOk(`http://${authRun.host}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
-    },
+    authHost,
+    firestoreHost,
+    clearFirestore: async () => (firestoreHost ? clearFirestoreData(firestoreHost, projectId) : undefined),
+    clearAuth: async () => (authHost ? clearAuthData(authHost, projectId) : undefined),
     stop() {
-      stopping ??= (async () => {
-        const work: Promise<void>[] = [];
-        if (firestoreRun) {
-          work.push(
-            (async () => {
-              if (opts.dataDir && firestoreRun.child.process.exitCode === null) {
-                const exportDir = join(opts.dataDir, 'firestore');
-                mkdirSync(exportDir, { recursive: true });
-                await httpOk(
-                  `http://${firestoreRun.host}/emulator/v1/projects/${projectId}:export`,
-                  {
-                    method: 'POST',
-                    headers: { 'content-type': 'application/json' },
-                    body: JSON.stringify({
-                      database: `projects/${projectId}/databases/(default)`,
-                      export_directory: exportDir,
-                      export_name: FIRESTORE_EXPORT_NAME,
-                    }),
-                  },
-                  30_000,
-                ).catch((error) => log(`[firestore] export failed: ${String(error)}`));
-              }
-              await stopChild(firestoreRun.child, 'SIGTERM');
-            })(),
-          );
-        }
-        if (authRun) {
-          // SIGINT: firebase-tools exports (with --export-on-exit) and exits in < 0.5 s.
-          work.push(stopChild(authRun.child, 'SIGINT').then(authRun.removeConfigDir));
-        }
-        await Promise.all(work);
-      })();
+      stopping ??= Promise.all([
+        exportFirestore().then(() => firestore.value?.stop()),
+        auth.value?.stop(),
+      ]).then(() => {});
       return stopping;
     },
   };

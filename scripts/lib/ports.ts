@@ -1,6 +1,8 @@
-// "Is this port free?" before anything starts, so a clash is one clear message instead of an emulator's
-// stack trace half a minute in.
+// Ports, through get-port: "is this one free?" before anything starts (one clear message instead of an
+// emulator's stack trace half a minute in), and free ones for tests and benchmarks.
+import { randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
+import getPort from 'get-port';
 
 export class PortInUseError extends Error {
   readonly port: number;
@@ -17,16 +19,15 @@ export class PortInUseError extends Error {
   }
 }
 
-/** True when nothing listens on 127.0.0.1:port (or on every interface at that port). */
-export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE' || error.code === 'EACCES') resolve(false);
-      else reject(error);
-    });
-    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+/**
+ * True when we can listen on 127.0.0.1:port. Not get-port: it also skips the ports it handed out itself in
+ * the last 15–30 s, and the ports of a stack on free ports are exactly those.
+ */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer().unref();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
   });
 }
 
@@ -35,4 +36,17 @@ export async function assertPortsFree(ports: ReadonlyArray<{ port: number; servi
   for (const { port, service } of ports) {
     if (!(await isPortFree(port))) throw new PortInUseError(port, service);
   }
+}
+
+// Below Linux's ephemeral range (32768–60999): a port the OS hands out to an outgoing connection (Chromium,
+// fetch) could otherwise be taken between our probe and the real bind — seen once as EADDRINUSE in the e2e
+// stack. Candidates in random order: parallel test workers (separate processes, separate get-port locks)
+// must not all try 20000 first.
+const FIRST_PORT = 20_000;
+const LAST_PORT = 32_000;
+
+/** A port nothing listens on, never handed out twice in this process (get-port's `reserve`). */
+export function findFreePort(): Promise<number> {
+  const candidates = Array.from({ length: 64 }, () => randomInt(FIRST_PORT, LAST_PORT + 1));
+  return getPort({ port: candidates, reserve: true });
 }

@@ -5,10 +5,10 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findFirestoreJar, findFreePort, findJava, startEmulators, type RunningEmulators } from './emulators';
-import { expectSuccess, spawnChild, waitForChild, type ManagedChild } from './children';
+import { checkEmulatorPrerequisites, startEmulators, type RunningEmulators } from './emulators';
+import { expectSuccess, spawnChild, waitUntilServing, type ManagedChild } from './children';
 import { openFirestore } from './firestoreAdmin';
-import { assertPortsFree } from './ports';
+import { assertPortsFree, findFreePort } from './ports';
 import { startStaticServer, type RunningStaticServer } from './staticServer';
 import { seedCatalog, type SeedResult } from '../seed';
 import { prerenderSite } from '../prerender';
@@ -139,12 +139,6 @@ export async function buildStorefront(opts: {
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-async function httpAnswers(url: string): Promise<boolean> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-  await response.body?.cancel();
-  return response.ok;
-}
-
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const projectId = options.projectId ?? 'demo-club-clothing';
   const log = options.log ?? (() => {});
@@ -166,9 +160,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const runBackend = wantsBackend && backendExists;
   if (wantsBackend && !backendExists) notice('server/main.ts does not exist yet: the backend is not started.');
 
-  // Fail before anything starts: missing Java / emulator JAR (EmulatorPrerequisiteError), then taken ports.
-  findJava();
-  findFirestoreJar();
+  // Fail before anything starts: missing gcloud / Java (EmulatorPrerequisiteError), then taken ports.
+  checkEmulatorPrerequisites();
   await assertPortsFree([
     { port: ports.auth, service: 'Auth emulator' },
     { port: ports.firestore, service: 'Firestore emulator' },
@@ -242,8 +235,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             [PARCEL_BIN, 'serve', '--no-autoinstall', '--port', String(ports.storefront), '--dist-dir', distDir, '--cache-dir', cacheDir],
             { cwd: ROOT, env: { ...process.env, ...env, NODE_ENV: 'development' }, log: (line) => log(`[parcel] ${line}`) },
           );
-          stoppers.push(() => child.stop('SIGTERM'));
-          await waitForChild(child, () => httpAnswers(`http://127.0.0.1:${ports.storefront}/`), `Parcel's dev server on port ${ports.storefront}`, 180_000);
+          stoppers.push(() => child.stop());
+          await waitUntilServing(child, [`http-get://127.0.0.1:${ports.storefront}/`], `Parcel's dev server on port ${ports.storefront}`, 180_000);
           reportUnexpectedExit(child, "Parcel's dev server");
           return `http://localhost:${ports.storefront}`;
         }
@@ -251,7 +244,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         if (mode === 'build') {
           notice('Building the storefront with Parcel…');
           const started = Date.now();
-          await buildStorefront({ env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`), onChild: (child) => stoppers.push(() => child.stop('SIGTERM')) });
+          await buildStorefront({ env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`), onChild: (child) => stoppers.push(() => child.stop()) });
           notice(`Built the storefront in ${seconds(started)}.`);
           const firestoreHost = await catalogReady;
           checkAborted();
@@ -314,8 +307,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             env: { ...process.env, ...backendEnv(projectId, ports), ...options.backendEnv },
             log: (line) => log(`[backend] ${line}`),
           });
-          stoppers.push(() => child.stop('SIGTERM'));
-          await waitForChild(child, () => httpAnswers(`http://127.0.0.1:${ports.backend}/health`), `The backend on port ${ports.backend}`);
+          stoppers.push(() => child.stop());
+          await waitUntilServing(child, [`http-get://127.0.0.1:${ports.backend}/health`], `The backend on port ${ports.backend}`);
           reportUnexpectedExit(child, 'The backend');
           backendUrl = `http://localhost:${ports.backend}`;
         }

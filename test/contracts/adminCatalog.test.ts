@@ -7,8 +7,8 @@ import { emulatorsUnavailable, useEmulators } from './support/emulators';
 import { writeDocuments } from './support/firestoreRest';
 
 // The backend's CatalogPort (firebase-admin) against the same contract as the storefront's.
-describe.skipIf(emulatorsUnavailable(['firestore']))('Firestore emulator (firebase-admin)', () => {
-  const emulators = useEmulators({ only: ['firestore'] });
+describe.skipIf(emulatorsUnavailable())('Firestore emulator (firebase-admin)', () => {
+  const emulators = useEmulators();
   const db = useAdminFirestore(emulators, 'admin-catalog');
 
   testCatalogPort('createAdminCatalog', async (documents) => {

@@ -7,8 +7,8 @@ import { testAuthPort } from './auth.contract';
 import { emulatorsUnavailable, useEmulators } from './support/emulators';
 
 // The Firebase Auth JS SDK in Node against the real Auth emulator; Google through the local-chooser mode.
-describe.skipIf(emulatorsUnavailable(['auth']))('Auth emulator', () => {
-  const emulators = useEmulators({ only: ['auth'] });
+describe.skipIf(emulatorsUnavailable())('Auth emulator', () => {
+  const emulators = useEmulators();
   const apps: FirebaseApp[] = [];
   afterAll(() => Promise.all(apps.map(deleteApp)));
 

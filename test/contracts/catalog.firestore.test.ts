@@ -7,8 +7,8 @@ import { testCatalogPort } from './catalog.contract';
 import { emulatorsUnavailable, useEmulators } from './support/emulators';
 import { writeDocuments } from './support/firestoreRest';
 
-describe.skipIf(emulatorsUnavailable(['firestore']))('Firestore emulator', () => {
-  const emulators = useEmulators({ only: ['firestore'] });
+describe.skipIf(emulatorsUnavailable())('Firestore emulator', () => {
+  const emulators = useEmulators();
   const apps: FirebaseApp[] = [];
   afterAll(() => Promise.all(apps.map(deleteApp)));
 

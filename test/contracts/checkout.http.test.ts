@@ -57,7 +57,9 @@ testCheckoutPort('createHttpCheckout (ky → local node:http server)', async (sc
   const checkout = createHttpCheckout({
     http: ky.create({ prefixUrl }),
     idToken: async () => (scenario === 'signed-out' ? null : 'token-of-ana'),
-    timeoutMs: 300,
+    // Long enough for a first request on a loaded machine (300 ms failed at a load average of 10–20 with
+    // two workers); the 'timeout' scenario never answers, so it still ends in a timeout.
+    timeoutMs: 1_500,
   });
   return { checkout, received: () => (received.get(run) ?? []).map((r) => (r.body as { products: unknown[] }).products) };
 });

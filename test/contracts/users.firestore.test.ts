@@ -10,8 +10,8 @@ import { writeDocuments } from './support/firestoreRest';
 setLogLevel('silent'); // denied writes are expected here; the SDK would log each one
 
 // Runs under firestore.rules, signed in (mock emulator token) as the profile's own uid and sign-in method.
-describe.skipIf(emulatorsUnavailable(['firestore']))('Firestore emulator', () => {
-  const emulators = useEmulators({ only: ['firestore'] });
+describe.skipIf(emulatorsUnavailable())('Firestore emulator', () => {
+  const emulators = useEmulators();
   const apps: FirebaseApp[] = [];
   afterAll(() => Promise.all(apps.map(deleteApp)));
 

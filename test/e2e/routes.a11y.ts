@@ -92,8 +92,16 @@ const ROUTES: RouteCase[] = [
   },
   { name: 'not-found', open: async (page) => (await visit(page, '/pagina-que-nao-existe'), await heading(page, 'Página não encontrada')) },
   {
+    // Served as the prerendered 404 page (status 404) since every existing category is prerendered.
     name: 'category-not-found',
-    open: async (page) => (await visit(page, '/category/nao-existe'), await heading(page, 'Categoria não encontrada')),
+    open: async (page) => (await visit(page, '/category/nao-existe'), await heading(page, 'Página não encontrada')),
+  },
+  {
+    name: 'product',
+    open: async (page) => {
+      await visit(page, `/product/${jackets.products[1]!.id}`);
+      await heading(page, jackets.products[1]!.name);
+    },
   },
   {
     name: 'payment-confirmation-canceled',

@@ -15,8 +15,8 @@ import { aCategory, aUserProfile } from '../support/builders';
 
 setLogLevel('silent'); // every denied write would otherwise be logged by the SDK
 
-describe.skipIf(emulatorsUnavailable(['firestore']))('firestore.rules', () => {
-  const emulators = useEmulators({ only: ['firestore'] });
+describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
+  const emulators = useEmulators();
   let testEnv: RulesTestEnvironment;
   const alice = aUserProfile().withId('alice').withProvider('firebase').build();
   const bruno = aUserProfile().withId('bruno').withProvider('google').build();

@@ -1,24 +1,38 @@
 // @vitest-environment node
-// seedCatalog against the real Firestore emulator (started on a free port): what lands in the database,
+// seedCatalog against the real Firestore emulator (the run's shared one): what lands in the database,
 // --if-empty idempotence, and a forced reseed that replaces everything.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import type { Firestore } from 'firebase-admin/firestore';
 import { catalog } from '../../seed/catalog';
-import { startEmulators, type RunningEmulators } from '../../scripts/lib/emulators';
 import { openFirestore, type AdminFirestore } from '../../scripts/lib/firestoreAdmin';
 import { CATEGORIES_COLLECTION, seedCatalog } from '../../scripts/seed';
 import { CategoryStruct } from '../../src/domain';
+import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
 
+const emulators = useEmulators();
+let admin: AdminFirestore | undefined;
+/** firebase-admin on the run's emulator, opened on first use. */
+function db(): Firestore {
+  admin ??= openFirestore({ kind: 'emulator', projectId: emulators().projectId, host: emulators().firestoreHost });
+  return admin.db;
+}
+afterAll(async () => {
+  await admin?.close();
+});
+beforeEach(async () => {
+  await emulators().clearFirestore();
+});
+
 /** `npm run seed -- <args>` against the test's emulator; resolves with the exit code and output. */
 async function seedCli(args: string[]) {
-  const env = { ...process.env, FIRESTORE_EMULATOR_HOST: emulators.firestoreHost, GCLOUD_PROJECT: emulators.projectId };
+  const env = { ...process.env, FIRESTORE_EMULATOR_HOST: emulators().firestoreHost, GCLOUD_PROJECT: emulators().projectId };
   try {
     const { stdout, stderr } = await run(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed.ts', ...args], { cwd: ROOT, env, timeout: 60_000 });
     return { code: 0, output: stdout + stderr };
@@ -28,33 +42,14 @@ async function seedCli(args: string[]) {
   }
 }
 
-let emulators: RunningEmulators;
-let admin: AdminFirestore;
-let db: Firestore;
-
-beforeAll(async () => {
-  emulators = await startEmulators({ only: ['firestore'] });
-  admin = openFirestore({ kind: 'emulator', projectId: emulators.projectId, host: emulators.firestoreHost });
-  db = admin.db;
-});
-
-afterAll(async () => {
-  await admin?.close();
-  await emulators?.stop();
-});
-
-beforeEach(async () => {
-  await emulators.clearFirestore();
-});
-
 async function storedCategories() {
-  const snapshot = await db.collection(CATEGORIES_COLLECTION).get();
+  const snapshot = await db().collection(CATEGORIES_COLLECTION).get();
   return new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]));
 }
 
-describe('seedCatalog (Firestore emulator)', () => {
+describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () => {
   it('writes one document per category, keyed by category id, exactly the catalog', async () => {
-    const result = await seedCatalog(db);
+    const result = await seedCatalog(db());
     expect(result).toEqual({ status: 'seeded', existing: 0, categories: 5, products: 40 });
     const stored = await storedCategories();
     expect([...stored.keys()].sort()).toEqual(['female', 'hats', 'jackets', 'male', 'sneakers']);
@@ -66,20 +61,20 @@ describe('seedCatalog (Firestore emulator)', () => {
   });
 
   it('with ifEmpty, seeds an empty collection once and then leaves it alone', async () => {
-    expect((await seedCatalog(db, { ifEmpty: true })).status).toBe('seeded');
-    await db.collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés e Chapéus' });
+    expect((await seedCatalog(db(), { ifEmpty: true })).status).toBe('seeded');
+    await db().collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés e Chapéus' });
 
-    const second = await seedCatalog(db, { ifEmpty: true });
+    const second = await seedCatalog(db(), { ifEmpty: true });
     expect(second).toEqual({ status: 'skipped', existing: 5, categories: 0, products: 0 });
     expect((await storedCategories()).get('hats')?.displayName).toBe('Bonés e Chapéus');
   });
 
   it('without ifEmpty, replaces the collection: edits undone, strays removed', async () => {
-    await seedCatalog(db);
-    await db.collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés e Chapéus' });
-    await db.collection(CATEGORIES_COLLECTION).doc('old-sale').set({ id: 'old-sale', name: 'old-sale' });
+    await seedCatalog(db());
+    await db().collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés e Chapéus' });
+    await db().collection(CATEGORIES_COLLECTION).doc('old-sale').set({ id: 'old-sale', name: 'old-sale' });
 
-    const result = await seedCatalog(db, { ifEmpty: false });
+    const result = await seedCatalog(db(), { ifEmpty: false });
     expect(result).toMatchObject({ status: 'seeded', existing: 6 });
     const stored = await storedCategories();
     expect(stored.has('old-sale')).toBe(false);
@@ -88,8 +83,8 @@ describe('seedCatalog (Firestore emulator)', () => {
   });
 
   it('finds categories by their id field, as the storefront queries them (SPEC §7)', async () => {
-    await seedCatalog(db);
-    const snapshot = await db.collection(CATEGORIES_COLLECTION).where('id', '==', 'sneakers').get();
+    await seedCatalog(db());
+    const snapshot = await db().collection(CATEGORIES_COLLECTION).where('id', '==', 'sneakers').get();
     expect(snapshot.size).toBe(1);
     expect(snapshot.docs[0]?.get('displayName')).toBe('Tênis');
   });
@@ -97,9 +92,9 @@ describe('seedCatalog (Firestore emulator)', () => {
   it('npm run seed: seeds an empty emulator, refuses to overwrite without --force, replaces with it', async () => {
     const first = await seedCli([]);
     expect(first).toMatchObject({ code: 0 });
-    expect(first.output).toContain(`wrote 5 categories (40 products) to the Firestore emulator at ${emulators.firestoreHost}`);
+    expect(first.output).toContain(`wrote 5 categories (40 products) to the Firestore emulator at ${emulators().firestoreHost}`);
 
-    await db.collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés' });
+    await db().collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés' });
     const refused = await seedCli([]);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('already has 5 categories');

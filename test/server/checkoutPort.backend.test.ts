@@ -29,7 +29,7 @@ testCheckoutPort('createHttpCheckout → the real backend (Fastify on loopback)'
   const simulated = createSimulatedProvider({ publicUrl: 'http://127.0.0.1:5999' });
   const payments: PaymentProvider =
     scenario === 'timeout'
-      ? { name: 'simulated', createCheckoutSession: async (request) => (await delay(1_000), simulated.createCheckoutSession(request)) }
+      ? { name: 'simulated', createCheckoutSession: async (request) => (await delay(3_000), simulated.createCheckoutSession(request)) }
       : scenario === 'answer-without-url'
         ? { name: 'simulated', createCheckoutSession: async () => ({ id: 'cs_sim_nourl000000', url: '' }) }
         : simulated;
@@ -51,7 +51,9 @@ testCheckoutPort('createHttpCheckout → the real backend (Fastify on loopback)'
   const checkout = createHttpCheckout({
     http: ky.create({ prefixUrl: base }),
     idToken: async () => (scenario === 'signed-out' ? null : emulatorIdToken({ uid: 'ana', email: 'ana@example.com' })),
-    timeoutMs: 300,
+    // Long enough for a first request on a loaded machine (300 ms flaked at a load average of 10–20 with two
+    // workers); the 'timeout' scenario answers after 3 s, so it still ends in a timeout.
+    timeoutMs: 1_500,
   });
   return { checkout, received: () => received };
 });

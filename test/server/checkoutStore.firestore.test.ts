@@ -6,8 +6,8 @@ import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulato
 import { aSession, testCheckoutStore } from './checkoutStore.contract';
 import { useAdminFirestore } from './support';
 
-describe.skipIf(emulatorsUnavailable(['firestore']))('Firestore emulator (firebase-admin)', () => {
-  const emulators = useEmulators({ only: ['firestore'] });
+describe.skipIf(emulatorsUnavailable())('Firestore emulator (firebase-admin)', () => {
+  const emulators = useEmulators();
   const db = useAdminFirestore(emulators, 'store-test');
 
   testCheckoutStore('createFirestoreStore', async () => createFirestoreStore({ firestore: db() }));

@@ -1,47 +1,49 @@
-// Starts the real emulators once per test file (free ports) and stops them in afterAll, even on failure.
-// Locally, a machine without Java / the Firestore JAR skips the emulator-backed files with a clear reason;
-// under CI=true the same situation is a failure (the suite must run, not skip).
-import { afterAll, beforeAll } from 'vitest';
-import { resolve } from 'node:path';
-import {
-  EmulatorPrerequisiteError,
-  findFirestoreJar,
-  findJava,
-  startEmulators,
-  type RunningEmulators,
-  type StartEmulatorsOptions,
-} from '../../../scripts/lib/emulators';
+// The run's emulators (started once by test/support/emulators.globalSetup.ts for the "emulators" vitest
+// project) as seen from a test file: their addresses, and the data cleared before and after each suite
+// through the emulators' own REST endpoints. Files of that project run one at a time, so a suite never
+// sees another's data.
+import { afterAll, beforeAll, inject } from 'vitest';
+import { clearAuthData, clearFirestoreData } from '../../../scripts/lib/emulators';
+import type { ProvidedEmulators } from '../../support/emulators.globalSetup';
 
-export const RULES_FILE = resolve(import.meta.dirname, '..', '..', '..', 'firestore.rules');
-const CI = process.env.CI === 'true' || process.env.CI === '1';
+export { RULES_FILE } from '../../support/emulators.globalSetup';
 
-/** Why the emulators cannot run here, or null when they can (or when CI demands that they do). */
-export function emulatorsUnavailable(only: StartEmulatorsOptions['only'] = ['auth', 'firestore']): string | null {
-  if (CI || !only.includes('firestore')) return null;
-  try {
-    findJava();
-    findFirestoreJar();
-    return null;
-  } catch (error) {
-    if (error instanceof EmulatorPrerequisiteError) {
-      console.warn(`Skipping emulator tests (set CI=true to make this a failure): ${error.message}`);
-      return error.message;
-    }
-    throw error;
-  }
+export interface SharedEmulators {
+  projectId: string;
+  /** "127.0.0.1:<port>" */
+  authHost: string;
+  firestoreHost: string;
+  clearFirestore(): Promise<void>;
+  clearAuth(): Promise<void>;
 }
 
-/** Registers beforeAll/afterAll; call `emulators()` inside tests. */
-export function useEmulators(options: StartEmulatorsOptions = {}): () => RunningEmulators {
-  let running: RunningEmulators | undefined;
-  beforeAll(async () => {
-    running = await startEmulators({ rulesFile: RULES_FILE, ...options });
-  }, 200_000);
-  afterAll(async () => {
-    await running?.stop();
-  }, 30_000);
-  return () => {
-    if (!running) throw new Error('emulators did not start');
-    return running;
+function provided(): ProvidedEmulators {
+  const emulators = inject('emulators');
+  if (!emulators) throw new Error('No emulators were provided: add this file to the "emulators" project in vitest.config.ts.');
+  return emulators;
+}
+
+/** Why the emulators cannot run here, or null (always null under CI=true: the global setup fails instead). */
+export function emulatorsUnavailable(): string | null {
+  const { unavailable } = provided();
+  if (unavailable) console.warn(`Skipping emulator tests (set CI=true to make this a failure): ${unavailable}`);
+  return unavailable;
+}
+
+/** The shared emulators, with their data cleared before and after the calling suite. */
+export function useEmulators(): () => SharedEmulators {
+  const { projectId, authHost, firestoreHost } = provided();
+  const emulators: SharedEmulators = {
+    projectId,
+    authHost,
+    firestoreHost,
+    clearFirestore: () => clearFirestoreData(firestoreHost, projectId),
+    clearAuth: () => clearAuthData(authHost, projectId),
   };
+  const clearAll = async () => {
+    await Promise.all([emulators.clearFirestore(), emulators.clearAuth()]);
+  };
+  beforeAll(clearAll);
+  afterAll(clearAll);
+  return () => emulators;
 }

@@ -2,12 +2,12 @@
 // catalog, the backend with the simulated payment provider, the storefront built with this stack's addresses
 // into its own dist folder and served by the static server) on free ports, plus headless Chromium.
 // One environment serves every e2e describe (they are registered by test/e2e/storefront.test.ts).
-// Locally a machine without Chromium, Java or the Firestore JAR skips with the reason; under CI=true the same
+// Locally a machine without Chromium, gcloud's Firestore emulator or Java skips with the reason; under CI=true the same
 // situation fails the suite.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { EmulatorPrerequisiteError, findFirestoreJar, findJava } from '../../../scripts/lib/emulators';
+import { checkEmulatorPrerequisites, EmulatorPrerequisiteError } from '../../../scripts/lib/emulators';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 import { ROOT, startLocalStack, type LocalStack } from '../../../scripts/lib/stack';
 
@@ -19,8 +19,7 @@ export function e2eUnavailable(): string | null {
   if (CI) return null;
   if (!existsSync(CHROMIUM_PATH)) return `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
   try {
-    findJava();
-    findFirestoreJar();
+    checkEmulatorPrerequisites();
   } catch (error) {
     if (error instanceof EmulatorPrerequisiteError) return error.message;
     throw error;
