@@ -20,10 +20,11 @@ import { addWithKeyboard, cartButton, cartPanel, settled } from './support/store
 
 const jackets = catalog.find((c) => c.id === 'jackets')!;
 /** Two products of one category page: a whole-real price (three of it pass R$ 1.000) and one with centavos. */
-const catalogue: Product[] = [
-  jackets.products.find((p) => p.id === 'jaqueta-couro-preta')!,
-  jackets.products.find((p) => p.id === 'jaqueta-jeans-azul')!,
-];
+// Only the fields a cart line keeps (the product page's description never reaches the cart).
+const catalogue: Product[] = ['jaqueta-couro-preta', 'jaqueta-jeans-azul'].map((id) => {
+  const { name, imageUrl, price } = jackets.products.find((p) => p.id === id)!;
+  return { id, name, imageUrl, price };
+});
 /** Up to 3 of the first (so + and − both run, and the thousands separator shows) and 1 of the second. */
 const MAX_QUANTITY: Record<string, number> = { [catalogue[0]!.id]: 3, [catalogue[1]!.id]: 1 };
 /** The totals the panel must show, written out by hand (seed prices: R$ 500,00 and R$ 329,90). */
