@@ -1,6 +1,7 @@
 // Starts the Firebase emulators this shop needs, on free ports by default, and always cleans them up.
 //   - Auth: firebase-tools (pure Node) run with `node .../firebase.js emulators:start --only auth`, detached,
-//     with a per-run firebase.json so the hub and logging ports are free ones too (RECIPES.md).
+//     with a per-run firebase.json so the hub and logging ports are free ones too (it binds them,
+//     4400 and 4500 by default, besides its own port).
 //   - Firestore: the emulator JAR run directly with java (firebase-tools 15 refuses Java < 21; the JAR runs
 //     on 17). Lookup order: $FIRESTORE_EMULATOR_JAR, the Google Cloud SDK component, firebase-tools' cache.
 // `dataDir` (absolute) persists both: imported on start, exported on stop (auth/ and firestore/ inside it —
