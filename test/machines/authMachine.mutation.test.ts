@@ -113,6 +113,17 @@ describe('authMachine (mutation run): busy while waiting for a port', () => {
     actor.send({ type: 'auth.signUp', form: carlaForm });
     expect(snap().hasTag('busy')).toBe(true);
   });
+
+  it('signing in with Google is busy until the provider answers', async () => {
+    const { actor, auth, snap } = startAuth();
+    auth.emit(null);
+    actor.send({ type: 'auth.signInWithGoogle' });
+    expect(snap().hasTag('busy')).toBe(true);
+    auth.signInWithGoogle.latest().reject(new Error('popup closed'));
+    await tick();
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snap().hasTag('busy')).toBe(false);
+  });
 });
 
 describe('authMachine (mutation run): the auth stream while the profile loads', () => {
