@@ -52,7 +52,7 @@ describe('authMachine without its actors provided', () => {
       'signUp',
     ],
     ['auth.signInWithGoogle', { type: 'auth.signInWithGoogle' }, 'signInWithGoogle'],
-  ] as const)('%s fails loudly: "%s not provided" is logged and the shopper stays logged out', async (_, event, during) => {
+  ] as const)('%s fails loudly: its "not provided" error is logged and the shopper stays logged out', async (_, event, during) => {
     const { actor, logError, snap } = startUnprovided();
     actor.send({ type: 'auth.changed', user: null });
     actor.send(event);
