@@ -1,5 +1,5 @@
-// Chromium (Debian's, never a downloaded one) through playwright-core, with the flags of RECIPES.md, and the
-// in-page probes the browser measurements share.
+// Chromium (Debian's, never a downloaded one) through playwright-core, with the flags of scripts/lib/chromium.ts,
+// and the in-page probes the browser measurements share.
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS as BASE_CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
 import { gzipSize } from './bundles';

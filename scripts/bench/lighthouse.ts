@@ -1,5 +1,5 @@
 // Lighthouse 12 (the npm CLI) against Debian's Chromium, outside traffic blocked by --host-resolver-rules
-// (RECIPES.md). One process per run; the median of each figure over the runs.
+// (every host but 127.0.0.1 fails to resolve). One process per run; the median of each figure over the runs.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -9,7 +9,8 @@ import { InvalidTokenError, type TokenVerifier } from '../../server/auth/tokenVe
 
 export const PROJECT_ID = 'demo-club-clothing';
 
-/** An unsigned Firebase ID token as the Auth emulator issues them (RECIPES.md "Emulator ID tokens"). */
+/** An unsigned Firebase ID token as the Auth emulator issues them (header `{"alg":"none"}`, empty signature;
+ * firebase-admin accepts it only while FIREBASE_AUTH_EMULATOR_HOST is set). */
 export function emulatorIdToken({
   uid,
   email,

@@ -10,14 +10,15 @@ import {
 
 export type ModelPath<M extends AnyStateMachine> = TestPath<SnapshotFrom<M>, EventObject>;
 
-/** The model's view of a snapshot: value, context and status (RECIPES: the (state, event, previous) key). */
+/** The model's view of a snapshot: value, context and status (with the event and the previous state, the key
+ *  `shortestPaths` tells paths apart by). */
 export function snapshotKey(snapshot: AnyMachineSnapshot): string {
   return JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status });
 }
 
 /**
- * Shortest paths of a production machine, as @xstate/graph's TestModel builds them (createTestModel refuses
- * machines that invoke or use `after`; RECIPES.md). Each state is offered only the event types it handles
+ * Shortest paths of a production machine, as @xstate/graph's TestModel builds them (createTestModel throws on
+ * machines that invoke actors or use `after`). Each state is offered only the event types it handles
  * (plus, while the machine is active, `offerEverywhere`, for "this event must be ignored here" checks), each type in the payload variants
  * `variants(type, snapshot)` returns. Synthetic `xstate.*` types must have variants: an `xstate.done.actor.*`
  * without an `output` would test nothing.

@@ -1,0 +1,229 @@
+// authMachine behaviour the mutation run (npm run test:mutation) showed untested, at the level of events in and
+// state, tags and logged errors out, so the tests hold across a refactor of the machine's internals.
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { authMachine, createAuthActors } from '../../src/machines/authMachine';
+import type { AuthUser } from '../../src/adapters/auth/port';
+import type { SignUpForm } from '../../src/domain';
+import { fakeAuth, fakeUsers } from '../support/fakes/ports';
+import { tick } from '../support/fakes/controllable';
+
+function startUnprovided() {
+  const logError = vi.fn();
+  const actor = createActor(authMachine.provide({ actions: { logError: (_, params) => logError(params) } })).start();
+  return { actor, logError, snap: () => actor.getSnapshot() };
+}
+
+const anaAuthUser = { uid: 'uid-ana', email: 'ana@example.com', displayName: 'Ana Souza', provider: 'firebase' } as const;
+
+describe('authMachine without its actors provided', () => {
+  it('a signed-in user with no profile reader is logged in with a profile from the auth user; sign-out works', async () => {
+    const { actor, snap } = startUnprovided();
+    actor.send({ type: 'auth.changed', user: anaAuthUser });
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual({
+      id: 'uid-ana',
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Souza',
+      provider: 'firebase',
+    });
+    actor.send({ type: 'auth.signOut' });
+    await tick();
+    expect(snap().matches('loggedOut')).toBe(true);
+    expect(snap().context.user).toBeNull();
+  });
+
+  it.each([
+    ['auth.signIn', { type: 'auth.signIn', form: { email: 'ana@example.com', password: 'segredo' } }, 'signIn'],
+    [
+      'auth.signUp',
+      {
+        type: 'auth.signUp',
+        form: {
+          firstName: 'Ana',
+          lastName: 'Souza',
+          email: 'ana@example.com',
+          password: 'segredo',
+          passwordConfirmation: 'segredo',
+        },
+      },
+      'signUp',
+    ],
+    ['auth.signInWithGoogle', { type: 'auth.signInWithGoogle' }, 'signInWithGoogle'],
+  ] as const)('%s fails loudly: its "not provided" error is logged and the shopper stays logged out', async (_, event, during) => {
+    const { actor, logError, snap } = startUnprovided();
+    actor.send({ type: 'auth.changed', user: null });
+    actor.send(event);
+    await tick();
+    expect(logError).toHaveBeenCalledTimes(1);
+    expect(logError).toHaveBeenCalledWith({ error: new Error(`${during} not provided`), during });
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snap().hasTag('busy')).toBe(false);
+  });
+});
+
+const ana: AuthUser = { uid: 'uid-ana', email: 'ana@example.com', displayName: 'Ana Souza', provider: 'firebase' };
+const bruno: AuthUser = { uid: 'uid-bruno', email: 'bruno@example.com', displayName: 'Bruno Lima', provider: 'firebase' };
+const carlaForm: SignUpForm = {
+  firstName: ' Carla ',
+  lastName: ' Dias ',
+  email: ' carla@example.com ',
+  password: 'segredo1',
+  passwordConfirmation: 'segredo1',
+};
+
+function startAuth() {
+  const auth = fakeAuth();
+  const users = fakeUsers();
+  const logError = vi.fn();
+  const actor = createActor(
+    authMachine.provide({
+      actors: createAuthActors({ auth: auth.port, users: users.port }),
+      actions: { logError: (_, params) => logError(params) },
+    }),
+  ).start();
+  return { actor, auth, users, logError, snap: () => actor.getSnapshot() };
+}
+
+describe('authMachine (mutation run): busy while waiting for a port', () => {
+  it('loading the profile, signing in, signing up and signing out are busy', async () => {
+    const { actor, auth, users, snap } = startAuth();
+    auth.emit(null);
+    expect(snap().hasTag('busy')).toBe(false);
+
+    actor.send({ type: 'auth.signIn', form: { email: 'ana@example.com', password: 'segredo' } });
+    expect(snap().hasTag('busy')).toBe(true);
+    auth.signIn.latest().resolve(ana);
+    await tick();
+    expect(snap().value).toBe('loadingProfile');
+    expect(snap().hasTag('busy')).toBe(true);
+    users.findById.latest().resolve(null);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().hasTag('busy')).toBe(false);
+
+    actor.send({ type: 'auth.signOut' });
+    expect(snap().hasTag('busy')).toBe(true);
+    auth.signOut.latest().resolve();
+    await tick();
+    expect(snap().hasTag('busy')).toBe(false);
+
+    actor.send({ type: 'auth.signUp', form: carlaForm });
+    expect(snap().hasTag('busy')).toBe(true);
+  });
+
+  it('signing in with Google is busy until the provider answers', async () => {
+    const { actor, auth, snap } = startAuth();
+    auth.emit(null);
+    actor.send({ type: 'auth.signInWithGoogle' });
+    expect(snap().hasTag('busy')).toBe(true);
+    auth.signInWithGoogle.latest().reject(new Error('popup closed'));
+    await tick();
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snap().hasTag('busy')).toBe(false);
+  });
+});
+
+describe('authMachine (mutation run): the auth stream while the profile loads', () => {
+  it('a sign-out reported while the profile loads: logged out, no user', async () => {
+    const { auth, snap } = startAuth();
+    auth.emit(ana);
+    auth.emit(null);
+    expect(snap().matches('loggedOut')).toBe(true);
+    expect(snap().context.user).toBeNull();
+    expect(snap().context.authUser).toBeNull();
+  });
+
+  it('another user reported while the profile loads: that user is loaded instead', async () => {
+    const { auth, users, snap } = startAuth();
+    auth.emit(ana);
+    auth.emit(bruno);
+    expect(users.findById.calls.map((call) => call.args)).toEqual([['uid-ana'], ['uid-bruno']]);
+    users.findById.latest().resolve(null);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual({
+      id: 'uid-bruno',
+      email: 'bruno@example.com',
+      firstName: 'Bruno',
+      lastName: 'Lima',
+      provider: 'firebase',
+    });
+  });
+
+  it('a user without an e-mail gets an empty e-mail in the fallback profile', async () => {
+    const { auth, users, snap } = startAuth();
+    auth.emit({ uid: 'uid-x', email: null, displayName: null, provider: 'google' });
+    users.findById.latest().resolve(null);
+    await tick();
+    expect(snap().context.user).toEqual({ id: 'uid-x', email: '', firstName: '', lastName: '', provider: 'google' });
+  });
+});
+
+describe('authMachine (mutation run): after a sign-up or a Google sign-in', () => {
+  it('sign-up stores trimmed names, the provider e-mail or else the trimmed typed one', async () => {
+    const { actor, auth, users, snap } = startAuth();
+    auth.emit(null);
+    actor.send({ type: 'auth.signUp', form: carlaForm });
+    auth.signUp.latest().resolve({ uid: 'uid-carla', email: null, displayName: null, provider: 'firebase' });
+    await tick();
+    const carla = { id: 'uid-carla', firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com', provider: 'firebase' };
+    expect(users.create.calls.map((call) => call.args)).toEqual([[carla]]);
+    users.create.latest().resolve();
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.authUser).toEqual({
+      uid: 'uid-carla',
+      email: 'carla@example.com',
+      displayName: 'Carla Dias',
+      provider: 'firebase',
+    });
+  });
+
+  it('the stream then reporting the same user reloads nothing', async () => {
+    const { actor, auth, users, snap } = startAuth();
+    auth.emit(null);
+    actor.send({ type: 'auth.signUp', form: carlaForm });
+    auth.signUp.latest().resolve({ uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' });
+    await tick();
+    users.create.latest().resolve();
+    await tick();
+    auth.emit({ uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' });
+    expect(snap().value).toBe('loggedIn');
+    expect(users.findById.calls).toHaveLength(0);
+  });
+
+  it('Google: a stored profile without a last name, and the stream confirming the same user', async () => {
+    const { actor, auth, users, snap } = startAuth();
+    auth.emit(null);
+    actor.send({ type: 'auth.signInWithGoogle' });
+    auth.signInWithGoogle.latest().resolve({ uid: 'uid-g', email: 'g@example.com', displayName: 'Gil', provider: 'google' });
+    await tick();
+    users.findById.latest().resolve({ id: 'uid-g', email: 'g@example.com', firstName: 'Gil', lastName: '', provider: 'google' });
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.authUser).toEqual({ uid: 'uid-g', email: 'g@example.com', displayName: 'Gil', provider: 'google' });
+    auth.emit({ uid: 'uid-g', email: 'g@example.com', displayName: 'Gil', provider: 'google' });
+    expect(snap().value).toBe('loggedIn');
+    expect(users.findById.calls).toHaveLength(1);
+  });
+
+  it.each(['auth.signIn', 'auth.signUp'] as const)('%s rejected with no error at all: no message, logged', async (type) => {
+    const { actor, auth, snap, logError } = startAuth();
+    auth.emit(null);
+    if (type === 'auth.signIn') {
+      actor.send({ type, form: { email: 'ana@example.com', password: 'segredo' } });
+      auth.signIn.latest().reject(undefined);
+    } else {
+      actor.send({ type, form: carlaForm });
+      auth.signUp.latest().reject(undefined);
+    }
+    await tick();
+    expect(snap().status).toBe('active');
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snap().context.fieldErrors).toEqual({});
+    expect(logError).toHaveBeenCalledTimes(1);
+  });
+});

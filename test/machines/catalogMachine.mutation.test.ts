@@ -1,0 +1,145 @@
+// catalogMachine behaviour the mutation run (npm run test:mutation) showed untested. Events in; state, tags,
+// port calls and the category on screen out, compared with categories written here.
+import { describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { Category } from '../../src/domain';
+import { catalogMachine, createCatalogActors } from '../../src/machines/catalogMachine';
+import { CatalogUnavailableError, CategoryNotFoundError } from '../../src/adapters/catalog/port';
+import { fakeCatalog } from '../support/fakes/ports';
+import { tick } from '../support/fakes/controllable';
+
+const category = (id: string, displayName: string): Category => ({
+  id,
+  name: id,
+  displayName,
+  imageUrl: `/images/${id}.webp`,
+  products: [{ id: `${id}-1`, name: `${displayName} 1`, imageUrl: `/images/${id}-1.webp`, price: 99.9 }],
+});
+const jaquetas = category('jaquetas', 'Jaquetas');
+const tenis = category('tenis', 'Tênis');
+
+function startCatalog() {
+  const catalog = fakeCatalog();
+  const logError = vi.fn();
+  const actor = createActor(
+    catalogMachine.provide({
+      actors: createCatalogActors({ catalog: catalog.port }),
+      actions: { logError: (_, params) => logError(params) },
+    }),
+  ).start();
+  return { actor, catalog, logError, snap: () => actor.getSnapshot() };
+}
+
+describe('catalogMachine (mutation run)', () => {
+  it('starts with no categories and nothing on screen, the list loading', () => {
+    const { snap } = startCatalog();
+    expect(snap().value).toEqual({ list: 'loading', category: 'idle' });
+    expect(snap().context).toEqual({ categories: [], categoryId: null, category: null });
+  });
+
+  it('a category page is busy while its read is pending, and not after', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    catalog.listCategories.latest().resolve([]);
+    await tick();
+    expect(snap().hasTag('busy')).toBe(false);
+    actor.send({ type: 'catalog.category.show', id: 'tenis' });
+    expect(snap().value).toEqual({ list: 'loaded', category: 'loading' });
+    expect(snap().hasTag('busy')).toBe(true);
+    catalog.getCategory.latest().resolve(tenis);
+    await tick();
+    expect(snap().hasTag('busy')).toBe(false);
+  });
+
+  it('moving to another category never shows the previous one meanwhile', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    actor.send({ type: 'catalog.category.show', id: 'jaquetas' });
+    catalog.getCategory.latest().resolve(jaquetas);
+    await tick();
+    actor.send({ type: 'catalog.category.show', id: 'tenis' });
+    expect(snap().context.categoryId).toBe('tenis');
+    expect(snap().context.category).toBeNull();
+  });
+
+  it('coming back to the last category shows it at once, even when the list does not have it', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    actor.send({ type: 'catalog.category.show', id: 'jaquetas' });
+    catalog.getCategory.latest().resolve(jaquetas);
+    await tick();
+    actor.send({ type: 'catalog.category.show', id: 'jaquetas' });
+    expect(snap().context.category).toEqual(jaquetas);
+    expect(snap().matches({ category: 'loading' })).toBe(true);
+    expect(catalog.getCategory.calls.map((call) => call.args)).toEqual([['jaquetas'], ['jaquetas']]);
+  });
+
+  it('a listed category is found by its id among several', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    catalog.listCategories.latest().resolve([jaquetas, tenis]);
+    await tick();
+    actor.send({ type: 'catalog.category.show', id: 'tenis' });
+    expect(snap().context.category).toEqual(tenis);
+  });
+
+  it('"not found" clears the category shown from the list', async () => {
+    const { actor, catalog, snap, logError } = startCatalog();
+    catalog.listCategories.latest().resolve([jaquetas]);
+    await tick();
+    actor.send({ type: 'catalog.category.show', id: 'jaquetas' });
+    expect(snap().context.category).toEqual(jaquetas);
+    catalog.getCategory.latest().reject(new CategoryNotFoundError('jaquetas'));
+    await tick();
+    expect(snap().matches({ category: 'notFound' })).toBe(true);
+    expect(snap().context.category).toBeNull();
+    expect(logError).not.toHaveBeenCalled();
+  });
+
+  it('logs a failed list and a failed category with the error and where it happened', async () => {
+    const { actor, catalog, logError } = startCatalog();
+    const listError = new CatalogUnavailableError('offline');
+    catalog.listCategories.latest().reject(listError);
+    await tick();
+    expect(logError).toHaveBeenLastCalledWith({ error: listError, during: 'listCategories' });
+    actor.send({ type: 'catalog.category.show', id: 'tenis' });
+    const readError = new CatalogUnavailableError('timeout');
+    catalog.getCategory.latest().reject(readError);
+    await tick();
+    expect(logError).toHaveBeenLastCalledWith({ error: readError, during: 'getCategory' });
+    expect(logError).toHaveBeenCalledTimes(2);
+  });
+
+  it('a read rejected with no error at all is a failure, not a crash', async () => {
+    const { actor, catalog, snap, logError } = startCatalog();
+    actor.send({ type: 'catalog.category.show', id: 'tenis' });
+    catalog.getCategory.latest().reject(undefined);
+    await tick();
+    expect(snap().status).toBe('active');
+    expect(snap().matches({ category: 'failed' })).toBe(true);
+    expect(logError).toHaveBeenCalledWith({ error: undefined, during: 'getCategory' });
+  });
+
+  it('retrying a failed list loads it (busy meanwhile)', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    catalog.listCategories.latest().reject(new CatalogUnavailableError('offline'));
+    await tick();
+    actor.send({ type: 'catalog.list.retry' });
+    expect(snap().matches({ list: 'loading' })).toBe(true);
+    expect(snap().hasTag('busy')).toBe(true);
+    catalog.listCategories.latest().resolve([tenis]);
+    await tick();
+    expect(snap().matches({ list: 'loaded' })).toBe(true);
+    expect(snap().context.categories).toEqual([tenis]);
+  });
+});
+
+describe('catalogMachine without its actors provided', () => {
+  it('lists no categories and fails a category read loudly', async () => {
+    const logError = vi.fn();
+    const actor = createActor(catalogMachine.provide({ actions: { logError: (_, params) => logError(params) } })).start();
+    await tick();
+    expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true);
+    expect(actor.getSnapshot().context.categories).toEqual([]);
+    actor.send({ type: 'catalog.category.show', id: 'tenis' });
+    await tick();
+    expect(actor.getSnapshot().matches({ category: 'failed' })).toBe(true);
+    expect(logError).toHaveBeenCalledWith({ error: new Error('getCategory not provided'), during: 'getCategory' });
+  });
+});

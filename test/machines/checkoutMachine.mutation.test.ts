@@ -1,0 +1,110 @@
+// checkoutMachine and checkoutGuardMachine behaviour the mutation run (npm run test:mutation) showed untested.
+// Events in; state, tags, port calls and the text a shopper reads out, written here by hand.
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import type { CartItem } from '../../src/domain';
+import { checkoutMachine, createCheckoutActors } from '../../src/machines/checkoutMachine';
+import { checkoutGuardMachine } from '../../src/machines/checkoutGuardMachine';
+import { CheckoutFailedError } from '../../src/adapters/checkout/port';
+import { fakeCheckout } from '../support/fakes/ports';
+import { tick } from '../support/fakes/controllable';
+
+const items: CartItem[] = [
+  { id: 'jaqueta', name: 'Jaqueta Jeans', imageUrl: '/images/jaqueta.webp', price: 89.9, quantity: 2 },
+];
+
+function startCheckout() {
+  const checkout = fakeCheckout();
+  const redirectTo = vi.fn();
+  const logError = vi.fn();
+  const actor = createActor(
+    checkoutMachine.provide({
+      actors: createCheckoutActors({ checkout: checkout.port }),
+      actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) },
+    }),
+  ).start();
+  return { actor, checkout, redirectTo, logError, snap: () => actor.getSnapshot() };
+}
+
+describe('checkoutMachine (mutation run)', () => {
+  it('starts idle, not busy, with no message', () => {
+    const { snap } = startCheckout();
+    expect(snap().value).toBe('idle');
+    expect(snap().hasTag('busy')).toBe(false);
+    expect(snap().context).toEqual({ errorMessage: null });
+  });
+
+  it('a failure shows the shopper this exact text', async () => {
+    const { actor, checkout, snap } = startCheckout();
+    actor.send({ type: 'checkout.submit', items });
+    checkout.createSession.latest().reject(new CheckoutFailedError('network', 'offline'));
+    await tick();
+    expect(snap().context.errorMessage).toBe('Não foi possível iniciar o pagamento. Tente novamente em instantes.');
+  });
+
+  it('after a failure, an empty cart submit is still ignored (message kept, no call)', async () => {
+    const { actor, checkout, snap } = startCheckout();
+    actor.send({ type: 'checkout.submit', items });
+    checkout.createSession.latest().reject(new CheckoutFailedError('http', 'boom', { status: 502 }));
+    await tick();
+    actor.send({ type: 'checkout.submit', items: [] });
+    expect(snap().value).toBe('failed');
+    expect(snap().context.errorMessage).not.toBeNull();
+    expect(checkout.createSession.calls).toHaveLength(1);
+  });
+
+  it('the items of the submit that started it are the ones sent', async () => {
+    const { actor, checkout } = startCheckout();
+    const other: CartItem[] = [{ ...items[0]!, id: 'bone', name: 'Boné', price: 0.1, quantity: 3 }];
+    actor.send({ type: 'checkout.submit', items: other });
+    actor.send({ type: 'checkout.submit', items });
+    expect(checkout.createSession.calls.map((call) => call.args)).toEqual([[other]]);
+  });
+});
+
+describe('checkoutMachine without its actor provided', () => {
+  it('fails loudly: logged as "createSession not provided", message shown, no redirect', async () => {
+    const logError = vi.fn();
+    const redirectTo = vi.fn();
+    const actor = createActor(
+      checkoutMachine.provide({
+        actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) },
+      }),
+    ).start();
+    actor.send({ type: 'checkout.submit', items });
+    await tick();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(logError).toHaveBeenCalledWith({ error: new Error('createSession not provided'), during: 'createSession' });
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+});
+
+describe('checkoutGuardMachine (mutation run)', () => {
+  it('logged out, the context keeps what the page passed in and the redirect happens once', () => {
+    const clock = new SimulatedClock();
+    const navigateToLogin = vi.fn();
+    const actor = createActor(checkoutGuardMachine.provide({ actions: { navigateToLogin } }), {
+      input: { isLoggedIn: false },
+      clock,
+    }).start();
+    expect(actor.getSnapshot().context).toEqual({ isLoggedIn: false });
+    clock.increment(3000);
+    expect(actor.getSnapshot().value).toBe('redirected');
+    clock.increment(3000);
+    expect(navigateToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('logged in, logging in again changes nothing; the context keeps what the page passed in', () => {
+    const clock = new SimulatedClock();
+    const navigateToLogin = vi.fn();
+    const actor = createActor(checkoutGuardMachine.provide({ actions: { navigateToLogin } }), {
+      input: { isLoggedIn: true },
+      clock,
+    }).start();
+    expect(actor.getSnapshot().context).toEqual({ isLoggedIn: true });
+    actor.send({ type: 'guard.loggedIn' });
+    expect(actor.getSnapshot().value).toBe('allowed');
+    clock.increment(3000);
+    expect(navigateToLogin).not.toHaveBeenCalled();
+  });
+});
