@@ -8,10 +8,12 @@ import { globalStyles, styled } from './theme';
 import { CartPanel } from './components/CartPanel';
 import { Header } from './components/Header';
 import { LoadingOverlay } from './components/LoadingOverlay';
+import { SearchBar } from './components/SearchBar';
 import { CategoryPage } from './pages/CategoryPage';
 import { ExplorePage } from './pages/ExplorePage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { SearchPage } from './pages/lazySearchPage';
 
 // Forms, checkout and confirmation are split off so the home route stays small.
 const LoginPage = lazy(() => import('./pages/LoginPage'));
@@ -46,6 +48,12 @@ function Routes() {
         <Route path={paths.category}>{(params) => <CategoryPage id={params.id} />}</Route>
         <Route path={paths.checkout} component={CheckoutPage} />
         <Route path={paths.paymentConfirmation} component={ConfirmationPage} />
+        <Route path={paths.search}>
+          {/* Not the full-screen overlay: it would cover the field while the shopper types. */}
+          <Suspense fallback={null}>
+            <SearchPage />
+          </Suspense>
+        </Route>
         <Route>
           <NotFoundPage />
         </Route>
@@ -60,6 +68,7 @@ function Layout() {
   return (
     <Shell>
       <Header cartButtonRef={cartButtonRef} />
+      <SearchBar />
       <Routes />
       <CartPanel returnFocusTo={cartButtonRef} />
       <GlobalOverlay />

@@ -11,6 +11,7 @@ import { cartMachine, createCartImplementations } from '../machines/cartMachine'
 import { catalogMachine, createCatalogActors } from '../machines/catalogMachine';
 import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
+import { createSearchActors, searchMachine } from '../machines/searchMachine';
 import type { Services } from './services';
 
 export interface Ports {
@@ -49,6 +50,21 @@ export function createServices(ports: Ports, effects: Effects): Services & { sto
       actions: { logError, redirectTo: (_, { url }) => effects.redirectTo(url) },
     }),
   ).start();
+  const search = createActor(searchMachine.provide({ actors: createSearchActors(), actions: { logError } })).start();
+  // The search index is built from what the catalog actor holds (never by a component fetching): forward the
+  // categories each time they change (the prerendered snapshot first, then the live read), or the failure.
+  let forwarded: unknown = null;
+  const forwardCatalog = (snapshot: ReturnType<typeof catalog.getSnapshot>) => {
+    const { categories } = snapshot.context;
+    const known = categories.length > 0 || snapshot.matches({ list: 'loaded' });
+    const failed = !known && snapshot.matches({ list: 'failed' });
+    const next = known ? categories : failed ? 'failed' : null;
+    if (next === null || next === forwarded) return;
+    forwarded = next;
+    search.send(known ? { type: 'search.catalog.loaded', categories } : { type: 'search.catalog.failed' });
+  };
+  forwardCatalog(catalog.getSnapshot());
+  const catalogWatch = catalog.subscribe(forwardCatalog);
   const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
 
   return {
@@ -57,8 +73,10 @@ export function createServices(ports: Ports, effects: Effects): Services & { sto
     catalog,
     checkout,
     checkoutGuard,
+    search,
     stop() {
-      for (const actor of [catalog, auth, cart, checkout]) actor.stop();
+      catalogWatch.unsubscribe();
+      for (const actor of [catalog, auth, cart, checkout, search]) actor.stop();
     },
   };
 }

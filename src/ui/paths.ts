@@ -8,6 +8,7 @@ export const paths = {
   checkout: '/checkout',
   paymentConfirmation: '/payment-confirmation',
   product: '/product/:id',
+  search: '/search',
 } as const;
 
 export function categoryPath(id: string): string {
@@ -16,4 +17,9 @@ export function categoryPath(id: string): string {
 
 export function productPath(id: string): string {
   return paths.product.replace(':id', encodeURIComponent(id));
+}
+
+/** `/search?q=<term>` (shareable); `/search` alone for an empty term. */
+export function searchPath(term: string): string {
+  return term === '' ? paths.search : `${paths.search}?q=${encodeURIComponent(term)}`;
 }

@@ -5,6 +5,7 @@ import type { CartActorRef } from '../machines/cartMachine';
 import type { CatalogActorRef } from '../machines/catalogMachine';
 import type { CheckoutActorRef } from '../machines/checkoutMachine';
 import type { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
+import type { SearchActorRef } from '../machines/searchMachine';
 
 export interface Services {
   auth: AuthActorRef;
@@ -13,6 +14,8 @@ export interface Services {
   checkout: CheckoutActorRef;
   /** The guard machine with navigateToLogin provided; the checkout page starts one per visit. */
   checkoutGuard: typeof checkoutGuardMachine;
+  /** The search field and its results (issue 10); the catalog actor's categories are forwarded to it. */
+  search: SearchActorRef;
 }
 
 const ServicesContext = createContext<Services | null>(null);
