@@ -1,10 +1,11 @@
 import { useId, useRef, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { searchTerm } from '../../domain/search';
 import { selectSearchQuery } from '../../machines/searchMachine';
 import { loadSearchPage } from '../pages/lazySearchPage';
 import { paths, searchPath } from '../paths';
+import { useSearchQueryParam } from '../searchQuery';
 import { useServices } from '../services';
 import { styled } from '../theme';
 
@@ -16,9 +17,9 @@ const Bar = styled('div', {
   '@tablet': { padding: '$3 $5' },
 });
 
-const Form = styled('form', {
-  maxWidth: '$content',
-  margin: '0 auto',
+const Form = styled('form', { maxWidth: '$content', margin: '0 auto' });
+
+const Row = styled('div', {
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
@@ -51,12 +52,8 @@ const Submit = styled('button', {
   '&:hover': { background: '$surface', color: '$primary' },
 });
 
-const Hint = styled('p', {
-  flexBasis: '100%',
-  margin: 0,
-  fontSize: '$small',
-  '&:empty': { display: 'none' },
-});
+// Always in the page (an empty paragraph takes no room), so screen readers already watch it when the hint appears.
+const Hint = styled('p', { margin: 0, fontSize: '$small', '&:not(:empty)': { marginTop: '$2' } });
 
 export const BLANK_QUERY_HINT = 'Digite o nome de um produto ou de uma categoria para buscar.';
 
@@ -72,7 +69,7 @@ export function SearchBar() {
   const query = useSelector(search, selectSearchQuery);
   const hinting = useSelector(search, (s) => s.hasTag('hint'));
   const [location, navigate] = useLocation();
-  const currentSearch = useSearch();
+  const shownTerm = searchTerm(useSearchQueryParam());
   const inputId = useId();
   const hintId = useId();
   /** Enter was pressed for the entry on screen: the next query must not overwrite it. */
@@ -96,8 +93,7 @@ export function SearchBar() {
     search.send({ type: 'search.submit', query });
     const term = searchTerm(query);
     if (term === '') return;
-    const shown = new URLSearchParams(currentSearch).get('q') ?? '';
-    if (!onResultsPage || searchTerm(shown) !== term) navigate(searchPath(term), { replace: onResultsPage && !committed.current });
+    if (!onResultsPage || shownTerm !== term) navigate(searchPath(term), { replace: onResultsPage && !committed.current });
     committed.current = true;
   };
 
@@ -111,23 +107,25 @@ export function SearchBar() {
   return (
     <Bar>
       <Form role="search" action={paths.search} method="get" onSubmit={onSubmit}>
-        <label htmlFor={inputId}>Buscar produtos</label>
-        <Field>
-          <Input
-            id={inputId}
-            type="search"
-            name="q"
-            value={query}
-            onChange={onChange}
-            onKeyDown={onKeyDown}
-            onFocus={() => void loadSearchPage().catch(() => {})}
-            placeholder="Tênis, calça, jaqueta…"
-            autoComplete="off"
-            enterKeyHint="search"
-            aria-describedby={hintId}
-          />
-          <Submit type="submit">Buscar</Submit>
-        </Field>
+        <Row>
+          <label htmlFor={inputId}>Buscar produtos</label>
+          <Field>
+            <Input
+              id={inputId}
+              type="search"
+              name="q"
+              value={query}
+              onChange={onChange}
+              onKeyDown={onKeyDown}
+              onFocus={() => void loadSearchPage().catch(() => {})}
+              placeholder="Tênis, calça, jaqueta…"
+              autoComplete="off"
+              enterKeyHint="search"
+              aria-describedby={hintId}
+            />
+            <Submit type="submit">Buscar</Submit>
+          </Field>
+        </Row>
         <Hint id={hintId} role="status">
           {hinting ? BLANK_QUERY_HINT : ''}
         </Hint>

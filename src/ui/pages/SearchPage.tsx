@@ -1,10 +1,11 @@
 import { useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { limitQuery, resultCountText, searchTerm } from '../../domain/search';
 import type { SearchSnapshot } from '../../machines/searchMachine';
 import { CategoryProducts } from '../components/CategoryProducts';
 import { categoryPath, searchPath } from '../paths';
+import { useSearchQueryParam } from '../searchQuery';
 import { selectCategories, selectListFailed } from '../selectors';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
@@ -55,7 +56,7 @@ export default function SearchPage() {
   const categories = useSelector(catalog, selectCategories);
   const catalogFailed = useSelector(catalog, selectListFailed);
   const [, navigate] = useLocation();
-  const q = new URLSearchParams(useSearch()).get('q') ?? '';
+  const q = useSearchQueryParam();
   const suggestionsId = useId();
 
   // A shared link, a reload, or Back/Forward: the address says what to search. Typing in the field updates the
