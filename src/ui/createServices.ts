@@ -11,7 +11,8 @@ import { cartMachine, createCartImplementations } from '../machines/cartMachine'
 import { catalogMachine, createCatalogActors } from '../machines/catalogMachine';
 import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
-import { createSearchActors, searchMachine } from '../machines/searchMachine';
+import type { SearchActorRef } from '../machines/searchMachine';
+import { createLazyActor } from './lazyActor';
 import type { Services } from './services';
 
 export interface Ports {
@@ -50,21 +51,34 @@ export function createServices(ports: Ports, effects: Effects): Services & { sto
       actions: { logError, redirectTo: (_, { url }) => effects.redirectTo(url) },
     }),
   ).start();
-  const search = createActor(searchMachine.provide({ actors: createSearchActors(), actions: { logError } })).start();
-  // The search index is built from what the catalog actor holds (never by a component fetching): forward the
-  // categories each time they change (the prerendered snapshot first, then the live read), or the failure.
-  let forwarded: unknown = null;
-  const forwardCatalog = (snapshot: ReturnType<typeof catalog.getSnapshot>) => {
-    const { categories } = snapshot.context;
-    const known = categories.length > 0 || snapshot.matches({ list: 'loaded' });
-    const failed = !known && snapshot.matches({ list: 'failed' });
-    const next = known ? categories : failed ? 'failed' : null;
-    if (next === null || next === forwarded) return;
-    forwarded = next;
-    search.send(known ? { type: 'search.catalog.loaded', categories } : { type: 'search.catalog.failed' });
-  };
-  forwardCatalog(catalog.getSnapshot());
-  const catalogWatch = catalog.subscribe(forwardCatalog);
+  // The search machine is a lazy chunk (the field loads it when it mounts, after the first render), so `/`'s
+  // entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
+  let stopped = false;
+  let stopSearch = () => {};
+  const search = createLazyActor<SearchActorRef>(async () => {
+    const { searchMachine, createSearchActors } = await import('../machines/searchMachine');
+    const actor = createActor(searchMachine.provide({ actors: createSearchActors(), actions: { logError } }));
+    if (stopped) return actor; // the services stopped while the chunk downloaded: never start it
+    actor.start();
+    // The index is built from what the catalog actor holds (never by a component fetching): forward the
+    // categories each time they change (the prerendered snapshot first, then the live read), or the failure.
+    let forwarded: unknown = null;
+    const forwardCatalog = (snapshot: ReturnType<typeof catalog.getSnapshot>) => {
+      const { categories } = snapshot.context;
+      const known = categories.length > 0 || snapshot.matches({ list: 'loaded' });
+      const next = known ? categories : snapshot.matches({ list: 'failed' }) ? 'failed' : null;
+      if (next === null || next === forwarded) return;
+      forwarded = next;
+      actor.send(known ? { type: 'search.catalog.loaded', categories } : { type: 'search.catalog.failed' });
+    };
+    forwardCatalog(catalog.getSnapshot());
+    const watch = catalog.subscribe(forwardCatalog);
+    stopSearch = () => {
+      watch.unsubscribe();
+      actor.stop();
+    };
+    return actor;
+  });
   const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
 
   return {
@@ -75,8 +89,9 @@ export function createServices(ports: Ports, effects: Effects): Services & { sto
     checkoutGuard,
     search,
     stop() {
-      catalogWatch.unsubscribe();
-      for (const actor of [catalog, auth, cart, checkout, search]) actor.stop();
+      stopped = true;
+      stopSearch();
+      for (const actor of [catalog, auth, cart, checkout]) actor.stop();
     },
   };
 }

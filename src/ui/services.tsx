@@ -6,6 +6,7 @@ import type { CatalogActorRef } from '../machines/catalogMachine';
 import type { CheckoutActorRef } from '../machines/checkoutMachine';
 import type { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import type { SearchActorRef } from '../machines/searchMachine';
+import type { LazyActor } from './lazyActor';
 
 export interface Services {
   auth: AuthActorRef;
@@ -14,8 +15,8 @@ export interface Services {
   checkout: CheckoutActorRef;
   /** The guard machine with navigateToLogin provided; the checkout page starts one per visit. */
   checkoutGuard: typeof checkoutGuardMachine;
-  /** The search field and its results (issue 10); the catalog actor's categories are forwarded to it. */
-  search: SearchActorRef;
+  /** The search field and its results (issue 10), a lazy chunk; the catalog actor's categories are forwarded to it. */
+  search: LazyActor<SearchActorRef>;
 }
 
 const ServicesContext = createContext<Services | null>(null);

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { limitQuery, resultCountText, searchTerm } from '../../domain/search';
 import type { SearchSnapshot } from '../../machines/searchMachine';
+import { useLazyActor } from '../lazyActor';
 import { CategoryProducts } from '../components/CategoryProducts';
 import { categoryPath, searchPath } from '../paths';
 import { useSearchQueryParam } from '../searchQuery';
@@ -38,7 +39,8 @@ const CategoryLink = styled(Link, {
 type View = 'prompt' | 'searching' | 'results' | 'empty' | 'failed';
 
 /** What the page shows. While the next results are computed, the last ones stay on screen (no flicker). */
-function selectView(s: SearchSnapshot): View {
+function selectView(s: SearchSnapshot | undefined, hasQuery: boolean): View {
+  if (!s) return hasQuery ? 'searching' : 'prompt'; // the machine's chunk is on its way
   if (s.matches('results')) return 'results';
   if (s.matches('empty')) return 'empty';
   if (s.matches('failed')) return 'failed';
@@ -49,22 +51,27 @@ function selectView(s: SearchSnapshot): View {
 
 /** /search?q=…: the results of the search field, as product cards. The address drives the query on arrival. */
 export default function SearchPage() {
-  const { search, catalog } = useServices();
-  const view = useSelector(search, selectView);
-  const results = useSelector(search, (s) => s.context.results);
-  const resultsFor = useSelector(search, (s) => s.context.resultsFor);
+  const services = useServices();
+  const { catalog } = services;
+  const search = useLazyActor(services.search) ?? undefined;
+  const q = useSearchQueryParam();
+  const view = useSelector(search, (s) => selectView(s, searchTerm(q) !== ''));
+  const results = useSelector(search, (s) => s?.context.results ?? []);
+  const resultsFor = useSelector(search, (s) => s?.context.resultsFor ?? '');
   const categories = useSelector(catalog, selectCategories);
   const catalogFailed = useSelector(catalog, selectListFailed);
   const [, navigate] = useLocation();
-  const q = useSearchQueryParam();
   const suggestionsId = useId();
 
   // A shared link, a reload, or Back/Forward: the address says what to search. Typing in the field updates the
   // address to the same term, so then there is nothing to do.
   useEffect(() => {
+    services.search.load().catch((error: unknown) => console.error('[search] the search code could not be loaded', error));
+  }, [services.search]);
+  useEffect(() => {
     const wanted = searchTerm(q);
     if (limitQuery(q) !== q) navigate(searchPath(wanted), { replace: true });
-    if (wanted === searchTerm(search.getSnapshot().context.query)) return;
+    if (!search || wanted === searchTerm(search.getSnapshot().context.query)) return;
     search.send(wanted === '' ? { type: 'search.clear' } : { type: 'search.submit', query: q });
   }, [q, search, navigate]);
 
@@ -81,7 +88,7 @@ export default function SearchPage() {
 
   const retry = () => {
     if (catalogFailed) catalog.send({ type: 'catalog.list.retry' });
-    search.send({ type: 'search.submit', query: search.getSnapshot().context.query });
+    search?.send({ type: 'search.submit', query: search.getSnapshot().context.query });
   };
 
   return (
