@@ -13,13 +13,14 @@ import { CategoryPage } from './pages/CategoryPage';
 import { ExplorePage } from './pages/ExplorePage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { SearchPage } from './pages/lazySearchPage';
 
 // Forms, checkout and confirmation are split off so the home route stays small.
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const SignUpPage = lazy(() => import('./pages/SignUpPage'));
 const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
 const ConfirmationPage = lazy(() => import('./pages/ConfirmationPage'));
+// In the search chunk, with the field: loaded by the time the first keystroke opens /search.
+const SearchPage = lazy(() => import('./searchFeature').then((feature) => ({ default: feature.SearchPage })));
 
 const Shell = styled('div', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });
 

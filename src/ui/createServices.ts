@@ -12,7 +12,6 @@ import { catalogMachine, createCatalogActors } from '../machines/catalogMachine'
 import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
 import type { SearchActorRef } from '../machines/searchMachine';
-import { createLazyActor } from './lazyActor';
 import type { Services } from './services';
 
 export interface Ports {
@@ -51,34 +50,25 @@ export function createServices(ports: Ports, effects: Effects): Services & { sto
       actions: { logError, redirectTo: (_, { url }) => effects.redirectTo(url) },
     }),
   ).start();
-  // The search machine is a lazy chunk (the field loads it when it mounts, after the first render), so `/`'s
-  // entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
+  // Search is a lazy chunk (src/ui/searchFeature.ts, loaded when the field mounts, after the first render), so
+  // `/`'s entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
   let stopped = false;
   let stopSearch = () => {};
-  const search = createLazyActor<SearchActorRef>(async () => {
-    const { searchMachine, createSearchActors } = await import('../machines/searchMachine');
-    const actor = createActor(searchMachine.provide({ actors: createSearchActors(), actions: { logError } }));
-    if (stopped) return actor; // the services stopped while the chunk downloaded: never start it
-    actor.start();
-    // The index is built from what the catalog actor holds (never by a component fetching): forward the
-    // categories each time they change (the prerendered snapshot first, then the live read), or the failure.
-    let forwarded: unknown = null;
-    const forwardCatalog = (snapshot: ReturnType<typeof catalog.getSnapshot>) => {
-      const { categories } = snapshot.context;
-      const known = categories.length > 0 || snapshot.matches({ list: 'loaded' });
-      const next = known ? categories : snapshot.matches({ list: 'failed' }) ? 'failed' : null;
-      if (next === null || next === forwarded) return;
-      forwarded = next;
-      actor.send(known ? { type: 'search.catalog.loaded', categories } : { type: 'search.catalog.failed' });
-    };
-    forwardCatalog(catalog.getSnapshot());
-    const watch = catalog.subscribe(forwardCatalog);
-    stopSearch = () => {
-      watch.unsubscribe();
-      actor.stop();
-    };
-    return actor;
-  });
+  let search: Promise<SearchActorRef | null> | undefined;
+  const loadSearch = () =>
+    (search ??= import('./searchFeature').then(
+      ({ startSearch }) => {
+        const started = startSearch({ catalog, logError });
+        if (stopped) started.stop(); // the services stopped while the chunk downloaded
+        stopSearch = started.stop;
+        return started.actor;
+      },
+      (error: unknown) => {
+        search = undefined; // the next visit tries again
+        effects.logError('[search] the search code could not be loaded', error);
+        return null;
+      },
+    ));
   const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
 
   return {
@@ -87,7 +77,7 @@ export function createServices(ports: Ports, effects: Effects): Services & { sto
     catalog,
     checkout,
     checkoutGuard,
-    search,
+    search: loadSearch,
     stop() {
       stopped = true;
       stopSearch();

@@ -36,8 +36,9 @@ const resultNames = () =>
 /** The page has settled and the field's lazy chunk (and the machine's) has arrived. */
 async function settled() {
   await pageSettled();
-  await screen.findByRole('searchbox', { name: 'Buscar produtos' });
-  await waitFor(() => expect(app!.services.search.get()).not.toBeNull());
+  // The first import of the search chunk transforms many modules in vitest: more patience than findBy's 1 s.
+  await screen.findByRole('searchbox', { name: 'Buscar produtos' }, { timeout: 10_000 });
+  expect(await app!.services.search()).not.toBeNull();
 }
 
 async function typeQuery(text: string) {
@@ -80,7 +81,7 @@ describe('search bar', () => {
       { auth: memoryAuth(), users: memoryUsers(), catalog: shop(), checkout: memoryCheckout(), cartStorage: memoryCartStorage() },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
     );
-    await services.search.load();
+    await services.search();
     // The prerender's way: wouter's browser location with ssrPath on the server, the real location on the client;
     // react-dom/static waits for the field's lazy chunk, so the page carries the whole field.
     const tree = (ssr: boolean) => (

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { styled } from '../theme';
 
-// The field and its logic are a lazy chunk (src/ui/components/SearchField.tsx): `/`'s entry JS keeps its size.
+// The field (src/ui/components/SearchField.tsx) is in the lazy search chunk: `/`'s entry JS keeps its size.
 // A prerender that waits for lazy chunks emits the whole field, which React hydrates once the chunk arrives.
-const SearchField = lazy(() => import('./SearchField'));
+const SearchField = lazy(() => import('../searchFeature').then((feature) => ({ default: feature.SearchField })));
 
 /** A bar of its own under the top bar (SPEC §2's header keeps exactly its items), the field's height reserved. */
 const Bar = styled('div', {

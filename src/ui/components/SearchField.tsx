@@ -1,13 +1,11 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { searchTerm } from '../../domain/search';
 import { selectSearchQuery } from '../../machines/searchMachine';
-import { useLazyActor } from '../lazyActor';
-import { loadSearchPage } from '../pages/lazySearchPage';
 import { paths, searchPath } from '../paths';
 import { useSearchQueryParam } from '../searchQuery';
-import { useServices } from '../services';
+import { useSearchActor } from '../useSearchActor';
 import { styled } from '../theme';
 
 const Form = styled('form', { maxWidth: '$content', margin: '0 auto' });
@@ -54,30 +52,24 @@ export const BLANK_QUERY_HINT = 'Digite o nome de um produto ou de uma categoria
  * The search field, on every page. Typing searches as you type (the machine debounces) and keeps the address
  * on `/search?q=…`: the first keystroke elsewhere opens the results page (one history entry, so Back returns),
  * later keystrokes replace that entry, and Enter commits it, so the next query gets an entry of its own and
- * Back restores this one. Esc empties the field. Without JavaScript (before hydration) the form itself
- * submits to /search?q=.
+ * Back restores this one. Esc empties the field. Without JavaScript (before hydration), or if the search code
+ * could not be loaded, the form itself submits to /search?q=.
  */
 export default function SearchField() {
-  const services = useServices();
-  const search = useLazyActor(services.search);
+  const { search } = useSearchActor();
+  // What is typed in the moment before the machine runs (it starts right after this chunk arrives).
+  const [early, setEarly] = useState('');
   useEffect(() => {
-    services.search.load().catch((error: unknown) => console.error('[search] the search code could not be loaded', error));
-  }, [services.search]);
-  // What was typed before the machine's chunk arrived (rare: it loads right after the first render).
-  const [early, setEarly] = useState<string | null>(null);
-  useEffect(() => {
-    if (search && early !== null) {
+    if (search && early) {
       search.send({ type: 'search.type', query: early });
-      setEarly(null);
+      setEarly('');
     }
   }, [search, early]);
   const machineQuery = useSelector(search ?? undefined, (s) => (s ? selectSearchQuery(s) : ''));
-  const query = search ? machineQuery : (early ?? '');
   const hinting = useSelector(search ?? undefined, (s) => s?.hasTag('hint') ?? false);
+  const query = search ? machineQuery : early;
   const [location, navigate] = useLocation();
   const shownTerm = searchTerm(useSearchQueryParam());
-  const inputId = useId();
-  const hintId = useId();
   /** Enter was pressed for the entry on screen: the next query must not overwrite it. */
   const committed = useRef(false);
   const onResultsPage = location === paths.search;
@@ -96,10 +88,11 @@ export default function SearchField() {
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Without the machine (its code failed to load) the browser submits the form: /search?q= still works.
+    if (!search) return;
     event.preventDefault();
+    search.send({ type: 'search.submit', query });
     const term = searchTerm(query);
-    // Before the machine's chunk arrives the results page takes the query from the address.
-    search?.send({ type: 'search.submit', query });
     if (term === '') return;
     if (!onResultsPage || shownTerm !== term) navigate(searchPath(term), { replace: onResultsPage && !committed.current });
     committed.current = true;
@@ -113,29 +106,43 @@ export default function SearchField() {
   };
 
   return (
+    <SearchForm input={{ value: query, onChange, onKeyDown }} onSubmit={onSubmit} hint={hinting ? BLANK_QUERY_HINT : ''} />
+  );
+}
+
+/** The form itself: a GET form to /search?q= that the handlers take over. */
+function SearchForm({
+  input,
+  onSubmit,
+  hint = '',
+}: {
+  input: Pick<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onKeyDown'>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  hint?: string;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  return (
     <Form role="search" action={paths.search} method="get" onSubmit={onSubmit}>
-        <Row>
-          <label htmlFor={inputId}>Buscar produtos</label>
-          <Field>
-            <Input
-              id={inputId}
-              type="search"
-              name="q"
-              value={query}
-              onChange={onChange}
-              onKeyDown={onKeyDown}
-              onFocus={() => void loadSearchPage().catch(() => {})}
-              placeholder="Tênis, calça, jaqueta…"
-              autoComplete="off"
-              enterKeyHint="search"
-              aria-describedby={hintId}
-            />
-            <Submit type="submit">Buscar</Submit>
-          </Field>
-        </Row>
-        <Hint id={hintId} aria-live="polite">
-          {hinting ? BLANK_QUERY_HINT : ''}
-        </Hint>
+      <Row>
+        <label htmlFor={inputId}>Buscar produtos</label>
+        <Field>
+          <Input
+            id={inputId}
+            type="search"
+            name="q"
+            {...input}
+            placeholder="Tênis, calça, jaqueta…"
+            autoComplete="off"
+            enterKeyHint="search"
+            aria-describedby={hintId}
+          />
+          <Submit type="submit">Buscar</Submit>
+        </Field>
+      </Row>
+      <Hint id={hintId} aria-live="polite">
+        {hint}
+      </Hint>
     </Form>
   );
 }

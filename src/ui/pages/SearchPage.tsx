@@ -3,12 +3,12 @@ import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { limitQuery, resultCountText, searchTerm } from '../../domain/search';
 import type { SearchSnapshot } from '../../machines/searchMachine';
-import { useLazyActor } from '../lazyActor';
 import { CategoryProducts } from '../components/CategoryProducts';
 import { categoryPath, searchPath } from '../paths';
 import { useSearchQueryParam } from '../searchQuery';
 import { selectCategories, selectListFailed } from '../selectors';
 import { useServices } from '../services';
+import { useSearchActor } from '../useSearchActor';
 import { Button, Page, PageTitle, styled } from '../theme';
 
 export const SEARCH_PROMPT = 'Digite no campo acima o nome de um produto ou de uma categoria.';
@@ -39,8 +39,7 @@ const CategoryLink = styled(Link, {
 type View = 'prompt' | 'searching' | 'results' | 'empty' | 'failed';
 
 /** What the page shows. While the next results are computed, the last ones stay on screen (no flicker). */
-function selectView(s: SearchSnapshot | undefined, hasQuery: boolean): View {
-  if (!s) return hasQuery ? 'searching' : 'prompt'; // the machine's chunk is on its way
+function selectView(s: SearchSnapshot): View {
   if (s.matches('results')) return 'results';
   if (s.matches('empty')) return 'empty';
   if (s.matches('failed')) return 'failed';
@@ -51,13 +50,15 @@ function selectView(s: SearchSnapshot | undefined, hasQuery: boolean): View {
 
 /** /search?q=…: the results of the search field, as product cards. The address drives the query on arrival. */
 export default function SearchPage() {
-  const services = useServices();
-  const { catalog } = services;
-  const search = useLazyActor(services.search) ?? undefined;
+  const { catalog } = useServices();
+  const { search, retry: retryLoading } = useSearchActor();
   const q = useSearchQueryParam();
-  const view = useSelector(search, (s) => selectView(s, searchTerm(q) !== ''));
-  const results = useSelector(search, (s) => s?.context.results ?? []);
-  const resultsFor = useSelector(search, (s) => s?.context.resultsFor ?? '');
+  // Before the machine runs: "searching" for a query in the address; null means its code could not be loaded.
+  const view = useSelector(search ?? undefined, (s) =>
+    s ? selectView(s) : search === null ? 'failed' : searchTerm(q) !== '' ? 'searching' : 'prompt',
+  );
+  const results = useSelector(search ?? undefined, (s) => s?.context.results ?? []);
+  const resultsFor = useSelector(search ?? undefined, (s) => s?.context.resultsFor ?? '');
   const categories = useSelector(catalog, selectCategories);
   const catalogFailed = useSelector(catalog, selectListFailed);
   const [, navigate] = useLocation();
@@ -65,9 +66,6 @@ export default function SearchPage() {
 
   // A shared link, a reload, or Back/Forward: the address says what to search. Typing in the field updates the
   // address to the same term, so then there is nothing to do.
-  useEffect(() => {
-    services.search.load().catch((error: unknown) => console.error('[search] the search code could not be loaded', error));
-  }, [services.search]);
   useEffect(() => {
     const wanted = searchTerm(q);
     if (limitQuery(q) !== q) navigate(searchPath(wanted), { replace: true });
@@ -87,8 +85,9 @@ export default function SearchPage() {
             : SEARCH_FAILED;
 
   const retry = () => {
+    if (!search) return retryLoading();
     if (catalogFailed) catalog.send({ type: 'catalog.list.retry' });
-    search?.send({ type: 'search.submit', query: search.getSnapshot().context.query });
+    search.send({ type: 'search.submit', query: search.getSnapshot().context.query });
   };
 
   return (

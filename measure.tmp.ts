@@ -1,0 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analyzeBuild, totalGzip } from '/work/wt-search/scripts/bench/bundles';
+import { buildStorefront } from '/work/wt-search/scripts/lib/stack';
+const work = mkdtempSync(join(tmpdir(), 'base-budget-'));
+await buildStorefront({ env: {}, distDir: join(work, 'dist'), cacheDir: join(work, 'cache') });
+const r = analyzeBuild(join(work, 'dist'));
+console.log('ENTRY', totalGzip(r.entryJs), r.entryJs.map((f) => f.file).join(','));
+console.log('DIST', work); console.log('LAZY', r.lazyJs.map((f) => `${f.file}:${f.gzip}`).join(' '));
