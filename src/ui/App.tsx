@@ -19,7 +19,7 @@ const LoginPage = lazy(() => import('./pages/LoginPage'));
 const SignUpPage = lazy(() => import('./pages/SignUpPage'));
 const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
 const ConfirmationPage = lazy(() => import('./pages/ConfirmationPage'));
-// In the search chunk, with the field: loaded by the time the first keystroke opens /search.
+// In the search chunk with the field, so already loaded when a keystroke opens /search (no overlay over the field).
 const SearchPage = lazy(() => import('./searchFeature').then((feature) => ({ default: feature.SearchPage })));
 
 const Shell = styled('div', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });
@@ -49,12 +49,7 @@ function Routes() {
         <Route path={paths.category}>{(params) => <CategoryPage id={params.id} />}</Route>
         <Route path={paths.checkout} component={CheckoutPage} />
         <Route path={paths.paymentConfirmation} component={ConfirmationPage} />
-        <Route path={paths.search}>
-          {/* Not the full-screen overlay: it would cover the field while the shopper types. */}
-          <Suspense fallback={null}>
-            <SearchPage />
-          </Suspense>
-        </Route>
+        <Route path={paths.search} component={SearchPage} />
         <Route>
           <NotFoundPage />
         </Route>

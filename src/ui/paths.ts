@@ -18,8 +18,3 @@ export function categoryPath(id: string): string {
 export function productPath(id: string): string {
   return paths.product.replace(':id', encodeURIComponent(id));
 }
-
-/** `/search?q=<term>` (shareable); `/search` alone for an empty term. */
-export function searchPath(term: string): string {
-  return term === '' ? paths.search : `${paths.search}?q=${encodeURIComponent(term)}`;
-}

@@ -3,10 +3,20 @@ import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { searchTerm } from '../../domain/search';
 import { selectSearchQuery } from '../../machines/searchMachine';
-import { paths, searchPath } from '../paths';
-import { useSearchQueryParam } from '../searchQuery';
+import { paths } from '../paths';
+import { searchPath, useSearchQueryParam } from '../searchQuery';
 import { useSearchActor } from '../useSearchActor';
 import { styled } from '../theme';
+import { SEARCH_BAR_HEIGHT } from './SearchBar';
+
+/** A bar of its own under the top bar, so SPEC §2's header keeps exactly its items. */
+const Bar = styled('div', {
+  background: '$surface',
+  borderBottom: '1px solid $border',
+  padding: '$3 $4',
+  minHeight: `${SEARCH_BAR_HEIGHT}px`,
+  '@tablet': { padding: '$3 $5' },
+});
 
 const Form = styled('form', { maxWidth: '$content', margin: '0 auto' });
 
@@ -123,26 +133,28 @@ function SearchForm({
   const inputId = useId();
   const hintId = useId();
   return (
-    <Form role="search" action={paths.search} method="get" onSubmit={onSubmit}>
-      <Row>
-        <label htmlFor={inputId}>Buscar produtos</label>
-        <Field>
-          <Input
-            id={inputId}
-            type="search"
-            name="q"
-            {...input}
-            placeholder="Tênis, calça, jaqueta…"
-            autoComplete="off"
-            enterKeyHint="search"
-            aria-describedby={hintId}
-          />
-          <Submit type="submit">Buscar</Submit>
-        </Field>
-      </Row>
-      <Hint id={hintId} aria-live="polite">
-        {hint}
-      </Hint>
-    </Form>
+    <Bar>
+      <Form role="search" action={paths.search} method="get" onSubmit={onSubmit}>
+        <Row>
+          <label htmlFor={inputId}>Buscar produtos</label>
+          <Field>
+            <Input
+              id={inputId}
+              type="search"
+              name="q"
+              {...input}
+              placeholder="Tênis, calça, jaqueta…"
+              autoComplete="off"
+              enterKeyHint="search"
+              aria-describedby={hintId}
+            />
+            <Submit type="submit">Buscar</Submit>
+          </Field>
+        </Row>
+        <Hint id={hintId} aria-live="polite">
+          {hint}
+        </Hint>
+      </Form>
+    </Bar>
   );
 }
