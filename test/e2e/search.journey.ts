@@ -103,6 +103,6 @@ export function registerSearchJourney(env: () => E2E) {
       } finally {
         await shopper.close();
       }
-    });
+    }, 180_000); // one long journey with five axe runs on a shared 2-core machine
   });
 }
