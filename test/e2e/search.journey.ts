@@ -42,12 +42,12 @@ export function registerSearchJourney(env: () => E2E) {
         await expectNoAxeViolations(page, 'results for tenis');
 
         // Enter commits "tenis"; "calca" then gets an entry of its own.
-        await page.keyboard.press('Enter');
+        await field(page).press('Enter');
         await field(page).fill('');
         await page.keyboard.type('calca');
         await poll(() => status(page).textContent()).toBe('3 produtos para “calca”');
         expect((await results(page).allTextContents()).sort()).toEqual(['Calça Chino Azul-Marinho', 'Calça Jeans', 'Calça Pantalona Bege']);
-        await page.keyboard.press('Enter');
+        await field(page).press('Enter');
         expect(searchUrl(page)).toBe('/search?q=calca');
 
         // A typo: one edit is forgiven.
@@ -59,7 +59,7 @@ export function registerSearchJourney(env: () => E2E) {
         await results(page).first().hover();
         await addButton(page, (await results(page).first().textContent())!).click();
         await expectHeaderCount(page, 1, 'after adding from the results');
-        await page.keyboard.press('Enter');
+        await field(page).press('Enter');
 
         // Nothing found: the empty state offers the categories.
         await field(page).fill('');
@@ -92,7 +92,7 @@ export function registerSearchJourney(env: () => E2E) {
 
         // Blank Enter: a hint, no search. Markup is shown as text.
         await field(page).fill('   ');
-        await page.keyboard.press('Enter');
+        await field(page).press('Enter');
         await page.getByText('Digite o nome de um produto ou de uma categoria para buscar.').waitFor();
         await expectNoAxeViolations(page, 'blank query hint');
         await field(page).fill('');
