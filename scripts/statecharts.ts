@@ -11,6 +11,7 @@ import { cartMachine } from '../src/machines/cartMachine';
 import { catalogMachine } from '../src/machines/catalogMachine';
 import { checkoutGuardMachine } from '../src/machines/checkoutGuardMachine';
 import { checkoutMachine } from '../src/machines/checkoutMachine';
+import { searchMachine } from '../src/machines/searchMachine';
 
 export interface DocumentedMachine {
   machine: AnyStateMachine;
@@ -43,6 +44,11 @@ export const documentedMachines: DocumentedMachine[] = [
     machine: checkoutMachine,
     file: 'src/machines/checkoutMachine.ts',
     summary: 'The Finalizar Compra button: creates a checkout session once per click and sends the browser to its url.',
+  },
+  {
+    machine: searchMachine,
+    file: 'src/machines/searchMachine.ts',
+    summary: 'The search field and /search: debounces typing, waits for the catalog, searches a lazily built index, shows results or the empty state.',
   },
 ];
 

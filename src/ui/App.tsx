@@ -8,6 +8,7 @@ import { globalStyles, styled } from './theme';
 import { CartPanel } from './components/CartPanel';
 import { Header } from './components/Header';
 import { LoadingOverlay } from './components/LoadingOverlay';
+import { SearchBar } from './components/SearchBar';
 import { useHydrated } from './hooks/useHydrated';
 import { CategoryPage } from './pages/CategoryPage';
 import { ExplorePage } from './pages/ExplorePage';
@@ -20,6 +21,8 @@ const LoginPage = lazy(() => import('./pages/LoginPage'));
 const SignUpPage = lazy(() => import('./pages/SignUpPage'));
 const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
 const ConfirmationPage = lazy(() => import('./pages/ConfirmationPage'));
+// In the search chunk with the field, so already loaded when a keystroke opens /search (no overlay over the field).
+const SearchPage = lazy(() => import('./searchFeature').then((feature) => ({ default: feature.SearchPage })));
 
 const Shell = styled('div', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });
 
@@ -63,6 +66,7 @@ function Routes({ notFoundPath }: { notFoundPath: string | null }) {
         <Route path={paths.product}>{(params) => <ProductPage id={params.id} />}</Route>
         <Route path={paths.checkout} component={CheckoutPage} />
         <Route path={paths.paymentConfirmation} component={ConfirmationPage} />
+        <Route path={paths.search} component={SearchPage} />
         <Route>
           <NotFoundPage />
         </Route>
@@ -80,6 +84,7 @@ function Layout({ notFoundPath, onHydrated }: Pick<AppProps, 'notFoundPath' | 'o
   return (
     <Shell>
       <Header cartButtonRef={cartButtonRef} />
+      <SearchBar />
       <Routes notFoundPath={notFoundPath ?? null} />
       <CartPanel returnFocusTo={cartButtonRef} />
       <GlobalOverlay />

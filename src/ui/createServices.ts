@@ -12,6 +12,7 @@ import { cartMachine, createCartImplementations } from '../machines/cartMachine'
 import { catalogMachine, createCatalogActors, type CatalogSnapshotInput } from '../machines/catalogMachine';
 import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
+import type { SearchActorRef } from '../machines/searchMachine';
 import type { Services } from './services';
 
 export interface Ports {
@@ -56,6 +57,25 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
       actions: { logError, redirectTo: (_, { url }) => effects.redirectTo(url) },
     }),
   ).start();
+  // Search is a lazy chunk (src/ui/searchFeature.ts, loaded when the field mounts, after the first render), so
+  // `/`'s entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
+  let stopped = false;
+  let stopSearch = () => {};
+  let search: Promise<SearchActorRef | null> | undefined;
+  const loadSearch = () =>
+    (search ??= import('./searchFeature').then(
+      ({ startSearch }) => {
+        const started = startSearch({ catalog, logError });
+        if (stopped) started.stop(); // the services stopped while the chunk downloaded
+        stopSearch = started.stop;
+        return started.actor;
+      },
+      (error: unknown) => {
+        search = undefined; // the next visit tries again
+        effects.logError('[search] the search code could not be loaded', error);
+        return null;
+      },
+    ));
   const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
 
   return {
@@ -64,7 +84,10 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     catalog,
     checkout,
     checkoutGuard,
+    search: loadSearch,
     stop() {
+      stopped = true;
+      stopSearch();
       for (const actor of [catalog, auth, cart, checkout]) actor.stop();
     },
   };

@@ -8,6 +8,7 @@ export const paths = {
   checkout: '/checkout',
   paymentConfirmation: '/payment-confirmation',
   product: '/product/:id',
+  search: '/search',
 } as const;
 
 export function categoryPath(id: string): string {

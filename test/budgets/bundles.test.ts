@@ -61,6 +61,18 @@ describe('budgets on the production build', () => {
     expect(over, 'lazy chunks over 25 KB gz').toEqual([]);
   });
 
+  it('keeps the search code out of /: the search UI and machine are one lazy chunk, minisearch and the index another (issue 10)', () => {
+    // A string minisearch carries in its own code (an error message), which minification keeps.
+    const MINISEARCH = 'MiniSearch: option "fields" must be provided';
+    const holding = (files: readonly { file: string }[]) =>
+      files.filter(({ file }) => readFileSync(join(distDir, file), 'utf8').includes(MINISEARCH)).map((f) => f.file);
+    expect(holding(report.entryJs), 'minisearch in the entry JS').toEqual([]);
+    expect(holding(report.lazyJs), 'exactly one lazy chunk holds minisearch').toHaveLength(1);
+    const lazy = report.lazyJs.map((f) => f.file);
+    expect(lazy.some((file) => file.startsWith('searchFeature.')), `searchFeature should be a lazy chunk: ${lazy.join(', ')}`).toBe(true);
+    expect(holding(report.lazyJs)[0], 'minisearch loads on the first search, not with the field').not.toMatch(/^searchFeature\./);
+  });
+
   it('ships at most 10 KB gz of CSS', () => {
     const css = totalGzip(report.allCss) + report.inlineStyleGzip;
     expect(css).toBeLessThanOrEqual(BUDGETS.cssGzip);

@@ -7,6 +7,7 @@ import { registerCartModel, registerCartModelTeeth } from './cart.model';
 import { registerJourney } from './journey';
 import { registerPrerender } from './prerender';
 import { registerRoutesA11y } from './routes.a11y';
+import { registerSearchJourney } from './search.journey';
 
 const unavailable = e2eUnavailable();
 if (unavailable) console.warn(`Skipping the end-to-end suite (set CI=true to make this a failure): ${unavailable}`);
@@ -29,4 +30,5 @@ describe.skipIf(unavailable)('storefront end to end (Chromium, full local stack)
   registerCartModel(env);
   registerCartModelTeeth(env);
   registerRoutesA11y(env);
+  registerSearchJourney(env);
 });

@@ -1,0 +1,22 @@
+// What the shopper typed, made safe to search and to put in a URL. Shared by the search bar (entry bundle)
+// and the lazy index (src/domain/searchIndex.ts), so it stays tiny and imports nothing.
+
+/** Longer queries are cut to this many characters (code points: an emoji is never split in half). */
+export const MAX_QUERY_LENGTH = 100;
+
+/** The query as the field keeps it: at most MAX_QUERY_LENGTH code points, spaces as typed. */
+export function limitQuery(raw: string): string {
+  // Array.from walks code points; slicing UTF-16 units could leave a lone surrogate that encodeURIComponent rejects.
+  const points = Array.from(raw);
+  return points.length > MAX_QUERY_LENGTH ? points.slice(0, MAX_QUERY_LENGTH).join('') : raw;
+}
+
+/** The words to search for: the limited query without surrounding spaces ('' means "nothing to search"). */
+export function searchTerm(raw: string): string {
+  return limitQuery(raw).trim();
+}
+
+/** pt-BR result count: "1 produto para “tenis”", "3 produtos para “tenis”". */
+export function resultCountText(count: number, term: string): string {
+  return `${count} ${count === 1 ? 'produto' : 'produtos'} para “${term}”`;
+}

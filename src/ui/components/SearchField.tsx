@@ -1,0 +1,160 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { searchTerm } from '../../domain/search';
+import { selectSearchQuery } from '../../machines/searchMachine';
+import { paths } from '../paths';
+import { searchPath, useSearchQueryParam } from '../searchQuery';
+import { useSearchActor } from '../useSearchActor';
+import { styled } from '../theme';
+import { SEARCH_BAR_HEIGHT } from './SearchBar';
+
+/** A bar of its own under the top bar, so SPEC §2's header keeps exactly its items. */
+const Bar = styled('div', {
+  background: '$surface',
+  borderBottom: '1px solid $border',
+  padding: '$3 $4',
+  minHeight: `${SEARCH_BAR_HEIGHT}px`,
+  '@tablet': { padding: '$3 $5' },
+});
+
+const Form = styled('form', { maxWidth: '$content', margin: '0 auto' });
+
+const Row = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2 $3',
+  // One row at every width, so the bar's height is known before this chunk arrives (SearchBar reserves it).
+  '& label': { fontWeight: 600, whiteSpace: 'nowrap' },
+});
+
+const Field = styled('div', { flex: 1, display: 'flex', gap: '$2', minWidth: 0 });
+
+const Input = styled('input', {
+  flex: 1,
+  minWidth: 0,
+  minHeight: '44px',
+  padding: '$2 $3',
+  border: '1px solid $border',
+  borderRadius: '$1',
+  background: '$inputBackground',
+  color: '$textDark',
+});
+
+const Submit = styled('button', {
+  minHeight: '44px',
+  padding: '$2 $4',
+  border: '2px solid $primary',
+  borderRadius: '$1',
+  background: '$primary',
+  color: '$textLight',
+  fontWeight: '$menu',
+  cursor: 'pointer',
+  '&:hover': { background: '$surface', color: '$primary' },
+});
+
+// Always in the page (an empty paragraph takes no room), so screen readers already watch it when the hint appears.
+const Hint = styled('p', { margin: 0, fontSize: '$small', '&:not(:empty)': { marginTop: '$2' } });
+
+export const BLANK_QUERY_HINT = 'Digite o nome de um produto ou de uma categoria para buscar.';
+
+/**
+ * The search field, on every page. Typing searches as you type (the machine debounces) and keeps the address
+ * on `/search?q=…`: the first keystroke elsewhere opens the results page (one history entry, so Back returns),
+ * later keystrokes replace that entry, and Enter commits it, so the next query gets an entry of its own and
+ * Back restores this one. Esc empties the field. Without JavaScript (before hydration), or if the search code
+ * could not be loaded, the form itself submits to /search?q=.
+ */
+export default function SearchField() {
+  const { search } = useSearchActor();
+  // What is typed in the moment before the machine runs (it starts right after this chunk arrives).
+  const [early, setEarly] = useState('');
+  useEffect(() => {
+    if (search && early) {
+      search.send({ type: 'search.type', query: early });
+      setEarly('');
+    }
+  }, [search, early]);
+  const machineQuery = useSelector(search ?? undefined, (s) => (s ? selectSearchQuery(s) : ''));
+  const hinting = useSelector(search ?? undefined, (s) => s?.hasTag('hint') ?? false);
+  const query = search ? machineQuery : early;
+  const [location, navigate] = useLocation();
+  const shownTerm = searchTerm(useSearchQueryParam());
+  /** Enter was pressed for the entry on screen: the next query must not overwrite it. */
+  const committed = useRef(false);
+  const onResultsPage = location === paths.search;
+
+  const follow = (term: string) => {
+    if (onResultsPage) navigate(searchPath(term), { replace: !committed.current });
+    else if (term !== '') navigate(searchPath(term));
+    committed.current = false;
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const typed = event.target.value;
+    if (search) search.send({ type: 'search.type', query: typed });
+    else setEarly(typed);
+    follow(searchTerm(typed));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Without the machine (its code failed to load) the browser submits the form: /search?q= still works.
+    if (!search) return;
+    event.preventDefault();
+    search.send({ type: 'search.submit', query });
+    const term = searchTerm(query);
+    if (term === '') return;
+    if (!onResultsPage || shownTerm !== term) navigate(searchPath(term), { replace: onResultsPage && !committed.current });
+    committed.current = true;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Escape' || query === '' || !search) return;
+    event.preventDefault();
+    search.send({ type: 'search.clear' });
+    if (onResultsPage) follow('');
+  };
+
+  return (
+    <SearchForm input={{ value: query, onChange, onKeyDown }} onSubmit={onSubmit} hint={hinting ? BLANK_QUERY_HINT : ''} />
+  );
+}
+
+/** The form itself: a GET form to /search?q= that the handlers take over. */
+function SearchForm({
+  input,
+  onSubmit,
+  hint = '',
+}: {
+  input: Pick<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onKeyDown'>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  hint?: string;
+}) {
+  const inputId = useId();
+  const hintId = useId();
+  return (
+    <Bar>
+      <Form role="search" action={paths.search} method="get" onSubmit={onSubmit}>
+        <Row>
+          <label htmlFor={inputId}>Buscar produtos</label>
+          <Field>
+            <Input
+              id={inputId}
+              type="search"
+              name="q"
+              {...input}
+              placeholder="Tênis, calça, jaqueta…"
+              autoComplete="off"
+              enterKeyHint="search"
+              aria-describedby={hintId}
+            />
+            <Submit type="submit">Buscar</Submit>
+          </Field>
+        </Row>
+        <Hint id={hintId} aria-live="polite">
+          {hint}
+        </Hint>
+      </Form>
+    </Bar>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useId } from 'react';
+import { useSelector } from '@xstate/react';
+import { Link, useLocation } from 'wouter';
+import { limitQuery, resultCountText, searchTerm } from '../../domain/search';
+import type { SearchSnapshot } from '../../machines/searchMachine';
+import { CategoryProducts } from '../components/CategoryProducts';
+import { categoryPath } from '../paths';
+import { searchPath, useSearchQueryParam } from '../searchQuery';
+import { selectCategories, selectListFailed } from '../selectors';
+import { useServices } from '../services';
+import { useSearchActor } from '../useSearchActor';
+import { Button, Page, PageTitle, styled } from '../theme';
+
+export const SEARCH_PROMPT = 'Digite no campo acima o nome de um produto ou de uma categoria.';
+export const SEARCHING = 'Buscando…';
+export const SEARCH_FAILED = 'Não foi possível buscar agora.';
+export const noResultsText = (term: string) => `Nenhum produto encontrado para “${term}”.`;
+
+const Status = styled('p', { margin: '0 0 $5', fontWeight: 600 });
+
+const Suggestions = styled('section', {
+  '& h2': { fontSize: '1.25rem', margin: '0 0 $3' },
+  '& ul': { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: '$3' },
+});
+
+const CategoryLink = styled(Link, {
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  padding: '$2 $4',
+  border: '1px solid $textDark',
+  borderRadius: '$1',
+  color: '$textDark',
+  textDecoration: 'none',
+  fontWeight: 600,
+  '&:hover': { background: '$inputBackground' },
+});
+
+type View = 'prompt' | 'searching' | 'results' | 'empty' | 'failed';
+
+/** What the page shows. While the next results are computed, the last ones stay on screen (no flicker). */
+function selectView(s: SearchSnapshot): View {
+  if (s.matches('results')) return 'results';
+  if (s.matches('empty')) return 'empty';
+  if (s.matches('failed')) return 'failed';
+  if (s.matches('idle') || s.matches('blank')) return 'prompt';
+  if (s.context.resultsFor === '') return 'searching';
+  return s.context.results.length ? 'results' : 'empty';
+}
+
+/** /search?q=…: the results of the search field, as product cards. The address drives the query on arrival. */
+export default function SearchPage() {
+  const { catalog } = useServices();
+  const { search, retry: retryLoading } = useSearchActor();
+  const q = useSearchQueryParam();
+  // Before the machine runs: "searching" for a query in the address; null means its code could not be loaded.
+  const view = useSelector(search ?? undefined, (s) =>
+    s ? selectView(s) : search === null ? 'failed' : searchTerm(q) !== '' ? 'searching' : 'prompt',
+  );
+  const results = useSelector(search ?? undefined, (s) => s?.context.results ?? []);
+  const resultsFor = useSelector(search ?? undefined, (s) => s?.context.resultsFor ?? '');
+  const categories = useSelector(catalog, selectCategories);
+  const catalogFailed = useSelector(catalog, selectListFailed);
+  const [, navigate] = useLocation();
+  const suggestionsId = useId();
+
+  // A shared link, a reload, or Back/Forward: the address says what to search. Typing in the field updates the
+  // address to the same term, so then there is nothing to do.
+  useEffect(() => {
+    const wanted = searchTerm(q);
+    if (limitQuery(q) !== q) navigate(searchPath(wanted), { replace: true });
+    if (!search || wanted === searchTerm(search.getSnapshot().context.query)) return;
+    search.send(wanted === '' ? { type: 'search.clear' } : { type: 'search.submit', query: q });
+  }, [q, search, navigate]);
+
+  const status =
+    view === 'prompt'
+      ? SEARCH_PROMPT
+      : view === 'searching'
+        ? SEARCHING
+        : view === 'results'
+          ? resultCountText(results.length, resultsFor)
+          : view === 'empty'
+            ? noResultsText(resultsFor)
+            : SEARCH_FAILED;
+
+  const retry = () => {
+    if (!search) return retryLoading();
+    if (catalogFailed) catalog.send({ type: 'catalog.list.retry' });
+    search.send({ type: 'search.submit', query: search.getSnapshot().context.query });
+  };
+
+  return (
+    <Page>
+      <PageTitle>Resultados da busca</PageTitle>
+      {/* One polite live region for the whole visit: every new count or "nothing found" is read out. */}
+      <Status role="status" aria-live="polite" aria-atomic="true">
+        {status}
+      </Status>
+      {view === 'results' && <CategoryProducts key={resultsFor} products={results} label={`Resultados para “${resultsFor}”`} />}
+      {view === 'empty' && categories.length > 0 && (
+        <Suggestions aria-labelledby={suggestionsId}>
+          <h2 id={suggestionsId}>Veja nossas categorias</h2>
+          <ul>
+            {categories.map((category) => (
+              <li key={category.id}>
+                <CategoryLink href={categoryPath(category.id)}>{category.displayName}</CategoryLink>
+              </li>
+            ))}
+          </ul>
+        </Suggestions>
+      )}
+      {view === 'failed' && (
+        <Button type="button" onClick={retry}>
+          Tentar novamente
+        </Button>
+      )}
+    </Page>
+  );
+}

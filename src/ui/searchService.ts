@@ -1,0 +1,34 @@
+// Starts the search actor and feeds it the catalog. Part of the lazy search chunk (src/ui/searchFeature.ts).
+import { createActor } from 'xstate';
+import type { CatalogActorRef, CatalogSnapshot } from '../machines/catalogMachine';
+import { createSearchActors, searchMachine, type SearchActorRef } from '../machines/searchMachine';
+
+export function startSearch({
+  catalog,
+  logError,
+}: {
+  catalog: CatalogActorRef;
+  logError: (_: unknown, params: { error: unknown; during: string }) => void;
+}): { actor: SearchActorRef; stop(): void } {
+  const actor = createActor(searchMachine.provide({ actors: createSearchActors(), actions: { logError } })).start();
+  // The index is built from what the catalog actor holds (never by a component fetching): forward the
+  // categories each time they change (the prerendered snapshot first, then the live read), or the failure.
+  let forwarded: unknown = null;
+  const forwardCatalog = (snapshot: CatalogSnapshot) => {
+    const { categories } = snapshot.context;
+    const known = categories.length > 0 || snapshot.matches({ list: 'loaded' });
+    const next = known ? categories : snapshot.matches({ list: 'failed' }) ? 'failed' : null;
+    if (next === null || next === forwarded) return;
+    forwarded = next;
+    actor.send(known ? { type: 'search.catalog.loaded', categories } : { type: 'search.catalog.failed' });
+  };
+  forwardCatalog(catalog.getSnapshot());
+  const watch = catalog.subscribe(forwardCatalog);
+  return {
+    actor,
+    stop() {
+      watch.unsubscribe();
+      actor.stop();
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { expect, vi } from 'vitest';
+import { createActor, SimulatedClock, type EventObject } from 'xstate';
+import * as searchIndexModule from '../../../src/domain/searchIndex';
+import type { Category, Product } from '../../../src/domain';
+import { createSearchActors, SEARCH_DEBOUNCE_MS, searchMachine, type SearchIndexModule } from '../../../src/machines/searchMachine';
+import { codedError, controllable, tick, type Controllable } from '../../support/fakes/controllable';
+import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
+
+const product = (id: string, name: string): Product => ({ id, name, imageUrl: `/images/${id}.svg`, price: 100 });
+const jaquetas: Category = {
+  id: 'jaquetas', name: 'jackets', displayName: 'Jaquetas', imageUrl: '/images/jaquetas.svg',
+  products: [product('jaqueta-couro-preta', 'Jaqueta de Couro Preta'), product('blazer-bege', 'Blazer Bege')],
+};
+const tenis: Category = {
+  id: 'tenis', name: 'sneakers', displayName: 'Tênis', imageUrl: '/images/tenis.svg',
+  products: [product('tenis-casual-branco', 'Tênis Casual Branco')],
+};
+/** The prerendered snapshot has no sneakers yet; the live read does: the test can tell which one was searched. */
+const SNAPSHOT = [jaquetas];
+const LIVE = [jaquetas, tenis];
+const catalogName = (c: Category[] | null) => (c === SNAPSHOT ? 'snapshot' : c === LIVE ? 'live' : 'none');
+
+/**
+ * What a shopper should see for each catalog and term, written by hand from the catalogs above: the product's
+ * own name first ("Jaqueta…" for the prefix "jaq"), then the category-only match (Blazer Bege, in Jaquetas).
+ */
+const EXPECTED: Record<'snapshot' | 'live', Record<string, string[]>> = {
+  snapshot: { tenis: [], jaq: ['Jaqueta de Couro Preta', 'Blazer Bege'], xyzxyz: [] },
+  live: { tenis: ['Tênis Casual Branco'], jaq: ['Jaqueta de Couro Preta', 'Blazer Bege'], xyzxyz: [] },
+};
+const expectedFor = (catalog: Category[] | null, term: string) => {
+  const table = EXPECTED[catalogName(catalog) as 'snapshot' | 'live'];
+  const names = table?.[term];
+  if (!names) throw new Error(`no expectation for "${term}" on the ${catalogName(catalog)} catalog`);
+  return names;
+};
+
+const AFTER = 'xstate.after.searchDebounce.search.debouncing';
+const DONE = 'xstate.done.actor.searchCatalog';
+const ERROR = 'xstate.error.actor.searchCatalog';
+
+export const searchPaths = shortestPaths(searchMachine, {
+  variants: (type, snapshot) => {
+    switch (type) {
+      case 'search.type':
+        return ['tenis', ' '].map((query) => ({ type, query }));
+      case 'search.submit':
+        return ['jaq', ' '].map((query) => ({ type, query }));
+      // As createServices forwards them: the snapshot (or, without one, the live read) first, then the live
+      // read (again on a retry); a failure only while no catalog is known.
+      case 'search.catalog.loaded':
+        return (snapshot.context.catalog === null ? [SNAPSHOT, LIVE] : [LIVE]).map((categories) => ({ type, categories }));
+      case 'search.catalog.failed':
+        return snapshot.context.catalog === null ? [{ type }] : [];
+      case AFTER:
+        return [{ type }];
+      case DONE: {
+        const names = expectedFor(snapshot.context.catalog, snapshot.context.query.trim());
+        const all = [...jaquetas.products, ...tenis.products];
+        return [{ type, output: names.map((name) => all.find((p) => p.name === name)!) }];
+      }
+      case ERROR:
+        return [{ type, error: codedError('chunk/load-failed') }];
+      default:
+        return undefined;
+    }
+  },
+});
+
+export const searchPathName = (path: ModelPath<typeof searchMachine>) =>
+  pathName(path, (event) => {
+    const e = event as EventObject & { query?: string; categories?: Category[]; output?: Product[]; error?: { code: string } };
+    if (e.query !== undefined) return JSON.stringify(e.query);
+    if (e.categories) return catalogName(e.categories);
+    if (e.output) return `${e.output.length} results`;
+    return e.error ? e.error.code : '';
+  });
+
+export type SearchWiring = (loader: Controllable<[], SearchIndexModule>) => ReturnType<typeof createSearchActors>;
+export const productionSearchWiring: SearchWiring = (loader) => createSearchActors({ loadIndexModule: loader.fn });
+
+type Phase = 'idle' | 'blank' | 'debouncing' | 'waitingForCatalog' | 'searching' | 'results' | 'empty' | 'failed';
+
+/**
+ * Drives a real search actor (production actors; the index chunk's loader is controllable) along one path and
+ * checks, after every step, what the shopper sees against a reference kept here: the field's text, the phase
+ * of the results page, the result names (from the hand-written table), the hint, the busy indicator, how many
+ * searches ran and how many errors were logged.
+ */
+export async function runSearchPath(path: ModelPath<typeof searchMachine>, wiring: SearchWiring = productionSearchWiring) {
+  const clock = new SimulatedClock();
+  const loader = controllable<[], SearchIndexModule>('loadIndexModule');
+  const logError = vi.fn();
+  const actor = createActor(
+    searchMachine.provide({ actors: wiring(loader), actions: { logError: (_, params) => logError(params) } }),
+    { clock, inspect: recordTransitions(searchMachine.id) },
+  );
+  const ref = {
+    query: '',
+    catalog: null as Category[] | null,
+    catalogFailed: false,
+    phase: 'idle' as Phase,
+    results: [] as string[],
+    searches: 0,
+    errors: 0,
+  };
+  const startSearch = () => {
+    ref.phase = 'searching';
+    ref.searches += 1;
+  };
+  const dueSearch = () => {
+    if (ref.catalog) startSearch();
+    else ref.phase = ref.catalogFailed ? 'failed' : 'waitingForCatalog';
+  };
+  // Abandoned searches (a catalog arrived mid-search) answer first, with the old catalog's results: never shown.
+  const answerAbandoned = async () => {
+    for (const call of loader.pending().slice(0, -1)) call.resolve(searchIndexModule);
+    await tick();
+  };
+  try {
+    for (const [index, { event, state: expected }] of path.steps.entries()) {
+      const e = event as EventObject & { query?: string; categories?: Category[]; error?: unknown };
+      const at = `step ${index} (${e.type})`;
+      switch (e.type) {
+        case 'xstate.init':
+          actor.start();
+          break;
+        case 'search.type':
+          actor.send(event as never);
+          ref.query = e.query!.slice(0, 100);
+          if (ref.query.trim() === '') {
+            ref.phase = 'idle';
+            ref.results = [];
+          } else ref.phase = 'debouncing';
+          break;
+        case 'search.submit':
+          actor.send(event as never);
+          ref.query = e.query!.slice(0, 100);
+          if (ref.query.trim() === '') ref.phase = 'blank';
+          else dueSearch();
+          break;
+        case 'search.clear':
+          actor.send(event as never);
+          ref.query = '';
+          ref.results = [];
+          ref.phase = 'idle';
+          break;
+        case 'search.catalog.loaded':
+          actor.send(event as never);
+          ref.catalog = e.categories!;
+          ref.catalogFailed = false;
+          if (['waitingForCatalog', 'searching', 'results', 'empty', 'failed'].includes(ref.phase)) startSearch();
+          break;
+        case 'search.catalog.failed':
+          actor.send(event as never);
+          ref.catalogFailed = ref.catalog === null;
+          if (ref.phase === 'waitingForCatalog') ref.phase = 'failed';
+          break;
+        case AFTER:
+          clock.increment(SEARCH_DEBOUNCE_MS - 1);
+          expect(actor.getSnapshot().value, `${at}: still waiting 1 ms before the debounce ends`).toBe('debouncing');
+          expect(loader.calls.length, `${at}: no search before the debounce ends`).toBe(ref.searches);
+          clock.increment(1);
+          dueSearch();
+          break;
+        case DONE:
+          await answerAbandoned();
+          loader.latest().resolve(searchIndexModule);
+          await tick();
+          ref.results = expectedFor(ref.catalog, ref.query.trim());
+          ref.phase = ref.results.length ? 'results' : 'empty';
+          break;
+        case ERROR:
+          await answerAbandoned();
+          loader.latest().reject(e.error);
+          await tick();
+          ref.errors += 1;
+          ref.phase = 'failed';
+          break;
+        default:
+          throw new Error(`no driver for ${e.type}`);
+      }
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.value, at).toEqual(expected.value);
+      expect(snapshot.status, at).toBe(expected.status);
+      expect(snapshot.value, `${at}: the reference phase`).toBe(ref.phase);
+      expect(snapshot.context.query, `${at}: the field`).toBe(ref.query);
+      if (ref.phase === 'results' || ref.phase === 'empty') {
+        expect(snapshot.context.results.map((p) => p.name), `${at}: results`).toEqual(ref.results);
+        expect(snapshot.context.resultsFor, `${at}: results for`).toBe(ref.query.trim());
+      }
+      expect(snapshot.hasTag('hint'), `${at}: hint`).toBe(ref.phase === 'blank');
+      expect(snapshot.hasTag('busy'), `${at}: busy`).toBe(['debouncing', 'waitingForCatalog', 'searching'].includes(ref.phase));
+      expect(loader.calls.length, `${at}: searches run`).toBe(ref.searches);
+      expect(logError, `${at}: errors logged`).toHaveBeenCalledTimes(ref.errors);
+    }
+  } finally {
+    actor.stop();
+  }
+}
