@@ -129,8 +129,8 @@ export function sitemapXml(pages: readonly PageToRender[], origin: string): stri
 }
 
 export function robotsTxt(origin: string): string {
-  // The shopper's own pages (cart, checkout, confirmation, account forms) are not for search engines.
-  const privatePaths = [paths.checkout, paths.paymentConfirmation, paths.login, paths.signUp];
+  // The shopper's own pages (checkout, confirmation, account forms) and search results are not for search engines.
+  const privatePaths = [paths.checkout, paths.paymentConfirmation, paths.login, paths.signUp, paths.search];
   return ['User-agent: *', 'Allow: /', ...privatePaths.map((path) => `Disallow: ${path}`), '', `Sitemap: ${new URL('/sitemap.xml', origin).href}`, ''].join('\n');
 }
 
