@@ -82,7 +82,11 @@ export async function runtimeCssGzip(page: Page): Promise<number> {
 /** Waits until the loading overlay has gone (auth known and the page's data loaded). */
 export async function waitForContent(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(
-    () => document.getElementById('root')?.childElementCount && !document.querySelector('[data-testid="loading-overlay"]'),
+    // A prerendered page has content before it works: also wait for hydration (src/earlyClicks.ts's catcher gone).
+    () =>
+      document.getElementById('root')?.childElementCount &&
+      !document.querySelector('[data-testid="loading-overlay"]') &&
+      !('__clubTakeEarlyClicks' in window),
     undefined,
     { timeout },
   );

@@ -252,13 +252,16 @@ const ok = (pass: boolean) => (pass ? 'met' : '**missed**');
 function renderTable(r: Results): string {
   const rows: string[][] = [['Measure', 'Measured', 'Target', '']];
   const home = r.routes.find((x) => x.route === '/');
-  rows.push(['`/` JS before first render (network, gz -9)', home ? kb(home.jsBeforeFirstRender) : 'n/a', '≤ 120 KB', ok(!!home && home.jsBeforeFirstRender <= TARGETS.entryJsGzip)]);
+  rows.push(['`/` JS before first paint (network, gz -9; the prerendered HTML needs none)', home ? kb(home.jsBeforeFirstRender) : 'n/a', '≤ 120 KB', ok(!!home && home.jsBeforeFirstRender <= TARGETS.entryJsGzip)]);
   rows.push(['`/` JS entry closure (build output, gz -9)', kb(r.build.entryJsGzip), '≤ 120 KB', ok(r.build.entryJsGzip <= TARGETS.entryJsGzip)]);
   for (const route of r.routes) {
     rows.push([`\`${route.route}\` JS total / CSS (runtime rules)`, `${kb(route.jsTotal)} / ${kb(route.css)}`, 'CSS ≤ 10 KB', ok(route.css <= TARGETS.cssGzip)]);
   }
-  for (const chunk of r.lazyChunks) {
-    rows.push([`lazy chunk \`${chunk.path.slice(1)}\` (first on \`${chunk.route}\`)`, kb(chunk.gzip), '≤ 25 KB', ok(chunk.gzip <= TARGETS.lazyChunkGzip)]);
+  const entryFiles = new Set(r.build.entryJs.map((f) => f.file));
+  for (const chunk of r.lazyChunks.filter((c) => !entryFiles.has(c.path.slice(1)))) {
+    // The Firestore SDK left the entry for a lazy chunk of its own (budget 35 KB, test/budgets/bundles.test.ts).
+    const budget = chunk.path.includes('index.esm') ? 35 * 1024 : TARGETS.lazyChunkGzip;
+    rows.push([`lazy chunk \`${chunk.path.slice(1)}\` (first on \`${chunk.route}\`)`, kb(chunk.gzip), `≤ ${budget / 1024} KB`, ok(chunk.gzip <= budget)]);
   }
   for (const lh of r.lighthouse) {
     const mobile = lh.formFactor === 'mobile';
