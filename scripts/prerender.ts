@@ -123,11 +123,11 @@ function bootAfterLoad(sources: readonly string[]): string {
 }
 
 /** Fills Parcel's shell with one rendered page. */
-export function pageHtml(shell: string, page: PageToRender, origin: string): string {
+export async function pageHtml(shell: string, page: PageToRender, origin: string): Promise<string> {
   for (const [what, pattern] of [['<title>', TITLE], ['meta description', DESCRIPTION], ['</head> or <body>', HEAD_END], ['empty <div id="root">', EMPTY_ROOT]] as const) {
     if (!pattern.test(shell)) throw new PrerenderError(`the app shell has no ${what}`);
   }
-  const { html, css } = renderPage(page.boot);
+  const { html, css } = await renderPage(page.boot);
   const sources = [...shell.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
   if (sources.length === 0) throw new PrerenderError('the app shell loads no module script');
   return shell
@@ -186,7 +186,7 @@ export async function prerenderSite({ distDir, catalog, origin }: { distDir: str
   for (const page of pages) {
     const file = join(dist, page.file);
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, pageHtml(shell, page, origin));
+    await writeFile(file, await pageHtml(shell, page, origin));
   }
   await writeFile(join(dist, 'sitemap.xml'), sitemapXml(pages, origin));
   await writeFile(join(dist, 'robots.txt'), robotsTxt(origin));

@@ -1,7 +1,8 @@
 // Build-time composition root (the server twin of main.tsx): renders one catalog page of the same <App> to
-// HTML with react-dom/server, over in-memory ports that hold the build's catalog snapshot. The auth state is
-// unknown and the cart empty, exactly what the browser's first render sees before it has hydrated.
-import { renderToString } from 'react-dom/server';
+// HTML with react-dom/static, which waits for lazy parts (the search bar's chunk) so the HTML is complete and
+// hydration never falls back to client rendering. The ports are in memory and hold the build's catalog
+// snapshot; the auth state is unknown and the cart empty, as in the browser's first render before hydration.
+import { prerenderToNodeStream } from 'react-dom/static';
 import type { AuthPort } from './adapters/auth/port';
 import { memoryCartStorage } from './adapters/cartStorage/memory';
 import { memoryCatalog } from './adapters/catalog/memory';
@@ -20,7 +21,7 @@ export interface RenderedPage {
   css: string;
 }
 
-export function renderPage(boot: BootData): RenderedPage {
+export async function renderPage(boot: BootData): Promise<RenderedPage> {
   reset();
   const services = createServices(
     {
@@ -41,10 +42,12 @@ export function renderPage(boot: BootData): RenderedPage {
     { catalogSnapshot: boot.catalog },
   );
   try {
-    const html = renderToString(
+    const { prelude } = await prerenderToNodeStream(
       <App services={services} router={{ ssrPath: boot.path }} notFoundPath={boot.notFound ? boot.path : null} />,
     );
-    return { html, css: getCssText() };
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+    return { html: Buffer.concat(chunks).toString('utf8'), css: getCssText() };
   } finally {
     services.stop();
   }
