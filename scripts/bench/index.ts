@@ -20,6 +20,7 @@ import { CHROMIUM, launchChromium } from './browser';
 import { analyzeBuild, kb, totalGzip } from './bundles';
 import { LARGE_CATEGORY_ID, measureAddToCart, measureLargeGrid, seedLargeCategory, type AddToCartFigures, type GridFigures } from './largeCatalog';
 import { serveStaticFloor } from './floor';
+import { measureSearchLatency, type SearchLatencyFigures } from './searchLatency';
 import { lighthouse, type FormFactor, type LighthouseFigures } from './lighthouse';
 import { prerenderSite } from '../prerender';
 import { openFirestore } from '../lib/firestoreAdmin';
@@ -60,6 +61,8 @@ export const TARGETS = {
   gridPaintMs: 400,
   longestTaskMs: 100,
   addToCartMs: 50,
+  searchSeedMs: 30,
+  searchLargeMs: 50,
 } as const;
 
 interface BackendFigures {
@@ -83,6 +86,8 @@ interface Results {
   /** The same pages without their scripts (the static floor), same flags, same run. */
   floor: Array<{ page: string; formFactor: FormFactor; runs: number } & LighthouseFigures>;
   grid: GridFigures | null;
+  /** Keystroke → search results painted: the seed catalog, then with the 2,000-product category. */
+  search: Array<{ catalog: string } & SearchLatencyFigures>;
   addToCart: AddToCartFigures[];
   backend: BackendFigures | null;
 }
@@ -123,6 +128,8 @@ async function main() {
         results.routes = network.routes;
         results.lazyChunks = network.lazyChunks;
         results.build.lazyJs = network.lazyChunks.map(({ path, gzip }) => ({ file: path.slice(1), gzip }));
+        log('bench: keystroke → search results painted (seed catalog)…');
+        results.search = [{ catalog: `seed (${catalog.reduce((n, c) => n + c.products.length, 0)} products)`, ...(await measureSearchLatency(browser, base)) }];
       } finally {
         await browser.close();
       }
@@ -164,6 +171,8 @@ async function main() {
       try {
         log('bench: 2,000-product grid — first paint and scrolling…');
         results.grid = await measureLargeGrid(browser, base, bytes, args.quick ? 1 : 3);
+        log('bench: keystroke → search results painted (with the 2,000-product category)…');
+        (results.search ??= []).push({ catalog: 'seed + 2,000 products', ...(await measureSearchLatency(browser, base)) });
         log('bench: add-to-cart → header count (20 clicks each)…');
         results.addToCart = [
           await measureAddToCart(browser, base, `/category/${CATEGORY}`),
@@ -200,6 +209,7 @@ async function main() {
     lighthouse: results.lighthouse ?? [],
     floor: results.floor ?? [],
     grid: results.grid ?? null,
+    search: results.search ?? [],
     addToCart: results.addToCart ?? [],
     backend: results.backend ?? null,
   };
@@ -297,6 +307,10 @@ function renderTable(r: Results): string {
     rows.push([`2,000-product grid: in-app navigation → grid painted (median)`, ms(g.inAppGridPaintMs), '≤ 400 ms', ok(g.inAppGridPaintMs <= TARGETS.gridPaintMs)]);
     rows.push([`2,000-product grid: longest task / long animation frame while scrolling (${g.scrollSteps} wheel steps)`, `${ms(g.longestTaskWhileScrollingMs)} / ${ms(g.longAnimationFrameMs)}`, 'task ≤ 100 ms', ok(g.longestTaskWhileScrollingMs <= TARGETS.longestTaskMs)]);
     rows.push([`2,000-product grid: cards in the DOM after first paint / document size`, `${g.cardsInDom} / ${kb(g.documentBytes)} JSON`, '', '']);
+  }
+  for (const q of r.search) {
+    const target = q.catalog.startsWith('seed (') ? TARGETS.searchSeedMs : TARGETS.searchLargeMs;
+    rows.push([`keystroke → search results painted, ${q.catalog} (median / max of ${q.samples})`, `${ms(q.medianMs)} / ${ms(q.maxMs)}`, `≤ ${target} ms median`, ok(q.medianMs <= target)]);
   }
   for (const a of r.addToCart) {
     rows.push([`add-to-cart → header count painted, \`${a.route}\` (median / max of ${a.clicks})`, `${ms(a.medianMs)} / ${ms(a.maxMs)}`, '≤ 50 ms median', ok(a.medianMs <= TARGETS.addToCartMs)]);

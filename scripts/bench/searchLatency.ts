@@ -1,0 +1,55 @@
+// Keystroke → search results painted, in Chromium (issue 10): on /search, the last letter of a query is
+// typed and timed from the keydown event's timeStamp to the first frame after the results' status line names
+// the whole query ("3 produtos para “calca”"). The debounce, the lazy index, React's render and the paint are
+// all inside. Median over the queries × repeats.
+import type { Browser } from 'playwright-core';
+import { median, waitForContent } from './browser';
+
+const QUERIES = ['tenis', 'calca', 'jaquta', 'camisa', 'bone', 'xyzxyz'];
+
+export interface SearchLatencyFigures {
+  samples: number;
+  medianMs: number;
+  maxMs: number;
+}
+
+export async function measureSearchLatency(browser: Browser, baseUrl: string, repeats = 3): Promise<SearchLatencyFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const times: number[] = [];
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/search?q=a`);
+    await waitForContent(page);
+    const box = page.getByLabel('Buscar produtos', { exact: true });
+    await page.getByRole('status').filter({ hasText: '“a”' }).waitFor(); // the index is loaded and built
+    for (let round = 0; round < repeats; round++) {
+      for (const query of QUERIES) {
+        await box.fill(query.slice(0, -1));
+        await page.getByRole('status').filter({ hasText: `“${query.slice(0, -1)}”` }).waitFor();
+        await page.evaluate((whole) => {
+          const w = window as unknown as { __searchPaint: Promise<number> };
+          w.__searchPaint = new Promise((resolve) => {
+            let typedAt = 0;
+            document.addEventListener('keydown', (event) => (typedAt = event.timeStamp), { once: true, capture: true });
+            const shows = () => [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes(`“${whole}”`));
+            const observer = new MutationObserver(() => {
+              if (!typedAt || !shows()) return;
+              observer.disconnect();
+              requestAnimationFrame(() => {
+                const channel = new MessageChannel();
+                channel.port1.onmessage = () => resolve(performance.now() - typedAt);
+                channel.port2.postMessage(0);
+              });
+            });
+            observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+          });
+        }, query);
+        await box.press(query.slice(-1));
+        times.push(await page.evaluate(() => (window as unknown as { __searchPaint: Promise<number> }).__searchPaint));
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  return { samples: times.length, medianMs: median(times), maxMs: Math.max(...times) };
+}
