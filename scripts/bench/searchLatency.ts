@@ -7,6 +7,26 @@ import { median, waitForContent } from './browser';
 
 const QUERIES = ['tenis', 'calca', 'jaquta', 'camisa', 'bone', 'xyzxyz'];
 
+/** Resolves window.__searchPaint with keydown → the first frame after the status line names `whole`. */
+const searchPaintProbe = (whole: string) => `
+  window.__searchPaint = new Promise((resolve) => {
+    let typedAt = 0;
+    document.addEventListener('keydown', (event) => { typedAt = event.timeStamp; }, { once: true, capture: true });
+    const observer = new MutationObserver(() => {
+      if (!typedAt) return;
+      const statuses = Array.from(document.querySelectorAll('[role="status"]'));
+      if (!statuses.some((el) => (el.textContent || '').includes(${JSON.stringify(`“${whole}”`)}))) return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now() - typedAt);
+        channel.port2.postMessage(0);
+      });
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+`;
+
 export interface SearchLatencyFigures {
   samples: number;
   medianMs: number;
@@ -26,24 +46,8 @@ export async function measureSearchLatency(browser: Browser, baseUrl: string, re
       for (const query of QUERIES) {
         await box.fill(query.slice(0, -1));
         await page.getByRole('status').filter({ hasText: `“${query.slice(0, -1)}”` }).waitFor();
-        await page.evaluate((whole) => {
-          const w = window as unknown as { __searchPaint: Promise<number> };
-          w.__searchPaint = new Promise((resolve) => {
-            let typedAt = 0;
-            document.addEventListener('keydown', (event) => (typedAt = event.timeStamp), { once: true, capture: true });
-            const shows = () => [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes(`“${whole}”`));
-            const observer = new MutationObserver(() => {
-              if (!typedAt || !shows()) return;
-              observer.disconnect();
-              requestAnimationFrame(() => {
-                const channel = new MessageChannel();
-                channel.port1.onmessage = () => resolve(performance.now() - typedAt);
-                channel.port2.postMessage(0);
-              });
-            });
-            observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-          });
-        }, query);
+        // A string, not a function: tsx would wrap named functions in a helper the page does not have.
+        await page.evaluate(searchPaintProbe(query));
         await box.press(query.slice(-1));
         times.push(await page.evaluate(() => (window as unknown as { __searchPaint: Promise<number> }).__searchPaint));
       }
