@@ -46,8 +46,11 @@ export async function measureSearchLatency(browser: Browser, baseUrl: string, re
       for (const query of QUERIES) {
         await box.fill(query.slice(0, -1));
         await page.getByRole('status').filter({ hasText: `“${query.slice(0, -1)}”` }).waitFor();
-        // A string, not a function: tsx would wrap named functions in a helper the page does not have.
-        await page.evaluate(searchPaintProbe(query));
+        // The probe is a string run by new Function (tsx would wrap named functions in a helper the page does
+        // not have), and nothing is returned: evaluate would otherwise wait for the promise it sets up.
+        await page.evaluate((probe) => {
+          new Function(probe)();
+        }, searchPaintProbe(query));
         await box.press(query.slice(-1));
         times.push(await page.evaluate(() => (window as unknown as { __searchPaint: Promise<number> }).__searchPaint));
       }
