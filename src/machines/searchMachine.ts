@@ -7,7 +7,7 @@ import { limitQuery, searchTerm } from '../domain/search';
  * results painted in ≤ 30 ms, so the delay only coalesces input events that arrive together (a paste, key
  * repeat, a burst from a fast typist) and lets the field repaint before the results grid does.
  */
-export const SEARCH_DEBOUNCE_MS = 10;
+export const SEARCH_DEBOUNCE_MS = 5;
 
 /**
  * The search field and its results (issue 10). The UI sends what the shopper types; the catalog comes from the

@@ -39,7 +39,7 @@ function startSearch({ catalog = [jaquetas] as Category[] | null } = {}) {
 }
 
 describe('searchMachine', () => {
-  it('waits for a pause in typing: nothing at 9 ms, the search at 10 ms, then the results', async () => {
+  it('waits for a pause in typing: nothing just before SEARCH_DEBOUNCE_MS, the search at it, then the results', async () => {
     const { actor, clock, loader, answer, names, snap } = startSearch();
     actor.send({ type: 'search.type', query: 'jaq' });
     expect(snap().value).toBe('debouncing');
