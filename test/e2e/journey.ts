@@ -64,7 +64,8 @@ async function signUpWithKeyboard(page: Page, values: { firstName: string; lastN
   await page.keyboard.press('Enter');
 }
 
-async function signUp(page: Page, email = uniqueEmail()): Promise<string> {
+/** Signs a new shopper up with the keyboard and waits until the header shows them logged in. */
+export async function signUp(page: Page, email = uniqueEmail()): Promise<string> {
   await visit(page, '/sign-up');
   await signUpWithKeyboard(page, { firstName: 'Maria', lastName: 'Silva', email, password: PASSWORD, confirmation: PASSWORD });
   await page.waitForURL((url) => url.pathname === '/');

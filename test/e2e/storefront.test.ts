@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { e2eUnavailable, startE2E, type E2E } from './support/e2e';
 import { registerCartModel, registerCartModelTeeth } from './cart.model';
+import { registerCheckoutGuards } from './checkoutGuards';
 import { registerJourney } from './journey';
 import { registerPrerender } from './prerender';
 import { registerRoutesA11y } from './routes.a11y';
@@ -27,6 +28,7 @@ describe.skipIf(unavailable)('storefront end to end (Chromium, full local stack)
 
   registerPrerender(env);
   registerJourney(env);
+  registerCheckoutGuards(env);
   registerCartModel(env);
   registerCartModelTeeth(env);
   registerRoutesA11y(env);

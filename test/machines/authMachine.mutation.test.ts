@@ -2,11 +2,10 @@
 // state, tags and logged errors out, so the tests hold across a refactor of the machine's internals.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { authMachine, createAuthActors } from '../../src/machines/authMachine';
-import type { AuthUser } from '../../src/adapters/auth/port';
+import { authMachine } from '../../src/machines/authMachine';
 import type { SignUpForm } from '../../src/domain';
-import { fakeAuth, fakeUsers } from '../support/fakes/ports';
 import { tick } from '../support/fakes/controllable';
+import { ana, bruno, startAuth } from './support/startAuth';
 
 function startUnprovided() {
   const logError = vi.fn();
@@ -64,8 +63,6 @@ describe('authMachine without its actors provided', () => {
   });
 });
 
-const ana: AuthUser = { uid: 'uid-ana', email: 'ana@example.com', displayName: 'Ana Souza', provider: 'firebase' };
-const bruno: AuthUser = { uid: 'uid-bruno', email: 'bruno@example.com', displayName: 'Bruno Lima', provider: 'firebase' };
 const carlaForm: SignUpForm = {
   firstName: ' Carla ',
   lastName: ' Dias ',
@@ -73,19 +70,6 @@ const carlaForm: SignUpForm = {
   password: 'segredo1',
   passwordConfirmation: 'segredo1',
 };
-
-function startAuth() {
-  const auth = fakeAuth();
-  const users = fakeUsers();
-  const logError = vi.fn();
-  const actor = createActor(
-    authMachine.provide({
-      actors: createAuthActors({ auth: auth.port, users: users.port }),
-      actions: { logError: (_, params) => logError(params) },
-    }),
-  ).start();
-  return { actor, auth, users, logError, snap: () => actor.getSnapshot() };
-}
 
 describe('authMachine (mutation run): busy while waiting for a port', () => {
   it('loading the profile, signing in, signing up and signing out are busy', async () => {

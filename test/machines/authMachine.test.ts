@@ -1,6 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import { authMachine, createAuthActors } from '../../src/machines/authMachine';
+import { describe, expect, it } from 'vitest';
 import {
   AuthUnavailableError,
   EmailInUseError,
@@ -12,11 +10,9 @@ import {
 import { ProfileWriteError, UsersUnavailableError } from '../../src/adapters/users/port';
 import type { SignUpForm } from '../../src/domain';
 import { aUserProfile } from '../support/builders';
-import { fakeAuth, fakeUsers } from '../support/fakes/ports';
 import { tick } from '../support/fakes/controllable';
+import { ana, bruno, startAuth } from './support/startAuth';
 
-const ana: AuthUser = { uid: 'uid-ana', email: 'ana@example.com', displayName: 'Ana Souza', provider: 'firebase' };
-const bruno: AuthUser = { uid: 'uid-bruno', email: 'bruno@example.com', displayName: 'Bruno Lima', provider: 'firebase' };
 const anaProfile = aUserProfile({ id: ana.uid, email: ana.email!, firstName: 'Ana', lastName: 'Souza' }).build();
 const validSignUp: SignUpForm = {
   firstName: ' Carla ',
@@ -25,20 +21,6 @@ const validSignUp: SignUpForm = {
   password: 'segredo1',
   passwordConfirmation: 'segredo1',
 };
-
-function startAuth() {
-  const auth = fakeAuth();
-  const users = fakeUsers();
-  const logError = vi.fn();
-  const actor = createActor(
-    authMachine.provide({
-      actors: createAuthActors({ auth: auth.port, users: users.port }),
-      actions: { logError: (_, params) => logError(params) },
-    }),
-  ).start();
-  const snap = () => actor.getSnapshot();
-  return { actor, auth, users, logError, snap };
-}
 
 async function startLoggedOut() {
   const t = startAuth();

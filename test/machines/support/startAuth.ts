@@ -1,0 +1,23 @@
+// The auth machine with the in-memory fakes, shared by the unit tests and the mutation-run tests.
+import { vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { AuthUser } from '../../../src/adapters/auth/port';
+import { authMachine, createAuthActors } from '../../../src/machines/authMachine';
+import { fakeAuth, fakeUsers } from '../../support/fakes/ports';
+
+export const ana: AuthUser = { uid: 'uid-ana', email: 'ana@example.com', displayName: 'Ana Souza', provider: 'firebase' };
+export const bruno: AuthUser = { uid: 'uid-bruno', email: 'bruno@example.com', displayName: 'Bruno Lima', provider: 'firebase' };
+
+/** A started auth actor over fake ports; `logError` records what the machine reports. */
+export function startAuth() {
+  const auth = fakeAuth();
+  const users = fakeUsers();
+  const logError = vi.fn();
+  const actor = createActor(
+    authMachine.provide({
+      actors: createAuthActors({ auth: auth.port, users: users.port }),
+      actions: { logError: (_, params) => logError(params) },
+    }),
+  ).start();
+  return { actor, auth, users, logError, snap: () => actor.getSnapshot() };
+}
