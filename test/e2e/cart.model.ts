@@ -16,7 +16,7 @@ import { ReferenceCart } from '../machines/model/referenceCart';
 import { cartPathName } from '../machines/model/cartPathName';
 import { shortestPaths, type ModelPath } from '../machines/model/graph';
 import type { E2E, Shopper } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, settled } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, poll, settled } from './support/storefront';
 
 const jackets = catalog.find((c) => c.id === 'jackets')!;
 /** Two products of one category page: a whole-real price (three of it pass R$ 1.000) and one with centavos. */
@@ -118,11 +118,16 @@ async function runPath(env: () => E2E, shopper: Shopper, otherTab: Page, path: M
         await settled(page);
         ref.restore(e.output!);
         break;
-      case 'cart.synced':
-        // Another tab of the same browser saves a different cart: a real `storage` event in this one.
+      case 'cart.synced': {
+        // Another tab of the same browser saves a different cart: a real `storage` event in this one. The other
+        // tab (another renderer) must first see this tab's last save: with a stale copy equal to the new
+        // value, its setItem would change nothing and fire no event (seen at a load average of 15).
+        const current = await page.evaluate(() => window.localStorage.getItem('cartProducts'));
+        await poll(() => otherTab.evaluate(() => window.localStorage.getItem('cartProducts')), 'the other tab sees the saved cart').toBe(current);
         await writeSavedCart(otherTab, e.items!);
         ref.otherTabSaved(e.items!);
         break;
+      }
       case 'cart.add':
         await addWithKeyboard(page, e.product!.name);
         ref.add(e.product!.id);
