@@ -70,8 +70,18 @@ const Column = styled('section', {
 const MachineBlock = styled('div', {
   marginBottom: '$4',
   '& h4': { margin: '0 0 $1', fontSize: '$small' },
-  '& svg': { maxWidth: '100%', height: 'auto', display: 'block' },
 });
+
+/** The drawing at its own size (scrolls inside the column), or shrunk to the column's width. */
+const Drawing = styled('div', {
+  overflow: 'auto',
+  border: '1px solid $border',
+  borderRadius: '$1',
+  '& svg': { display: 'block' },
+  variants: { fit: { true: { '& svg': { maxWidth: '100%', height: 'auto' } } } },
+});
+
+const Actions = styled('div', { display: 'flex', gap: '$2' });
 
 const EventList = styled('ol', {
   listStyle: 'none',
@@ -135,7 +145,7 @@ function valueText(value: StateValue): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function MachineDiagram({ id, actor }: { id: string; actor: ActorRefLike }) {
+function MachineDiagram({ id, actor, fit }: { id: string; actor: ActorRefLike; fit: boolean }) {
   const machine = (actor as unknown as { logic: AnyStateMachine }).logic;
   const [laid, setLaid] = useState<LaidOutDiagram | null>(null);
   const [failed, setFailed] = useState(false);
@@ -160,7 +170,11 @@ function MachineDiagram({ id, actor }: { id: string; actor: ActorRefLike }) {
       {failed ? (
         <p>Não foi possível desenhar o diagrama.</p>
       ) : laid ? (
-        <div
+        <Drawing
+          fit={fit}
+          tabIndex={0}
+          role="group"
+          aria-label={`Diagrama de ${id}`}
           dangerouslySetInnerHTML={{
             __html: renderSvg(laid, {
               active: new Set(active),
@@ -192,6 +206,7 @@ function EventLine({ entry, selected, onSelect }: { entry: RecordedEvent; select
 export default function Panel({ recorder, onClose }: { recorder: InspectorRecorder; onClose: () => void }) {
   useSyncExternalStore(recorder.subscribe, recorder.version);
   const [selected, setSelected] = useState<number | null>(null);
+  const [fit, setFit] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -217,15 +232,20 @@ export default function Panel({ recorder, onClose }: { recorder: InspectorRecord
         <h2 id="inspector-title" ref={heading} tabIndex={-1}>
           Inspetor de estados
         </h2>
-        <SmallButton type="button" onClick={onClose}>
-          Fechar
-        </SmallButton>
+        <Actions>
+          <SmallButton type="button" aria-pressed={fit} onClick={() => setFit((f) => !f)}>
+            Ajustar à largura
+          </SmallButton>
+          <SmallButton type="button" onClick={onClose}>
+            Fechar
+          </SmallButton>
+        </Actions>
       </Bar>
       <Body>
         <Column aria-labelledby="inspector-diagrams" tabIndex={0}>
           <h3 id="inspector-diagrams">Máquinas</h3>
           {machines.map((id) => (
-            <MachineDiagram key={id} id={id} actor={actors.get(id)!} />
+            <MachineDiagram key={id} id={id} actor={actors.get(id)!} fit={fit} />
           ))}
           {notStarted.length > 0 && <p>Ainda não iniciadas: {notStarted.join(', ')}.</p>}
         </Column>

@@ -1,7 +1,7 @@
 // The inspector's recorder (src/inspector/recorder.ts): a ring buffer of the last 100 events fed by XState's
 // `inspect` option, with each event's transitions, the ignored ones, and the snapshots around it.
 import { describe, expect, it } from 'vitest';
-import { createActor, setup } from 'xstate';
+import { assign, createActor, setup } from 'xstate';
 import { createRecorder } from '../../src/inspector/recorder';
 import { describeOutcome, snapshotJson, summarizePayload } from '../../src/inspector/format';
 
@@ -17,7 +17,7 @@ const toggle = setup({
     off: {
       on: {
         toggle: 'on',
-        bump: { actions: ({ context, event }) => void (context.count += event.by) },
+        bump: { actions: assign({ count: ({ context, event }) => context.count + event.by }) },
       },
     },
     on: { on: { toggle: 'off' } },
@@ -76,6 +76,7 @@ describe('the inspector recorder', () => {
     expect(bump!.ignored).toBe(false);
     expect(bump!.transitions).toEqual([{ from: 'toggle.off', to: [] }]);
     expect(describeOutcome(bump!)).toBe('off (fica)');
+    expect((bump!.before as { context: { count: number } }).context.count).toBe(0);
     expect((bump!.after as { context: { count: number } }).context.count).toBe(2);
     expect(noop!.ignored).toBe(true);
     expect(describeOutcome(noop!)).toBe('Ignorado');
