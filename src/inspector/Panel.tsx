@@ -72,7 +72,7 @@ const MachineBlock = styled('div', {
   '& h4': { margin: '0 0 $1', fontSize: '$small' },
 });
 
-/** The drawing at its own size (scrolls inside the column), or shrunk to the column's width. */
+/** The drawing shrunk to the column's width (an overview), or at its own size, scrolling inside its frame. */
 const Drawing = styled('div', {
   overflow: 'auto',
   border: '1px solid $border',
@@ -206,7 +206,7 @@ function EventLine({ entry, selected, onSelect }: { entry: RecordedEvent; select
 export default function Panel({ recorder, onClose }: { recorder: InspectorRecorder; onClose: () => void }) {
   useSyncExternalStore(recorder.subscribe, recorder.version);
   const [selected, setSelected] = useState<number | null>(null);
-  const [fit, setFit] = useState(false);
+  const [fit, setFit] = useState(true);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -233,8 +233,8 @@ export default function Panel({ recorder, onClose }: { recorder: InspectorRecord
           Inspetor de estados
         </h2>
         <Actions>
-          <SmallButton type="button" aria-pressed={fit} onClick={() => setFit((f) => !f)}>
-            Ajustar à largura
+          <SmallButton type="button" aria-pressed={!fit} onClick={() => setFit((f) => !f)}>
+            Tamanho real
           </SmallButton>
           <SmallButton type="button" onClick={onClose}>
             Fechar

@@ -51,6 +51,11 @@ describe('the inspector panel', () => {
     expect(within(panel).getByRole('group', { name: 'Snapshot antes do evento' }).textContent).toContain('"flips": 0');
     expect(within(panel).getByRole('group', { name: 'Snapshot depois do evento' }).textContent).toContain('"flips": 1');
 
+    const fullSize = within(panel).getByRole('button', { name: 'Tamanho real' });
+    expect(fullSize.getAttribute('aria-pressed')).toBe('false');
+    await user.click(fullSize);
+    expect(fullSize.getAttribute('aria-pressed')).toBe('true');
+
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Inspetor de estados' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Estados' })));
