@@ -145,7 +145,12 @@ function valueText(value: StateValue): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function MachineDiagram({ id, actor, fit }: { id: string; actor: ActorRefLike; fit: boolean }) {
+/** The edges an event's transitions took, as the diagram names them (a transition without target loops). */
+function takenEdges(entry: RecordedEvent | undefined): Set<string> {
+  return new Set((entry?.transitions ?? []).flatMap((t) => (t.to.length ? t.to : [t.from]).map((to) => `${t.from}->${to}`)));
+}
+
+function MachineDiagram({ id, actor, fit, shown }: { id: string; actor: ActorRefLike; fit: boolean; shown: RecordedEvent | undefined }) {
   const machine = (actor as unknown as { logic: AnyStateMachine }).logic;
   const [laid, setLaid] = useState<LaidOutDiagram | null>(null);
   const [failed, setFailed] = useState(false);
@@ -178,6 +183,7 @@ function MachineDiagram({ id, actor, fit }: { id: string; actor: ActorRefLike; f
           dangerouslySetInnerHTML={{
             __html: renderSvg(laid, {
               active: new Set(active),
+              taken: takenEdges(shown),
               title: `Diagrama de estados de ${id}; ativo: ${active.map((a) => a.slice(id.length + 1)).join(', ')}`,
             }),
           }}
@@ -245,7 +251,14 @@ export default function Panel({ recorder, onClose }: { recorder: InspectorRecord
         <Column aria-labelledby="inspector-diagrams" tabIndex={0}>
           <h3 id="inspector-diagrams">Máquinas</h3>
           {machines.map((id) => (
-            <MachineDiagram key={id} id={id} actor={actors.get(id)!} fit={fit} />
+            <MachineDiagram
+              key={id}
+              id={id}
+              actor={actors.get(id)!}
+              fit={fit}
+              // The chosen event's transitions if it is this machine's, else its latest event that took one.
+              shown={chosen?.machine === id ? chosen : events.find((e) => e.machine === id && e.transitions.length > 0)}
+            />
           ))}
           {notStarted.length > 0 && <p>Ainda não iniciadas: {notStarted.join(', ')}.</p>}
         </Column>

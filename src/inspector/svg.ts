@@ -17,6 +17,8 @@ export const COLORS = {
 export interface SvgOptions {
   /** Diagram ids of the active states (`cart.storage.ready`): drawn with a thick blue border. */
   active?: ReadonlySet<string>;
+  /** Edges (`<source id>-><target id>`) taken by the event being looked at: drawn thick and blue. */
+  taken?: ReadonlySet<string>;
   /** The accessible name of the drawing (role="img"). */
   title?: string;
 }
@@ -26,6 +28,7 @@ const n = (value: number) => String(Math.round(value * 10) / 10);
 
 export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): string {
   const active = options.active ?? new Set<string>();
+  const taken = options.taken ?? new Set<string>();
   const title = options.title ?? `Statechart: ${diagram.machine}`;
   const children = new Map<string | null, LaidOutState[]>();
   for (const s of diagram.states) {
@@ -82,8 +85,11 @@ export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): st
   for (const edge of diagram.edges) {
     if (edge.points.length < 2) continue;
     const d = edge.points.map((p, i) => `${i ? 'L' : 'M'}${n(p.x)},${n(p.y)}`).join(' ');
-    lines.push(`  <g data-edge="${escape(edge.source)}->${escape(edge.target)}">`);
-    lines.push(`    <path d="${d}" fill="none" stroke="${COLORS.line}" stroke-width="1.2" marker-end="url(#arrow-${escape(diagram.machine)})"/>`);
+    const hot = taken.has(`${edge.source}->${edge.target}`);
+    lines.push(`  <g data-edge="${escape(edge.source)}->${escape(edge.target)}"${hot ? ' data-taken="true"' : ''}>`);
+    lines.push(
+      `    <path d="${d}" fill="none" stroke="${hot ? COLORS.active : COLORS.line}" stroke-width="${hot ? 3 : 1.2}" marker-end="url(#arrow-${escape(diagram.machine)})"/>`,
+    );
     if (edge.label && edge.labels.length) {
       const { x, y, width, height } = edge.label;
       lines.push(`    <rect x="${n(x - 2)}" y="${n(y)}" width="${n(width + 4)}" height="${n(height)}" fill="#FFFFFF" fill-opacity="0.85"/>`);

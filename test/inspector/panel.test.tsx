@@ -40,6 +40,8 @@ describe('the inspector panel', () => {
     });
     await waitFor(() => expect(panel.querySelector('g[data-state-id="lamp.on"]')?.getAttribute('data-active')).toBe('true'));
     expect(panel.querySelector('g[data-state-id="lamp.off"]')?.getAttribute('data-active')).toBe('false');
+    // The latest transition taken is drawn as such (the ignored event after it took none).
+    expect([...panel.querySelectorAll('g[data-taken="true"]')].map((g) => g.getAttribute('data-edge'))).toEqual(['lamp.off->lamp.on']);
     const log = within(panel).getByRole('list', { name: 'Eventos' });
     const lines = within(log).getAllByRole('listitem');
     // Newest first: the unknown event (ignored), the flip, the start.
@@ -60,5 +62,5 @@ describe('the inspector panel', () => {
     expect(screen.queryByRole('dialog', { name: 'Inspetor de estados' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Estados' })));
     actor.stop();
-  });
+  }, 60_000); // the panel's chunk brings elkjs (1.6 MB of JS to transform on a busy machine)
 });

@@ -78,6 +78,16 @@ describe('graph → elkjs → SVG', () => {
     expect(doc.querySelector('title')!.textContent).toBe('door');
   });
 
+  it('draws the edges an event took thick, and no others', async () => {
+    const laid = await layoutDiagram(diagramOf(door));
+    const doc = parse(renderSvg(laid, { taken: new Set(['door.busy->door.idle', 'door.idle->door.idle']) }));
+    const hot = [...doc.querySelectorAll('g[data-taken="true"]')].map((g) => g.getAttribute('data-edge'));
+    expect(hot.sort()).toEqual(['door.busy->door.idle', 'door.idle->door.idle']);
+    for (const g of doc.querySelectorAll('g[data-edge]')) {
+      expect(g.querySelector('path')!.getAttribute('stroke-width')).toBe(g.hasAttribute('data-taken') ? '3' : '1.2');
+    }
+  });
+
   it('lays out the same way every time (the committed docs SVGs depend on it)', async () => {
     const once = renderSvg(await layoutDiagram(diagramOf(door)));
     const twice = renderSvg(await layoutDiagram(diagramOf(door)));
