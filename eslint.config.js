@@ -32,6 +32,7 @@ export default tseslint.config(
         { type: 'adapters', pattern: 'src/adapters/*' },
         { type: 'machines', pattern: 'src/machines' },
         { type: 'ui', pattern: 'src/ui' },
+        { type: 'inspector', pattern: 'src/inspector' },
       ],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
@@ -45,6 +46,9 @@ export default tseslint.config(
             { from: { element: { type: 'machines' } }, allow: { to: { element: { types: { anyOf: ['machines', 'adapters', 'domain'] } } } } },
             { from: { element: { type: 'adapters' } }, allow: { to: { element: { types: { anyOf: ['adapters', 'domain'] } } } } },
             { from: { element: { type: 'domain' } }, allow: { to: { element: { type: 'domain' } } } },
+            // The dev-only inspector (docs/inspector.md) reads live actors and the shop's theme; nothing imports it
+            // but src/main.tsx (behind the local-mode check) and scripts/statecharts.ts.
+            { from: { element: { type: 'inspector' } }, allow: { to: { element: { types: { anyOf: ['inspector', 'ui'] } } } } },
           ],
         },
       ],

@@ -14,7 +14,7 @@ const EMULATOR_FILES = [
 ];
 // Components, machines and the in-memory adapters (localStorage needs a DOM).
 const HAPPY_DOM_FILES = [
-  'test/{ui,machines,domain}/**/*.test.{ts,tsx}',
+  'test/{ui,machines,domain,inspector}/**/*.test.{ts,tsx}',
   'test/contracts/*.{memory,localStorage}.test.ts',
   'test/contracts/localGoogleChooser.test.ts',
   'test/budgets/deferredAuth.test.ts',

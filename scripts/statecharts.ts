@@ -1,11 +1,25 @@
 // `npm run statecharts`: writes docs/statecharts/<machine>.md (a Mermaid stateDiagram-v2 plus tables of states
-// and transitions) for every machine in src/machines, and docs/statecharts/README.md indexing them.
+// and transitions) and <machine>.svg (the inspector's elkjs drawing, src/inspector/) for every machine in
+// src/machines, and docs/statecharts/README.md indexing them.
 // Everything is read from the machine definitions (machine.root and its state nodes), so the docs cannot drift:
 // test/docs/statecharts.test.ts regenerates them in memory and fails when the committed files differ.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import {
+  allNodes,
+  describeAction,
+  diagramOf,
+  edgeLabel,
+  edgesOf,
+  initialChild,
+  isAfterTimer,
+  statePath,
+  type Edge,
+} from '../src/inspector/graph';
+import { layoutDiagram } from '../src/inspector/layout';
+import { renderSvg } from '../src/inspector/svg';
 import { authMachine } from '../src/machines/authMachine';
 import { cartMachine } from '../src/machines/cartMachine';
 import { catalogMachine } from '../src/machines/catalogMachine';
@@ -52,107 +66,10 @@ export const documentedMachines: DocumentedMachine[] = [
   },
 ];
 
-// ---------------------------------------------------------------------------------------------------------
-// Reading the definitions
-
-interface Edge {
-  source: AnyStateNode;
-  event: string;
-  guard: string;
-  targets: AnyStateNode[];
-  actions: string[];
-  reenter: boolean;
-}
-
-type Described = { type?: string; params?: unknown; assignment?: unknown; name?: string };
-
-function describeAction(action: unknown): string {
-  if (typeof action === 'string') return action;
-  if (typeof action === 'function' || (typeof action === 'object' && action !== null)) {
-    const a = action as Described;
-    if (a.type === 'xstate.assign') {
-      const keys = a.assignment && typeof a.assignment === 'object' ? Object.keys(a.assignment) : [];
-      return keys.length ? `assign(${keys.join(', ')})` : 'assign';
-    }
-    if (a.type === 'xstate.raise') return 'raise';
-    if (a.type === 'xstate.enqueueActions') return 'enqueueActions';
-    if (a.type) return a.type;
-    return typeof action === 'function' && a.name ? a.name : 'inline action';
-  }
-  return String(action);
-}
-
-/** XState implements `after` with a delayed raise in the state's entry: the transitions table shows it instead. */
-function isAfterTimer(action: unknown): boolean {
-  const event = (action as { event?: { type?: unknown } } | null)?.event;
-  return typeof event?.type === 'string' && event.type.startsWith('xstate.after.');
-}
-
-function describeGuard(guard: unknown): string {
-  if (guard === undefined || guard === null) return '';
-  if (typeof guard === 'string') return guard;
-  const g = guard as Described;
-  if (typeof g.type === 'string') return g.type;
-  return 'inline guard';
-}
-
-function describeEvent(eventType: string, machine: AnyStateMachine, delay?: string | number): string {
-  if (eventType === '') return 'always';
-  const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
-  if (done) return `done: ${done[1]}`;
-  const error = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
-  if (error) return `error: ${error[1]}`;
-  if (eventType.startsWith('xstate.after.')) {
-    const delays = (machine.implementations as { delays?: Record<string, unknown> }).delays ?? {};
-    const ms = typeof delay === 'number' ? delay : delays[String(delay)];
-    return typeof ms === 'number' ? `after ${String(delay)} (${ms} ms)` : `after ${String(delay)}`;
-  }
-  return eventType;
-}
-
-function allNodes(node: AnyStateNode): AnyStateNode[] {
-  return [node, ...Object.values(node.states).flatMap((child) => allNodes(child as AnyStateNode))];
-}
-
-function edgesOf(node: AnyStateNode, machine: AnyStateMachine): Edge[] {
-  const delays = new Map(node.after.map((t) => [t.eventType, t.delay as string | number | undefined]));
-  const edges: Edge[] = [];
-  for (const [eventType, transitions] of node.transitions) {
-    for (const t of transitions) {
-      edges.push({
-        source: node,
-        event: describeEvent(eventType, machine, delays.get(eventType)),
-        guard: describeGuard(t.guard),
-        targets: (t.target ?? []) as AnyStateNode[],
-        actions: t.actions.map(describeAction),
-        reenter: t.reenter,
-      });
-    }
-  }
-  for (const t of node.always ?? []) {
-    edges.push({
-      source: node,
-      event: 'always',
-      guard: describeGuard(t.guard),
-      targets: (t.target ?? []) as AnyStateNode[],
-      actions: t.actions.map(describeAction),
-      reenter: t.reenter,
-    });
-  }
-  return edges;
-}
-
-/** `auth.loggedOut.signingIn` → `loggedOut.signingIn`; the root is the machine id. */
-const statePath = (node: AnyStateNode) => (node.path.length ? node.path.join('.') : node.machine.id);
 const mermaidId = (node: AnyStateNode) => (node.path.length ? node.path.join('_') : `${node.machine.id}_root`);
 
 function kind(node: AnyStateNode): string {
   return node.type;
-}
-
-function initialChild(node: AnyStateNode): AnyStateNode | undefined {
-  const target = node.initial?.target?.[0] as AnyStateNode | undefined;
-  return node.type === 'compound' ? target : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -162,9 +79,7 @@ const mermaidLabel = (text: string) => text.replace(/[:;#]/g, ' ').replace(/\s+/
 const cell = (text: string) => (text === '' ? '—' : text.replace(/\|/g, '\\|'));
 const code = (text: string) => (text === '' ? '' : `\`${text}\``);
 
-function edgeLabel(edge: Edge): string {
-  return mermaidLabel(edge.guard ? `${edge.event} [${edge.guard}]` : edge.event);
-}
+const mermaidEdgeLabel = (edge: Edge) => mermaidLabel(edgeLabel(edge));
 
 function renderDiagram(machine: AnyStateMachine): string {
   const lines: string[] = ['stateDiagram-v2'];
@@ -184,8 +99,8 @@ function renderDiagram(machine: AnyStateMachine): string {
       for (const edge of edgesOf(child, machine)) {
         for (const target of edge.targets) {
           if (target.parent !== node) continue;
-          lines.push(`${indent}${mermaidId(child)} --> ${mermaidId(target)} : ${edgeLabel(edge)}`);
-          drawn.add(`${child.id}|${target.id}|${edgeLabel(edge)}`);
+          lines.push(`${indent}${mermaidId(child)} --> ${mermaidId(target)} : ${mermaidEdgeLabel(edge)}`);
+          drawn.add(`${child.id}|${target.id}|${mermaidEdgeLabel(edge)}`);
         }
       }
       if (child.type === 'final') lines.push(`${indent}${mermaidId(child)} --> [*]`);
@@ -215,9 +130,9 @@ function renderDiagram(machine: AnyStateMachine): string {
   for (const node of allNodes(root)) {
     for (const edge of edgesOf(node, machine)) {
       for (const target of edge.targets) {
-        if (drawn.has(`${node.id}|${target.id}|${edgeLabel(edge)}`)) continue;
+        if (drawn.has(`${node.id}|${target.id}|${mermaidEdgeLabel(edge)}`)) continue;
         if (node === root) continue;
-        lines.push(`  ${mermaidId(node)} --> ${mermaidId(target)} : ${edgeLabel(edge)}`);
+        lines.push(`  ${mermaidId(node)} --> ${mermaidId(target)} : ${mermaidEdgeLabel(edge)}`);
       }
     }
   }
@@ -274,6 +189,10 @@ export function renderMachineDoc({ machine, file, summary }: DocumentedMachine):
     '',
     `${summary} Defined in [\`${file}\`](../../${file}).`,
     '',
+    `![${machine.id} statechart, laid out by elkjs](${machine.id}.svg)`,
+    '',
+    `The drawing above ([${machine.id}.svg](${machine.id}.svg)) is the one the live inspector shows (docs/inspector.md); the Mermaid source below renders on GitHub.`,
+    '',
     '```mermaid',
     renderDiagram(machine),
     '```',
@@ -313,10 +232,18 @@ export function renderIndex(machines: readonly DocumentedMachine[]): string {
   ].join('\n');
 }
 
+/** The machine's diagram as the inspector draws it: graph → elkjs layout → SVG, nothing lit. */
+export async function renderMachineSvg(machine: AnyStateMachine): Promise<string> {
+  return renderSvg(await layoutDiagram(diagramOf(machine)), { title: `Statechart of the ${machine.id} machine` });
+}
+
 /** Every generated file, path relative to the repository root → content. */
-export function generateStatecharts(machines: readonly DocumentedMachine[] = documentedMachines): Map<string, string> {
+export async function generateStatecharts(machines: readonly DocumentedMachine[] = documentedMachines): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  for (const entry of machines) files.set(`docs/statecharts/${entry.machine.id}.md`, renderMachineDoc(entry));
+  for (const entry of machines) {
+    files.set(`docs/statecharts/${entry.machine.id}.md`, renderMachineDoc(entry));
+    files.set(`docs/statecharts/${entry.machine.id}.svg`, await renderMachineSvg(entry.machine));
+  }
   files.set('docs/statecharts/README.md', renderIndex(machines));
   return files;
 }
@@ -324,7 +251,7 @@ export function generateStatecharts(machines: readonly DocumentedMachine[] = doc
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  for (const [path, content] of generateStatecharts()) {
+  for (const [path, content] of await generateStatecharts()) {
     const absolute = join(repositoryRoot, path);
     mkdirSync(dirname(absolute), { recursive: true });
     writeFileSync(absolute, content);

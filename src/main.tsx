@@ -10,6 +10,7 @@ import { loadConfig } from './config';
 import { deferAuth } from './deferredAuth';
 import { findProduct, type Category } from './domain';
 import { takeEarlyClicks } from './earlyClicks';
+import { createRecorder, type InspectorRecorder } from './inspector/recorder';
 import { App } from './ui/App';
 import { createServices } from './ui/createServices';
 import { paths } from './ui/paths';
@@ -82,6 +83,17 @@ const checkout: CheckoutPort = {
   },
 };
 
+// The statechart inspector (docs/inspector.md), local mode only: always under Parcel's dev server, with
+// `?inspect` in a local build. CLUB_MODE is inlined by Parcel, so a production build folds these checks to
+// false and drops the recorder and the inspector's chunks (test/budgets/inspector.test.ts checks it).
+let inspector: InspectorRecorder | undefined;
+if (process.env.CLUB_MODE !== 'production') {
+  if (process.env.NODE_ENV === 'development' || new URLSearchParams(window.location.search).has('inspect')) {
+    inspector = createRecorder();
+    (window as { __clubInspector?: InspectorRecorder }).__clubInspector = inspector;
+  }
+}
+
 const root = document.getElementById('root');
 // A prerendered page hydrates only when its HTML is there and its embedded catalog is valid and for this path.
 const boot = readBootData(document, logError);
@@ -97,7 +109,7 @@ const services = createServices(
     navigateToLogin: () => window.history.pushState(null, '', paths.login),
     redirectTo: (url) => window.location.assign(url),
   },
-  { catalogSnapshot: prerendered ? boot.catalog : undefined },
+  { catalogSnapshot: prerendered ? boot.catalog : undefined, inspect: inspector?.inspect },
 );
 
 // Back from the payment page may restore this page from the back/forward cache with the checkout still
@@ -123,4 +135,12 @@ if (root && prerendered) {
   });
 } else if (root) {
   createRoot(root).render(<App services={services} />);
+}
+
+if (process.env.CLUB_MODE !== 'production' && inspector) {
+  const recorder = inspector;
+  import('./inspector/launcher').then(
+    ({ mountInspector }) => mountInspector(recorder, document),
+    (error: unknown) => logError('[inspector] the inspector code could not be loaded', error),
+  );
 }

@@ -1,6 +1,6 @@
 // Wires the machines to ports and starts them. main.tsx calls it with the real adapters; UI tests call it
 // with the in-memory ones. It only sees ports, so the import direction ui → machines → ports holds.
-import { createActor } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import type { AuthPort } from '../adapters/auth/port';
 import type { CartStoragePort } from '../adapters/cartStorage/port';
 import type { CatalogPort } from '../adapters/catalog/port';
@@ -34,28 +34,37 @@ export interface Effects {
 export interface ServiceOptions {
   /** The catalog a prerendered page was rendered with: the catalog machine starts from it. */
   catalogSnapshot?: CatalogSnapshotInput;
+  /**
+   * XState's inspection hook, given to every actor the services start (and to the checkout guard the checkout
+   * page starts): the local-mode inspector's recorder (src/inspector/recorder.ts, docs/inspector.md).
+   */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 export function createServices(ports: Ports, effects: Effects, options: ServiceOptions = {}): Services & { stop(): void } {
   const logError = (_: unknown, params: { error: unknown; during: string }) =>
     effects.logError(`[${params.during}] failed`, params.error);
+  const { inspect } = options;
 
   // Created and started in one go so the catalog request leaves together with the auth-state subscription.
   const catalog = createActor(
     catalogMachine.provide({ actors: createCatalogActors({ catalog: ports.catalog }), actions: { logError } }),
-    { input: options.catalogSnapshot },
+    { input: options.catalogSnapshot, inspect },
   ).start();
   const auth = createActor(
     authMachine.provide({ actors: createAuthActors({ auth: ports.auth, users: ports.users }), actions: { logError } }),
+    { inspect },
   ).start();
   const cart = createActor(
     cartMachine.provide(createCartImplementations({ storage: ports.cartStorage, log: effects.logError })),
+    { inspect },
   ).start();
   const checkout = createActor(
     checkoutMachine.provide({
       actors: createCheckoutActors({ checkout: ports.checkout }),
       actions: { logError, redirectTo: (_, { url }) => effects.redirectTo(url) },
     }),
+    { inspect },
   ).start();
   // Search is a lazy chunk (src/ui/searchFeature.ts, loaded when the field mounts, after the first render), so
   // `/`'s entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
@@ -65,7 +74,7 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
   const loadSearch = () =>
     (search ??= import('./searchFeature').then(
       ({ startSearch }) => {
-        const started = startSearch({ catalog, logError });
+        const started = startSearch({ catalog, logError, inspect });
         if (stopped) started.stop(); // the services stopped while the chunk downloaded
         stopSearch = started.stop;
         return started.actor;
@@ -85,6 +94,7 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     checkout,
     checkoutGuard,
     search: loadSearch,
+    inspect,
     stop() {
       stopped = true;
       stopSearch();

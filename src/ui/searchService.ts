@@ -1,16 +1,19 @@
 // Starts the search actor and feeds it the catalog. Part of the lazy search chunk (src/ui/searchFeature.ts).
-import { createActor } from 'xstate';
+import { createActor, type InspectionEvent } from 'xstate';
 import type { CatalogActorRef, CatalogSnapshot } from '../machines/catalogMachine';
 import { createSearchActors, searchMachine, type SearchActorRef } from '../machines/searchMachine';
 
 export function startSearch({
   catalog,
   logError,
+  inspect,
 }: {
   catalog: CatalogActorRef;
   logError: (_: unknown, params: { error: unknown; during: string }) => void;
+  /** The inspector's recorder in local mode (createServices passes it on). */
+  inspect?: (event: InspectionEvent) => void;
 }): { actor: SearchActorRef; stop(): void } {
-  const actor = createActor(searchMachine.provide({ actors: createSearchActors(), actions: { logError } })).start();
+  const actor = createActor(searchMachine.provide({ actors: createSearchActors(), actions: { logError } }), { inspect }).start();
   // The index is built from what the catalog actor holds (never by a component fetching): forward the
   // categories each time they change (the prerendered snapshot first, then the live read), or the failure.
   let forwarded: unknown = null;

@@ -1,5 +1,6 @@
 // One React context carries the running actors; components select with useSelector and only send.
 import { createContext, useContext, type ReactNode } from 'react';
+import type { InspectionEvent } from 'xstate';
 import type { AuthActorRef } from '../machines/authMachine';
 import type { CartActorRef } from '../machines/cartMachine';
 import type { CatalogActorRef } from '../machines/catalogMachine';
@@ -19,6 +20,8 @@ export interface Services {
    * call returns the same promise (React's use() needs that). Null when the chunk could not be loaded.
    */
   search: () => Promise<SearchActorRef | null>;
+  /** The local-mode inspector's hook (docs/inspector.md) for actors a page starts itself; absent otherwise. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 const ServicesContext = createContext<Services | null>(null);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { documentedMachines, generateStatecharts, repositoryRoot } from '../../scripts/statecharts';
 
-const generated = generateStatecharts();
+const generated = await generateStatecharts();
 
 describe('docs/statecharts are generated from the machines and fresh', () => {
   it.each([...generated.keys()])('%s matches `npm run statecharts`', (path) => {
@@ -19,6 +19,22 @@ describe('docs/statecharts are generated from the machines and fresh', () => {
     expect(documentedMachines.map((m) => m.file.replace('src/machines/', '')).sort()).toEqual(machineFiles.sort());
     const docs = readdirSync(join(repositoryRoot, 'docs/statecharts')).map((f) => `docs/statecharts/${f}`);
     expect(docs.sort()).toEqual([...generated.keys()].sort());
+  });
+
+  it('every machine has an SVG drawing with one box per state, linked from its page', () => {
+    for (const { machine } of documentedMachines) {
+      const svg = generated.get(`docs/statecharts/${machine.id}.svg`)!;
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), machine.id).toBe(true);
+      const states: string[] = [];
+      const walk = (node: AnyStateNode) => {
+        if (node.path.length) states.push([machine.id, ...node.path].join('.'));
+        Object.values(node.states).forEach((child) => walk(child as AnyStateNode));
+      };
+      walk(machine.root as AnyStateNode);
+      const boxes = [...svg.matchAll(/<g data-state-id="([^"]+)"/g)].map((m) => m[1]);
+      expect(boxes.sort(), machine.id).toEqual(states.sort());
+      expect(generated.get(`docs/statecharts/${machine.id}.md`)).toContain(`](${machine.id}.svg)`);
+    }
   });
 
   it('every state and every transition of every machine has a row', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { e2eUnavailable, startE2E, type E2E } from './support/e2e';
 import { registerCartModel, registerCartModelTeeth } from './cart.model';
 import { registerCheckoutGuards } from './checkoutGuards';
+import { registerInspector } from './inspector';
 import { registerJourney } from './journey';
 import { registerPrerender } from './prerender';
 import { registerRoutesA11y } from './routes.a11y';
@@ -33,4 +34,5 @@ describe.skipIf(unavailable)('storefront end to end (Chromium, full local stack)
   registerCartModelTeeth(env);
   registerRoutesA11y(env);
   registerSearchJourney(env);
+  registerInspector(env);
 });

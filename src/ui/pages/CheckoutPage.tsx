@@ -52,8 +52,8 @@ function CheckoutContent() {
 
 /** The guard runs once auth is known: logged out → message, then /login after 3 s. */
 function GuardedCheckout({ loggedIn }: { loggedIn: boolean }) {
-  const { checkoutGuard } = useServices();
-  const guard = useActorRef(checkoutGuard, { input: { isLoggedIn: loggedIn } });
+  const { checkoutGuard, inspect } = useServices();
+  const guard = useActorRef(checkoutGuard, { input: { isLoggedIn: loggedIn }, inspect });
   const allowed = useSelector(guard, (s) => s.matches('allowed'));
 
   useEffect(() => {

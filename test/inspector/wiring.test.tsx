@@ -1,0 +1,41 @@
+// The inspector's hook goes through the one composition point: createServices hands `inspect` to every actor
+// it starts, to the lazily started search actor, and (Services.inspect) to the checkout guard that the
+// checkout page starts. All six machines of the shop reach the recorder.
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { memoryAuth } from '../../src/adapters/auth/memory';
+import { memoryCartStorage } from '../../src/adapters/cartStorage/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCheckout } from '../../src/adapters/checkout/memory';
+import { memoryUsers } from '../../src/adapters/users/memory';
+import { createRecorder } from '../../src/inspector/recorder';
+import { App } from '../../src/ui/App';
+import { createServices } from '../../src/ui/createServices';
+import { sampleCatalog } from '../ui/support/renderApp';
+
+afterEach(cleanup);
+
+describe('the inspector hook', () => {
+  it('reaches auth, cart, catalog, checkout, search and the checkout guard', async () => {
+    const recorder = createRecorder();
+    const services = createServices(
+      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }) },
+      { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
+      { inspect: recorder.inspect },
+    );
+    try {
+      expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout']);
+      const location = memoryLocation({ path: '/checkout' });
+      render(<App services={services} router={{ hook: location.hook, searchHook: location.searchHook }} />);
+      await waitFor(() => expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'search']), {
+        timeout: 10_000,
+      });
+      // Their events are logged, starting with each one's xstate.init.
+      const started = recorder.events().filter((e) => e.event.type === 'xstate.init').map((e) => e.machine);
+      expect(started.sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'search']);
+    } finally {
+      services.stop();
+    }
+  });
+});
