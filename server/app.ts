@@ -62,7 +62,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   await app.register(errors);
   await app.register(securityHeaders, { storefrontOrigin });
-  await app.register(cors, { origin: [storefrontOrigin], methods: ['POST'], allowedHeaders: ['Content-Type', 'Authorization'], maxAge: 600 });
+  await app.register(cors, { origin: [storefrontOrigin], methods: ['POST'], allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'], maxAge: 600 });
   if (deps.rateLimit !== false) {
     const limit = deps.rateLimit ?? { max: 120, timeWindowMs: 60_000 };
     await app.register(rateLimit, {
