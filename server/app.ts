@@ -38,6 +38,8 @@ export interface ServerDeps {
   sessionTtlMs?: number;
   trustProxy?: boolean;
   now?: () => number;
+  /** Pix and boleto deadlines on the simulated page (PIX_EXPIRES_AFTER_SECONDS, BOLETO_EXPIRES_AFTER_DAYS). */
+  asyncMethods?: { pixExpiresAfterSeconds: number; boletoExpiresAfterDays: number };
 }
 
 /**
@@ -84,7 +86,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     now,
   });
   if (deps.payments.name === 'simulated') {
-    await app.register(payPageRoutes, { store: deps.store, storefrontUrl, confirmationUrl, now });
+    await app.register(payPageRoutes, { store: deps.store, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
   }
   if (deps.stripeWebhook) await app.register(stripeWebhookRoutes, { ...deps.stripeWebhook, store: deps.store, now });
   return app;
