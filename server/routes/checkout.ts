@@ -163,30 +163,30 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
       }
 
       async function createAndSave(created: { id: string; url: string }, key: string | null) {
-      const createdAt = now();
-      const session: StoredSession = {
-        id: created.id,
-        provider: payments.name,
-        status: 'open',
-        uid: user.uid,
-        email: user.email ?? null,
-        lineItems,
-        amountTotal: amountTotal(lineItems),
-        currency: 'brl',
-        successUrl: `${confirmationUrl}?success=true&session_id=${encodeURIComponent(created.id)}`,
-        cancelUrl,
-        createdAt,
-        expiresAt: createdAt + sessionTtlMs,
-        finishedAt: null,
-        paymentMethod: null,
-        pix: null,
-        boleto: null,
-        idempotencyKey: key,
-      };
-      await store.saveSession(session);
-      if (key !== null) await store.completeIdempotencyKey(scopedIdempotencyKey(user.uid, key), created.id, created.url);
-      request.log.info({ sessionId: created.id, uid: user.uid, lines: lineItems.length, amountTotal: session.amountTotal }, 'checkout session created');
-      return { url: created.url };
+        const createdAt = now();
+        const session: StoredSession = {
+          id: created.id,
+          provider: payments.name,
+          status: 'open',
+          uid: user.uid,
+          email: user.email ?? null,
+          lineItems,
+          amountTotal: amountTotal(lineItems),
+          currency: 'brl',
+          successUrl: `${confirmationUrl}?success=true&session_id=${encodeURIComponent(created.id)}`,
+          cancelUrl,
+          createdAt,
+          expiresAt: createdAt + sessionTtlMs,
+          finishedAt: null,
+          paymentMethod: null,
+          pix: null,
+          boleto: null,
+          idempotencyKey: key,
+        };
+        await store.saveSession(session);
+        if (key !== null) await store.completeIdempotencyKey(scopedIdempotencyKey(user.uid, key), created.id, created.url);
+        request.log.info({ sessionId: created.id, uid: user.uid, lines: lineItems.length, amountTotal: session.amountTotal }, 'checkout session created');
+        return { url: created.url };
       }
     },
   });

@@ -6,6 +6,7 @@ import {
   orderFor,
   pendingSession,
   settledSession,
+  STALE_CLAIM_MS,
   StoreUnavailableError,
   type CheckoutStore,
   type IdempotencyClaim,
@@ -157,6 +158,19 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
         if (!snapshot.exists) return { kind: 'existing', sessionId: null, url: null };
         const existing = parse(IDEMPOTENCY_COLLECTION, scopedKey, snapshot.data(), IdempotencyStruct);
         if (existing.fingerprint !== record.fingerprint || existing.uid !== record.uid) return { kind: 'conflict' };
+        if (existing.url === null && record.createdAt - existing.createdAt >= STALE_CLAIM_MS) {
+          // Abandoned claim: take it over, once (a transaction, so two repeats cannot both take it).
+          return firestore.runTransaction(async (tx): Promise<IdempotencyClaim> => {
+            const again = await tx.get(ref);
+            if (!again.exists) return { kind: 'existing', sessionId: null, url: null };
+            const current = parse(IDEMPOTENCY_COLLECTION, scopedKey, again.data(), IdempotencyStruct);
+            if (current.url !== null || record.createdAt - current.createdAt < STALE_CLAIM_MS) {
+              return { kind: 'existing', sessionId: current.sessionId, url: current.url };
+            }
+            tx.update(ref, { createdAt: record.createdAt });
+            return { kind: 'claimed' };
+          });
+        }
         return { kind: 'existing', sessionId: existing.sessionId, url: existing.url };
       }),
     completeIdempotencyKey: (scopedKey, sessionId, url) =>

@@ -1,4 +1,4 @@
-import { orderFor, pendingSession, settledSession, type CheckoutStore, type IdempotencyRecord, type Order, type StoredSession } from './port';
+import { STALE_CLAIM_MS, orderFor, pendingSession, settledSession, type CheckoutStore, type IdempotencyRecord, type Order, type StoredSession } from './port';
 
 /** In-memory CheckoutStore: unit tests and the benchmark. Loses everything on restart. */
 export function createMemoryStore(): CheckoutStore & {
@@ -59,6 +59,10 @@ export function createMemoryStore(): CheckoutStore & {
         return { kind: 'claimed' };
       }
       if (existing.fingerprint !== record.fingerprint || existing.uid !== record.uid) return { kind: 'conflict' };
+      if (existing.url === null && record.createdAt - existing.createdAt >= STALE_CLAIM_MS) {
+        idempotencyKeys.set(scopedKey, { ...record, sessionId: null, url: null });
+        return { kind: 'claimed' };
+      }
       return { kind: 'existing', sessionId: existing.sessionId, url: existing.url };
     },
     async completeIdempotencyKey(scopedKey, sessionId, url) {

@@ -90,6 +90,12 @@ export type IdempotencyClaim =
   /** The key was used with another cart. */
   | { kind: 'conflict' };
 
+/**
+ * A claim still without a url this long after it was made belongs to a request that died between the claim and the
+ * session (process killed): the next repeat takes it over instead of waiting forever.
+ */
+export const STALE_CLAIM_MS = 60_000;
+
 /** `idempotencyKeys/{scopedKey}`: one checkout attempt of one shopper. */
 export interface IdempotencyRecord {
   uid: string;

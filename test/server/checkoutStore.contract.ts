@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckoutStore, Order, StoredSession } from '../../server/store/port';
+import { STALE_CLAIM_MS, type CheckoutStore, type Order, type StoredSession } from '../../server/store/port';
 
 export type MakeStore = () => Promise<CheckoutStore>;
 
@@ -210,6 +210,17 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       expect(await store.claimIdempotencyKey(other, record)).toEqual({ kind: 'claimed' });
       await store.releaseIdempotencyKey(other);
       expect(await store.claimIdempotencyKey(other, record)).toEqual({ kind: 'claimed' });
+    });
+
+    it('an abandoned claim (no url after STALE_CLAIM_MS) is taken over by exactly one repeat', async () => {
+      const store = await makeStore();
+      const key = `stale-${++sequence}-${Date.now()}`;
+      const record = { uid: 'ana-uid', key: 'attempt-2', fingerprint: 'f1', createdAt: during };
+      expect(await store.claimIdempotencyKey(key, record)).toEqual({ kind: 'claimed' });
+      expect(await store.claimIdempotencyKey(key, { ...record, createdAt: during + STALE_CLAIM_MS - 1 })).toEqual({ kind: 'existing', sessionId: null, url: null });
+      const later = { ...record, createdAt: during + STALE_CLAIM_MS };
+      const claims = await Promise.all([store.claimIdempotencyKey(key, later), store.claimIdempotencyKey(key, later)]);
+      expect(claims.filter((c) => c.kind === 'claimed')).toHaveLength(1);
     });
   });
 }
