@@ -75,3 +75,37 @@ export function isOrder(order: Pick<Order, 'status'>): boolean {
 export function newestFirst(a: Order, b: Order): number {
   return b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
+
+/** The shopper's words for each status ("open" is never shown: it is not an order). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  open: 'Em aberto',
+  pending: 'Aguardando pagamento',
+  paid: 'Pago',
+  expired: 'Expirado',
+  canceled: 'Cancelado',
+  declined: 'Recusado',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Cartão',
+  pix: 'Pix',
+  boleto: 'Boleto',
+};
+
+const brazilDate = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
+const brazilTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
+
+/** dd/mm/aaaa in Brasília time, whatever the device's time zone. */
+export function formatOrderDate(epochMs: number): string {
+  return brazilDate.format(epochMs);
+}
+
+/** hh:mm in Brasília time. */
+export function formatOrderTime(epochMs: number): string {
+  return brazilTime.format(epochMs);
+}
+
+/** Centavos → reais, for formatBRL. */
+export function fromCentavos(centavos: number): number {
+  return centavos / 100;
+}
