@@ -38,6 +38,8 @@ export interface ServerDeps {
   sessionTtlMs?: number;
   trustProxy?: boolean;
   now?: () => number;
+  /** Pix and boleto deadlines on the simulated page (PIX_EXPIRES_AFTER_SECONDS, BOLETO_EXPIRES_AFTER_DAYS). */
+  asyncMethods?: { pixExpiresAfterSeconds: number; boletoExpiresAfterDays: number };
 }
 
 /**
@@ -62,7 +64,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   await app.register(errors);
   await app.register(securityHeaders, { storefrontOrigin });
-  await app.register(cors, { origin: [storefrontOrigin], methods: ['POST'], allowedHeaders: ['Content-Type', 'Authorization'], maxAge: 600 });
+  await app.register(cors, { origin: [storefrontOrigin], methods: ['POST'], allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'], maxAge: 600 });
   if (deps.rateLimit !== false) {
     const limit = deps.rateLimit ?? { max: 120, timeWindowMs: 60_000 };
     await app.register(rateLimit, {
@@ -84,7 +86,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     now,
   });
   if (deps.payments.name === 'simulated') {
-    await app.register(payPageRoutes, { store: deps.store, storefrontUrl, confirmationUrl, now });
+    await app.register(payPageRoutes, { store: deps.store, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
   }
   if (deps.stripeWebhook) await app.register(stripeWebhookRoutes, { ...deps.stripeWebhook, store: deps.store, now });
   return app;

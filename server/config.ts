@@ -20,6 +20,8 @@ const ConfigStruct = object({
   STRIPE_SECRET_KEY: optional(string()),
   STRIPE_WEBHOOK_SECRET: optional(string()),
   CATALOG_CACHE_TTL_MS: defaulted(Millis, 60_000),
+  PIX_EXPIRES_AFTER_SECONDS: defaulted(coerce(size(integer(), 10, 1_209_600), string(), (value) => Number(value)), 3600),
+  BOLETO_EXPIRES_AFTER_DAYS: defaulted(coerce(size(integer(), 0, 60), string(), (value) => Number(value)), 3),
 });
 
 export interface ServerConfig {
@@ -36,6 +38,10 @@ export interface ServerConfig {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   catalogCacheTtlMs: number;
+  /** How long a Pix code can be paid (Stripe and the simulated page). */
+  pixExpiresAfterSeconds: number;
+  /** Days until a boleto is due. */
+  boletoExpiresAfterDays: number;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -61,5 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
+    pixExpiresAfterSeconds: c.PIX_EXPIRES_AFTER_SECONDS,
+    boletoExpiresAfterDays: c.BOLETO_EXPIRES_AFTER_DAYS,
   };
 }

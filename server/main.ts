@@ -22,7 +22,7 @@ export async function startServer(config: ServerConfig = loadConfig()) {
   const stripe = config.stripeSecretKey ? createStripeClient({ secretKey: config.stripeSecretKey }) : undefined;
   const payments =
     config.paymentProvider === 'stripe' && stripe
-      ? createStripeProvider({ stripe })
+      ? createStripeProvider({ stripe, pixExpiresAfterSeconds: config.pixExpiresAfterSeconds, boletoExpiresAfterDays: config.boletoExpiresAfterDays })
       : createSimulatedProvider({ publicUrl: config.publicUrl });
 
   const app = await buildServer({
@@ -33,6 +33,7 @@ export async function startServer(config: ServerConfig = loadConfig()) {
     store: createFirestoreStore({ firestore }),
     verifier: createFirebaseTokenVerifier({ auth: getAuth(firebase), cacheTtlMs: 60_000 }),
     ...(stripe && config.stripeWebhookSecret ? { stripeWebhook: { stripe, secret: config.stripeWebhookSecret } } : {}),
+    asyncMethods: { pixExpiresAfterSeconds: config.pixExpiresAfterSeconds, boletoExpiresAfterDays: config.boletoExpiresAfterDays },
     logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] },
   });
   app.addHook('onClose', async () => {

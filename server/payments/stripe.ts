@@ -20,8 +20,20 @@ export function createStripeClient({ secretKey, host, port, protocol }: StripeCl
   });
 }
 
-/** Stripe Checkout: the SDK creates a hosted session; the shopper pays on checkout.stripe.com. */
-export function createStripeProvider({ stripe }: { stripe: Stripe }): PaymentProvider {
+export interface AsyncMethodOptions {
+  /** How long a Pix QR code can be paid (Stripe: 10 s to 14 days). */
+  pixExpiresAfterSeconds: number;
+  /** Calendar days until a boleto's due date (Stripe: 0 to 60). */
+  boletoExpiresAfterDays: number;
+}
+export const DEFAULT_ASYNC_METHOD_OPTIONS: AsyncMethodOptions = { pixExpiresAfterSeconds: 3600, boletoExpiresAfterDays: 3 };
+
+/**
+ * Stripe Checkout: the SDK creates a hosted session; the shopper pays on checkout.stripe.com by card, Pix or boleto.
+ * Pix and boleto settle later: the webhook (server/routes/stripeWebhook.ts) follows them.
+ */
+export function createStripeProvider({ stripe, ...options }: { stripe: Stripe } & Partial<AsyncMethodOptions>): PaymentProvider {
+  const { pixExpiresAfterSeconds, boletoExpiresAfterDays } = { ...DEFAULT_ASYNC_METHOD_OPTIONS, ...options };
   return {
     name: 'stripe',
     async createCheckoutSession(request: CheckoutRequest): Promise<CreatedSession> {
@@ -30,6 +42,12 @@ export function createStripeProvider({ stripe }: { stripe: Stripe }): PaymentPro
         session = await stripe.checkout.sessions.create(
           {
             mode: 'payment',
+            // stripe 23 (API 2026-09-30.endive) removed `payment_method_types` from session creation; this is its successor.
+            allowed_payment_method_types: ['card', 'pix', 'boleto'],
+            payment_method_options: {
+              pix: { expires_after_seconds: pixExpiresAfterSeconds },
+              boleto: { expires_after_days: boletoExpiresAfterDays },
+            },
             line_items: request.lineItems.map((line) => ({
               quantity: line.quantity,
               price_data: {

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, toCentavos, type Product } from '../../src/domain';
 import type { PriceBook } from '../adapters/cachedCatalog';
@@ -61,6 +62,42 @@ export function priceLines(body: CheckoutBody, products: ReadonlyMap<string, Pro
   return priced;
 }
 
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
+
+/** The optional `Idempotency-Key` header: absent → null (SPEC's call stays valid); malformed → 400. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
+    throw new HttpError(400, 'invalid_idempotency_key', 'Chave de idempotência inválida: use de 8 a 200 letras, números, "-" ou "_".');
+  }
+  return header;
+}
+
+/**
+ * One shopper's attempt: the key scoped by uid, hashed (a Firestore document id and a Stripe idempotency key: no
+ * separator ambiguity, no "/" from a custom uid, and two shoppers sending the same key never share a session).
+ */
+export function scopedIdempotencyKey(uid: string, key: string): string {
+  return `checkout_${createHash('sha256').update(`${uid}\u0000${key}`).digest('hex').slice(0, 40)}`;
+}
+
+/** The priced cart, order-insensitive: the same cart retried matches, another cart (or price) does not. */
+export function cartFingerprint(lineItems: readonly LineItem[]): string {
+  const canonical = [...lineItems]
+    .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
+    .map((line) => [line.productId, line.quantity, line.unitAmount]);
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+const KEY_REUSED = new HttpError(
+  409,
+  'idempotency_key_reused',
+  'Esta tentativa de pagamento já foi usada com outro carrinho. Atualize a página e tente de novo.',
+);
+/** How long a repeated key waits for the first request to finish creating the session. */
+const WAIT_FOR_FIRST_MS = 20_000;
+
 export interface CheckoutRoutesOptions {
   payments: PaymentProvider;
   store: CheckoutStore;
@@ -85,34 +122,72 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
     handler: async (request) => {
       const user = signedInUser(request);
       assertNoRepeatedProduct(request.body);
+      const clientKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const lineItems = priceLines(request.body, await priceBook.products());
-      const created = await payments.createCheckoutSession({
-        lineItems,
-        currency: 'brl',
-        customer: { uid: user.uid, email: user.email },
-        successUrl: `${confirmationUrl}?success=true&session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
-        cancelUrl,
-        idempotencyKey: randomUUID(),
-      });
-      const createdAt = now();
-      const session: StoredSession = {
-        id: created.id,
-        provider: payments.name,
-        status: 'open',
-        uid: user.uid,
-        email: user.email ?? null,
-        lineItems,
-        amountTotal: amountTotal(lineItems),
-        currency: 'brl',
-        successUrl: `${confirmationUrl}?success=true&session_id=${encodeURIComponent(created.id)}`,
-        cancelUrl,
-        createdAt,
-        expiresAt: createdAt + sessionTtlMs,
-        finishedAt: null,
-      };
-      await store.saveSession(session);
-      request.log.info({ sessionId: created.id, uid: user.uid, lines: lineItems.length, amountTotal: session.amountTotal }, 'checkout session created');
-      return { url: created.url };
+      const create = (idempotencyKey: string) =>
+        payments.createCheckoutSession({
+          lineItems,
+          currency: 'brl',
+          customer: { uid: user.uid, email: user.email },
+          successUrl: `${confirmationUrl}?success=true&session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
+          cancelUrl,
+          idempotencyKey,
+        });
+      if (clientKey === null) return createAndSave(await create(randomUUID()), null);
+
+      // Claim the attempt before calling the provider: of concurrent repeats exactly one creates the session, the
+      // others wait for its url. The same scoped key goes to the provider (Stripe dedupes a retried create too).
+      const scoped = scopedIdempotencyKey(user.uid, clientKey);
+      const fingerprint = cartFingerprint(lineItems);
+      const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+      for (let wait = 5; ; wait = Math.min(wait * 2, 200)) {
+        const claim = await store.claimIdempotencyKey(scoped, { uid: user.uid, key: clientKey, fingerprint, createdAt: now() });
+        if (claim.kind === 'conflict') throw KEY_REUSED;
+        if (claim.kind === 'existing' && claim.url) {
+          request.log.info({ sessionId: claim.sessionId, uid: user.uid }, 'checkout attempt repeated');
+          return { url: claim.url };
+        }
+        if (claim.kind === 'claimed') {
+          let answer: { url: string };
+          try {
+            answer = await createAndSave(await create(scoped), clientKey);
+          } catch (error) {
+            // Nothing was created (or saved): the shopper may retry with the same key.
+            await store.releaseIdempotencyKey(scoped).catch((releaseError: unknown) => request.log.error({ err: releaseError }, 'idempotency key not released'));
+            throw error;
+          }
+          return answer;
+        }
+        if (Date.now() > deadline) throw new HttpError(409, 'idempotency_key_in_use', 'Este pagamento ainda está sendo criado. Aguarde um instante e tente de novo.');
+        await sleep(wait);
+      }
+
+      async function createAndSave(created: { id: string; url: string }, key: string | null) {
+        const createdAt = now();
+        const session: StoredSession = {
+          id: created.id,
+          provider: payments.name,
+          status: 'open',
+          uid: user.uid,
+          email: user.email ?? null,
+          lineItems,
+          amountTotal: amountTotal(lineItems),
+          currency: 'brl',
+          successUrl: `${confirmationUrl}?success=true&session_id=${encodeURIComponent(created.id)}`,
+          cancelUrl,
+          createdAt,
+          expiresAt: createdAt + sessionTtlMs,
+          finishedAt: null,
+          paymentMethod: null,
+          pix: null,
+          boleto: null,
+          idempotencyKey: key,
+        };
+        await store.saveSession(session);
+        if (key !== null) await store.completeIdempotencyKey(scopedIdempotencyKey(user.uid, key), created.id, created.url);
+        request.log.info({ sessionId: created.id, uid: user.uid, lines: lineItems.length, amountTotal: session.amountTotal }, 'checkout session created');
+        return { url: created.url };
+      }
     },
   });
 };

@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
+import type { LineItem } from '../payments/port';
 import { HttpError } from '../plugins/errors';
-import type { CheckoutStore } from '../store/port';
+import type { CheckoutStore, PaymentMethod, PendingDetails, SessionOutcome } from '../store/port';
 
 export interface StripeWebhookRoutesOptions {
   stripe: Stripe;
@@ -13,13 +14,73 @@ export interface StripeWebhookRoutesOptions {
 
 export const STRIPE_WEBHOOK_ROUTE = '/webhooks/stripe';
 
+const METHODS: ReadonlySet<string> = new Set<PaymentMethod>(['card', 'pix', 'boleto']);
+
 /**
- * POST /webhooks/stripe: Stripe's word on a session settles it (paid, canceled, declined). Encapsulated (no
- * fastify-plugin): the signature covers the exact bytes Stripe sent, so this scope alone parses JSON as a raw
- * Buffer; the checkout route keeps the normal JSON parser.
+ * What the shopper chose, and the Pix / boleto instructions, read from the session's PaymentIntent (a Checkout
+ * Session itself only lists the allowed types). A Stripe failure throws: the webhook answers 5xx and Stripe retries.
+ */
+async function paymentOf(stripe: Stripe, session: Stripe.Checkout.Session): Promise<{ method: PaymentMethod | null; details: PendingDetails }> {
+  const intentRef = session.payment_intent;
+  if (!intentRef) return { method: null, details: {} };
+  const intent = typeof intentRef === 'string' ? await stripe.paymentIntents.retrieve(intentRef, { expand: ['payment_method'] }) : intentRef;
+  const paymentMethod = intent.payment_method;
+  const type = typeof paymentMethod === 'object' && paymentMethod ? paymentMethod.type : intent.payment_method_types?.length === 1 ? intent.payment_method_types[0] : undefined;
+  const method = type && METHODS.has(type) ? (type as PaymentMethod) : null;
+  const pix = intent.next_action?.pix_display_qr_code;
+  const boleto = intent.next_action?.boleto_display_details;
+  return {
+    method,
+    details: {
+      pix: pix?.data && pix.expires_at ? { copyPaste: pix.data, expiresAt: pix.expires_at * 1000 } : null,
+      boleto: boleto?.number && boleto.expires_at ? { line: boleto.number, dueAt: boleto.expires_at * 1000 } : null,
+    },
+  };
+}
+
+/** A session we never stored: its real lines, read back from Stripe (every page). */
+async function stripeLineItems(stripe: Stripe, sessionId: string): Promise<LineItem[]> {
+  const lines: LineItem[] = [];
+  for await (const item of stripe.checkout.sessions.listLineItems(sessionId, { limit: 100, expand: ['data.price.product'] })) {
+    const product = item.price?.product;
+    const productId = typeof product === 'object' && product && !product.deleted ? (product.metadata.productId ?? product.id) : (typeof product === 'string' ? product : 'desconhecido');
+    const unitAmount = item.price?.unit_amount ?? Math.round(item.amount_total / Math.max(item.quantity ?? 1, 1));
+    lines.push({ productId, name: item.description ?? productId, unitAmount, quantity: item.quantity ?? 1 });
+  }
+  return lines;
+}
+
+/**
+ * POST /webhooks/stripe: Stripe's word on a session. Every transition is idempotent and one-way (docs/backend.md,
+ * "Webhook events"): a replayed or late event finds the session already past it and changes nothing. Encapsulated
+ * (no fastify-plugin): the signature covers the exact bytes Stripe sent, so this scope alone parses JSON as a raw
+ * Buffer. A store or Stripe failure answers 5xx (errors plugin) so Stripe delivers the event again.
  */
 export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions> = async (app, { stripe, secret, store, now }) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const pay = async (object: Stripe.Checkout.Session, log: FastifyBaseLogger) => {
+    const { method } = await paymentOf(stripe, object);
+    const result = await store.settle(object.id, 'paid', now(), { evenIfExpired: true, ...(method ? { paymentMethod: method } : {}) });
+    if (result.kind !== 'missing') return log.info({ sessionId: object.id, result: result.kind }, 'stripe session paid');
+    // A session we did not save (store down at creation): the order still gets its real lines from Stripe.
+    await store.recordOrder({
+      id: object.id,
+      provider: 'stripe',
+      uid: object.client_reference_id ?? object.metadata?.uid ?? '',
+      email: object.customer_details?.email ?? object.customer_email ?? null,
+      lineItems: await stripeLineItems(stripe, object.id),
+      amountTotal: object.amount_total ?? 0,
+      currency: 'brl',
+      paymentMethod: method,
+      paidAt: now(),
+    });
+    log.warn({ sessionId: object.id }, 'stripe order recorded without a stored session');
+  };
+  const finish = async (object: Stripe.Checkout.Session, outcome: SessionOutcome, log: FastifyBaseLogger) => {
+    const result = await store.settle(object.id, outcome, now(), { evenIfExpired: true });
+    log.info({ sessionId: object.id, outcome, result: result.kind }, 'stripe session finished');
+  };
 
   // Stripe sends from a few IPs in bursts and retries on failure: the per-IP limit is for shoppers.
   app.post(STRIPE_WEBHOOK_ROUTE, { config: { rateLimit: false } }, async (request) => {
@@ -27,38 +88,44 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
     let event: Stripe.Event;
     try {
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('missing signature or body');
+      // Also refuses a signature older than 5 minutes: a captured delivery cannot be replayed later.
       event = stripe.webhooks.constructEvent(request.body, signature, secret);
     } catch (error) {
       request.log.warn({ detail: error instanceof Error ? error.message : String(error) }, 'stripe webhook rejected');
       throw new HttpError(400, 'invalid_signature', 'Assinatura do webhook inválida.');
     }
-    if (
-      (event.type === 'checkout.session.completed' && event.data.object.payment_status === 'paid') ||
-      event.type === 'checkout.session.async_payment_succeeded'
-    ) {
-      const object = event.data.object;
-      const result = await store.settle(object.id, 'paid', now(), { evenIfExpired: true });
-      if (result.kind === 'missing') {
-        // A session we did not save (store down at creation): keep what Stripe tells us.
-        await store.recordOrder({
-          id: object.id,
-          provider: 'stripe',
-          uid: object.client_reference_id ?? object.metadata?.uid ?? '',
-          email: object.customer_details?.email ?? object.customer_email ?? null,
-          lineItems: [],
-          amountTotal: object.amount_total ?? 0,
-          currency: 'brl',
-          paidAt: now(),
-        });
-        request.log.warn({ sessionId: object.id }, 'stripe order recorded without a stored session');
-      } else {
-        request.log.info({ sessionId: object.id, result: result.kind }, 'stripe session paid');
+    const log = request.log;
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const object = event.data.object;
+        if (object.payment_status === 'paid' || object.payment_status === 'no_payment_required') {
+          await pay(object, log);
+        } else {
+          // Pix shown or boleto issued: pending until async_payment_succeeded / _failed.
+          const { method, details } = await paymentOf(stripe, object);
+          const result = await store.markPending(object.id, method ?? fallbackMethod(object), details, now(), { evenIfExpired: true });
+          log.info({ sessionId: object.id, method, result: result.kind }, 'stripe session pending');
+        }
+        break;
       }
-    } else if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
-      await store.settle(event.data.object.id, event.type === 'checkout.session.expired' ? 'canceled' : 'declined', now(), {
-        evenIfExpired: true,
-      });
+      case 'checkout.session.async_payment_succeeded':
+        await pay(event.data.object, log);
+        break;
+      case 'checkout.session.async_payment_failed':
+        await finish(event.data.object, 'declined', log);
+        break;
+      case 'checkout.session.expired':
+        await finish(event.data.object, 'expired', log);
+        break;
+      default:
+        log.info({ type: event.type }, 'stripe event ignored');
     }
     return { received: true };
   });
 };
+
+/** Only when the PaymentIntent does not say: an unpaid completed session is an async method; boleto if both allowed. */
+function fallbackMethod(session: Stripe.Checkout.Session): PaymentMethod {
+  const types = session.payment_method_types ?? [];
+  return types.includes('pix') && !types.includes('boleto') ? 'pix' : 'boleto';
+}

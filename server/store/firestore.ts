@@ -3,10 +3,15 @@ import { array, enums, integer, literal, min, nullable, number, object, string, 
 import { MalformedDocumentError, ProductId } from '../../src/domain';
 import type { LineItem } from '../payments/port';
 import {
-  isPayable,
   orderFor,
+  pendingSession,
+  settledSession,
+  STALE_CLAIM_MS,
   StoreUnavailableError,
   type CheckoutStore,
+  type IdempotencyClaim,
+  type IdempotencyRecord,
+  type MarkPendingResult,
   type Order,
   type SettleResult,
   type StoredSession,
@@ -14,6 +19,7 @@ import {
 
 export const SESSIONS_COLLECTION = 'checkoutSessions';
 export const ORDERS_COLLECTION = 'orders';
+export const IDEMPOTENCY_COLLECTION = 'idempotencyKeys';
 
 const LineItemStruct: Describe<LineItem> = object({
   productId: ProductId,
@@ -22,10 +28,12 @@ const LineItemStruct: Describe<LineItem> = object({
   quantity: min(integer(), 1),
 });
 const Provider = enums(['stripe', 'simulated'] as const);
+const Method = nullable(enums(['card', 'pix', 'boleto'] as const));
 const SessionStruct: Describe<StoredSession> = object({
   id: string(),
   provider: Provider,
-  status: enums(['open', 'paid', 'canceled', 'declined'] as const),
+  status: enums(['open', 'pending', 'paid', 'expired', 'canceled', 'declined'] as const),
+  paymentMethod: Method,
   uid: string(),
   email: nullable(string()),
   lineItems: array(LineItemStruct),
@@ -36,6 +44,9 @@ const SessionStruct: Describe<StoredSession> = object({
   createdAt: number(),
   expiresAt: number(),
   finishedAt: nullable(number()),
+  pix: nullable(object({ copyPaste: string(), expiresAt: number() })),
+  boleto: nullable(object({ line: string(), dueAt: number() })),
+  idempotencyKey: nullable(string()),
 });
 const OrderStruct: Describe<Order> = object({
   id: string(),
@@ -45,8 +56,23 @@ const OrderStruct: Describe<Order> = object({
   lineItems: array(LineItemStruct),
   amountTotal: min(integer(), 0),
   currency: literal('brl'),
+  paymentMethod: Method,
   paidAt: number(),
 });
+const IdempotencyStruct: Describe<IdempotencyRecord> = object({
+  uid: string(),
+  key: string(),
+  fingerprint: string(),
+  sessionId: nullable(string()),
+  url: nullable(string()),
+  createdAt: number(),
+});
+
+/** Documents written before issue 11 lack the payment fields: read them as "not known yet". */
+const SESSION_DEFAULTS = { paymentMethod: null, pix: null, boleto: null, idempotencyKey: null };
+const ORDER_DEFAULTS = { paymentMethod: null };
+const withDefaults = (data: unknown, defaults: object): unknown =>
+  data && typeof data === 'object' ? { ...defaults, ...data } : data;
 
 function parse<T>(collection: string, id: string, data: unknown, struct: Describe<T>): T {
   const [error, value] = validate(data, struct);
@@ -65,6 +91,8 @@ const ALREADY_EXISTS = 6;
 export function createFirestoreStore({ firestore }: { firestore: Firestore }): CheckoutStore {
   const sessions = firestore.collection(SESSIONS_COLLECTION);
   const orders = firestore.collection(ORDERS_COLLECTION);
+  const attempts = firestore.collection(IDEMPOTENCY_COLLECTION);
+  const readSession = (id: string, data: unknown) => parse(SESSIONS_COLLECTION, id, withDefaults(data, SESSION_DEFAULTS), SessionStruct);
 
   const guard = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     try {
@@ -80,7 +108,7 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
     getSession: (id) =>
       guard('read session', async () => {
         const snapshot = await sessions.doc(id).get();
-        return snapshot.exists ? parse(SESSIONS_COLLECTION, id, snapshot.data(), SessionStruct) : null;
+        return snapshot.exists ? readSession(id, snapshot.data()) : null;
       }),
     settle: (id, outcome, at, options) =>
       guard('settle session', () =>
@@ -90,10 +118,10 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
           const orderRef = orders.doc(id);
           const [snapshot, orderSnapshot] = await tx.getAll(sessionRef, orderRef);
           if (!snapshot?.exists) return { kind: 'missing' };
-          const session = parse(SESSIONS_COLLECTION, id, snapshot.data(), SessionStruct);
-          if (!isPayable(session, at, options)) return { kind: 'finished', session };
-          const settled: StoredSession = { ...session, status: outcome, finishedAt: at };
-          tx.update(sessionRef, { status: outcome, finishedAt: at });
+          const session = readSession(id, snapshot.data());
+          const settled = settledSession(session, outcome, at, options);
+          if (!settled) return { kind: 'finished', session };
+          tx.update(sessionRef, { status: settled.status, paymentMethod: settled.paymentMethod, finishedAt: at });
           let order: Order | null = null;
           if (outcome === 'paid' && !orderSnapshot?.exists) {
             order = orderFor(settled, at);
@@ -102,6 +130,52 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
           return { kind: 'settled', session: settled, order };
         }),
       ),
+    markPending: (id, method, details, at, options) =>
+      guard('mark session pending', () =>
+        firestore.runTransaction(async (tx): Promise<MarkPendingResult> => {
+          const sessionRef = sessions.doc(id);
+          const snapshot = await tx.get(sessionRef);
+          if (!snapshot.exists) return { kind: 'missing' };
+          const session = readSession(id, snapshot.data());
+          const pending = pendingSession(session, method, details, at, options);
+          if (!pending) return { kind: 'finished', session };
+          tx.update(sessionRef, { status: pending.status, paymentMethod: pending.paymentMethod, pix: pending.pix, boleto: pending.boleto });
+          return { kind: 'pending', session: pending };
+        }),
+      ),
+    claimIdempotencyKey: (scopedKey, record) =>
+      guard('claim idempotency key', async (): Promise<IdempotencyClaim> => {
+        const ref = attempts.doc(scopedKey);
+        // create() is atomic and needs no transaction: of 50 concurrent claims one creates, the others read.
+        try {
+          await ref.create({ ...record, sessionId: null, url: null });
+          return { kind: 'claimed' };
+        } catch (error) {
+          if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+        }
+        const snapshot = await ref.get();
+        // Released between our create and our read: the caller asks again.
+        if (!snapshot.exists) return { kind: 'existing', sessionId: null, url: null };
+        const existing = parse(IDEMPOTENCY_COLLECTION, scopedKey, snapshot.data(), IdempotencyStruct);
+        if (existing.fingerprint !== record.fingerprint || existing.uid !== record.uid) return { kind: 'conflict' };
+        if (existing.url === null && record.createdAt - existing.createdAt >= STALE_CLAIM_MS) {
+          // Abandoned claim: take it over, once (a transaction, so two repeats cannot both take it).
+          return firestore.runTransaction(async (tx): Promise<IdempotencyClaim> => {
+            const again = await tx.get(ref);
+            if (!again.exists) return { kind: 'existing', sessionId: null, url: null };
+            const current = parse(IDEMPOTENCY_COLLECTION, scopedKey, again.data(), IdempotencyStruct);
+            if (current.url !== null || record.createdAt - current.createdAt < STALE_CLAIM_MS) {
+              return { kind: 'existing', sessionId: current.sessionId, url: current.url };
+            }
+            tx.update(ref, { createdAt: record.createdAt });
+            return { kind: 'claimed' };
+          });
+        }
+        return { kind: 'existing', sessionId: existing.sessionId, url: existing.url };
+      }),
+    completeIdempotencyKey: (scopedKey, sessionId, url) =>
+      guard('complete idempotency key', async () => void (await attempts.doc(scopedKey).update({ sessionId, url }))),
+    releaseIdempotencyKey: (scopedKey) => guard('release idempotency key', async () => void (await attempts.doc(scopedKey).delete())),
     recordOrder: (order) =>
       guard('record order', async () => {
         try {
@@ -115,7 +189,7 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
     getOrder: (id) =>
       guard('read order', async () => {
         const snapshot = await orders.doc(id).get();
-        return snapshot.exists ? parse(ORDERS_COLLECTION, id, snapshot.data(), OrderStruct) : null;
+        return snapshot.exists ? parse(ORDERS_COLLECTION, id, withDefaults(snapshot.data(), ORDER_DEFAULTS), OrderStruct) : null;
       }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckoutStore, Order, StoredSession } from '../../server/store/port';
+import { STALE_CLAIM_MS, type CheckoutStore, type Order, type StoredSession } from '../../server/store/port';
 
 export type MakeStore = () => Promise<CheckoutStore>;
 
@@ -23,6 +23,10 @@ export function aSession(overrides: Partial<StoredSession> = {}): StoredSession 
     createdAt: 1_700_000_000_000,
     expiresAt: 1_700_000_000_000 + 3_600_000,
     finishedAt: null,
+    paymentMethod: null,
+    pix: null,
+    boleto: null,
+    idempotencyKey: null,
     ...overrides,
   };
 }
@@ -44,7 +48,6 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       const store = await makeStore();
       const session = aSession();
       await store.saveSession(session);
-      const first = await store.settle(session.id, 'paid', during);
       const expectedOrder: Order = {
         id: session.id,
         provider: 'simulated',
@@ -53,11 +56,14 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
         lineItems: session.lineItems,
         amountTotal: session.amountTotal,
         currency: 'brl',
+        paymentMethod: 'card',
         paidAt: during,
       };
-      expect(first).toEqual({ kind: 'settled', session: { ...session, status: 'paid', finishedAt: during }, order: expectedOrder });
+      const first = await store.settle(session.id, 'paid', during, { paymentMethod: 'card' });
+      const paid = { ...session, status: 'paid', paymentMethod: 'card', finishedAt: during };
+      expect(first).toEqual({ kind: 'settled', session: paid, order: expectedOrder });
       const second = await store.settle(session.id, 'paid', during + 1);
-      expect(second).toEqual({ kind: 'finished', session: { ...session, status: 'paid', finishedAt: during } });
+      expect(second).toEqual({ kind: 'finished', session: paid });
       expect(await store.getOrder(session.id)).toEqual(expectedOrder);
     });
 
@@ -105,10 +111,116 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
 
     it('recordOrder creates once and never overwrites', async () => {
       const store = await makeStore();
-      const order: Order = { id: `cs_test_${Date.now()}`, provider: 'stripe', uid: 'u', email: null, lineItems: [], amountTotal: 100, currency: 'brl', paidAt: during };
+      const order: Order = { id: `cs_test_${Date.now()}`, provider: 'stripe', uid: 'u', email: null, lineItems: [], amountTotal: 100, currency: 'brl', paymentMethod: 'pix', paidAt: during };
       expect(await store.recordOrder(order)).toEqual({ created: true });
       expect(await store.recordOrder({ ...order, amountTotal: 1 })).toEqual({ created: false });
       expect(await store.getOrder(order.id)).toEqual(order);
+    });
+
+    const pix = { copyPaste: '00020126580014br.gov.bcb.pix0136abc5204000053039865802BR6304ABCD', expiresAt: during + 600_000 };
+    const boleto = { line: '00190.00009 01234.567890 12345.678901 1 10000000012345', dueAt: during + 3 * 86_400_000 };
+
+    it('markPending: open → pending once, with the method and its details; then only paid/declined/expired', async () => {
+      const store = await makeStore();
+      const session = aSession({ idempotencyKey: 'attempt-1234' });
+      await store.saveSession(session);
+      const pending = { ...session, status: 'pending', paymentMethod: 'pix', pix, boleto: null };
+      expect(await store.markPending(session.id, 'pix', { pix }, during)).toEqual({ kind: 'pending', session: pending });
+      expect(await store.getSession(session.id)).toEqual(pending);
+      // A second tab, or a replayed webhook: nothing changes.
+      expect(await store.markPending(session.id, 'boleto', { boleto }, during)).toEqual({ kind: 'finished', session: pending });
+      expect(await store.settle(session.id, 'canceled', during)).toMatchObject({ kind: 'finished', session: { status: 'pending' } });
+      // A pending Pix settles only as a Pix.
+      expect(await store.settle(session.id, 'paid', during, { paymentMethod: 'card' })).toMatchObject({ kind: 'finished', session: { status: 'pending' } });
+      expect(await store.settle(session.id, 'paid', during + 1, { paymentMethod: 'pix' })).toMatchObject({
+        kind: 'settled',
+        session: { status: 'paid', paymentMethod: 'pix', pix, finishedAt: during + 1 },
+        order: { id: session.id, paymentMethod: 'pix', paidAt: during + 1 },
+      });
+      expect(await store.markPending(session.id, 'pix', { pix }, during)).toMatchObject({ kind: 'finished', session: { status: 'paid' } });
+      expect(await store.getOrder(session.id)).toMatchObject({ paymentMethod: 'pix', lineItems: session.lineItems });
+    });
+
+    it('markPending refuses an unknown session and an expired one (unless evenIfExpired)', async () => {
+      const store = await makeStore();
+      expect(await store.markPending('cs_sim_missing', 'pix', { pix }, during)).toEqual({ kind: 'missing' });
+      const session = aSession();
+      await store.saveSession(session);
+      expect(await store.markPending(session.id, 'boleto', { boleto }, after)).toMatchObject({ kind: 'finished', session: { status: 'open' } });
+      expect(await store.markPending(session.id, 'boleto', { boleto }, after, { evenIfExpired: true })).toMatchObject({
+        kind: 'pending',
+        session: { status: 'pending', paymentMethod: 'boleto', boleto, pix: null },
+      });
+    });
+
+    it('a pending Pix past its deadline cannot be paid, only expired', async () => {
+      const store = await makeStore();
+      const session = aSession();
+      await store.saveSession(session);
+      await store.markPending(session.id, 'pix', { pix }, during);
+      expect(await store.settle(session.id, 'paid', pix.expiresAt, { paymentMethod: 'pix' })).toMatchObject({ kind: 'finished', session: { status: 'pending' } });
+      expect(await store.settle(session.id, 'expired', pix.expiresAt)).toMatchObject({ kind: 'settled', session: { status: 'expired' }, order: null });
+      expect(await store.settle(session.id, 'paid', pix.expiresAt, { evenIfExpired: true })).toMatchObject({ kind: 'finished', session: { status: 'expired' } });
+      expect(await store.getOrder(session.id)).toBeNull();
+    });
+
+    it('pending → declined and open → expired record no order; the provider may pay a pending session late', async () => {
+      const store = await makeStore();
+      const declined = aSession();
+      await store.saveSession(declined);
+      await store.markPending(declined.id, 'boleto', { boleto }, during);
+      expect(await store.settle(declined.id, 'declined', during)).toMatchObject({ kind: 'settled', session: { status: 'declined', paymentMethod: 'boleto' }, order: null });
+      const expired = aSession();
+      await store.saveSession(expired);
+      expect(await store.settle(expired.id, 'expired', during)).toMatchObject({ kind: 'settled', session: { status: 'expired', paymentMethod: null }, order: null });
+      const late = aSession();
+      await store.saveSession(late);
+      await store.markPending(late.id, 'boleto', { boleto }, during);
+      expect(await store.settle(late.id, 'paid', boleto.dueAt + 1, { evenIfExpired: true })).toMatchObject({ kind: 'settled', order: { paymentMethod: 'boleto' } });
+    });
+
+    it('two tabs paying the same pending session: exactly one settles, exactly one order', async () => {
+      const store = await makeStore();
+      const session = aSession();
+      await store.saveSession(session);
+      const marks = await Promise.all([store.markPending(session.id, 'pix', { pix }, during), store.markPending(session.id, 'pix', { pix }, during)]);
+      expect(marks.filter((r) => r.kind === 'pending')).toHaveLength(1);
+      const results = await Promise.all([
+        store.settle(session.id, 'paid', during, { paymentMethod: 'pix' }),
+        store.settle(session.id, 'paid', during, { paymentMethod: 'pix' }),
+        store.settle(session.id, 'expired', during),
+      ]);
+      expect(results.filter((r) => r.kind === 'settled')).toHaveLength(1);
+      expect(results.flatMap((r) => (r.kind === 'settled' && r.order ? [r.order] : []))).toHaveLength(
+        (await store.getSession(session.id))?.status === 'paid' ? 1 : 0,
+      );
+    });
+
+    it('idempotency keys: claimed once per scope, same cart → existing, other cart → conflict, release frees it', async () => {
+      const store = await makeStore();
+      const key = `scope-${++sequence}-${Date.now()}`;
+      const record = { uid: 'ana-uid', key: 'attempt-1', fingerprint: 'f1', createdAt: during };
+      const claims = await Promise.all(Array.from({ length: 10 }, () => store.claimIdempotencyKey(key, record)));
+      expect(claims.filter((c) => c.kind === 'claimed')).toHaveLength(1);
+      expect(claims.filter((c) => c.kind === 'existing')).toHaveLength(9);
+      expect(await store.claimIdempotencyKey(key, { ...record, fingerprint: 'f2' })).toEqual({ kind: 'conflict' });
+      await store.completeIdempotencyKey(key, 'cs_sim_x', 'http://backend.test/pay/cs_sim_x');
+      expect(await store.claimIdempotencyKey(key, record)).toEqual({ kind: 'existing', sessionId: 'cs_sim_x', url: 'http://backend.test/pay/cs_sim_x' });
+      const other = `scope-${++sequence}-${Date.now()}`;
+      expect(await store.claimIdempotencyKey(other, record)).toEqual({ kind: 'claimed' });
+      await store.releaseIdempotencyKey(other);
+      expect(await store.claimIdempotencyKey(other, record)).toEqual({ kind: 'claimed' });
+    });
+
+    it('an abandoned claim (no url after STALE_CLAIM_MS) is taken over by exactly one repeat', async () => {
+      const store = await makeStore();
+      const key = `stale-${++sequence}-${Date.now()}`;
+      const record = { uid: 'ana-uid', key: 'attempt-2', fingerprint: 'f1', createdAt: during };
+      expect(await store.claimIdempotencyKey(key, record)).toEqual({ kind: 'claimed' });
+      expect(await store.claimIdempotencyKey(key, { ...record, createdAt: during + STALE_CLAIM_MS - 1 })).toEqual({ kind: 'existing', sessionId: null, url: null });
+      const later = { ...record, createdAt: during + STALE_CLAIM_MS };
+      const claims = await Promise.all([store.claimIdempotencyKey(key, later), store.claimIdempotencyKey(key, later)]);
+      expect(claims.filter((c) => c.kind === 'claimed')).toHaveLength(1);
     });
   });
 }

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       stripeSecretKey: undefined,
       stripeWebhookSecret: undefined,
       catalogCacheTtlMs: 60_000,
+      pixExpiresAfterSeconds: 3600,
+      boletoExpiresAfterDays: 3,
     });
   });
 
@@ -23,8 +25,9 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8081', HOST: '0.0.0.0', STOREFRONT_URL: 'https://loja.example/', BACKEND_PUBLIC_URL: 'https://api.loja.example/',
       GCLOUD_PROJECT: 'club-prod', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      CATALOG_CACHE_TTL_MS: '5000', FIRESTORE_EMULATOR_HOST: '',
+      CATALOG_CACHE_TTL_MS: '5000', FIRESTORE_EMULATOR_HOST: '', PIX_EXPIRES_AFTER_SECONDS: '600', BOLETO_EXPIRES_AFTER_DAYS: '1',
     });
+    expect(config).toMatchObject({ pixExpiresAfterSeconds: 600, boletoExpiresAfterDays: 1 });
     expect(config).toMatchObject({ port: 8081, host: '0.0.0.0', storefrontUrl: 'https://loja.example', publicUrl: 'https://api.loja.example', paymentProvider: 'stripe', catalogCacheTtlMs: 5000, firestoreEmulatorHost: undefined });
   });
 
@@ -34,6 +37,9 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, /PORT/],
     [{ STOREFRONT_URL: 'localhost:1234' }, /STOREFRONT_URL/],
     [{ CATALOG_CACHE_TTL_MS: '-1' }, /CATALOG_CACHE_TTL_MS/],
+    [{ PIX_EXPIRES_AFTER_SECONDS: '5' }, /PIX_EXPIRES_AFTER_SECONDS/],
+    [{ BOLETO_EXPIRES_AFTER_DAYS: '61' }, /BOLETO_EXPIRES_AFTER_DAYS/],
+    [{ BOLETO_EXPIRES_AFTER_DAYS: '1.5' }, /BOLETO_EXPIRES_AFTER_DAYS/],
   ])('refuses %o at start', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -77,7 +77,7 @@ describe('simulated payment page in Chromium', () => {
     await expect(page.getByRole('heading', { name: 'Pagamento' }).isVisible()).resolves.toBe(true);
     expect(await page.getByRole('cell', { name: 'Jaqueta de Couro Preta' }).isVisible()).toBe(true);
     expect(await page.getByTestId('total').textContent()).toBe('R$\u00a0999,80');
-    await Promise.all([page.waitForURL(`${storefrontUrl}${expectedPath(id)}`), page.getByRole('button', { name: button }).click()]);
+    await Promise.all([page.waitForURL(`${storefrontUrl}${expectedPath(id)}`), page.getByRole('button', { name: button, exact: true }).click()]);
     expect(page.url()).toBe(`${storefrontUrl}${expectedPath(id)}`);
     expect(blocked).toEqual([]); // no CSP violation on the way
     expect(store.orders.has(id)).toBe(button === 'Pagar');
@@ -88,7 +88,7 @@ describe('simulated payment page in Chromium', () => {
     const { url, id } = await newSession();
     const page = await browser.newPage();
     await page.goto(url);
-    await Promise.all([page.waitForURL(`${storefrontUrl}/payment-confirmation**`), page.getByRole('button', { name: 'Pagar' }).dblclick()]);
+    await Promise.all([page.waitForURL(`${storefrontUrl}/payment-confirmation**`), page.getByRole('button', { name: 'Pagar', exact: true }).dblclick()]);
     expect(page.url()).toBe(`${storefrontUrl}/payment-confirmation?success=true&session_id=${id}`);
     expect([...store.orders.values()].filter((order) => order.id === id)).toHaveLength(1);
     await page.goBack();
@@ -96,6 +96,52 @@ describe('simulated payment page in Chromium', () => {
     expect(await page.getByRole('heading', { name: 'Pagamento já realizado' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Voltar para a loja' }).click();
     await page.waitForURL(`${storefrontUrl}/`);
+    await page.close();
+  });
+
+  it('Pix: the countdown runs and the copy button works under the page CSP (no violation); Simular pagamento lands on success', async () => {
+    const { url, id } = await newSession();
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: backendUrl });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(url);
+    await Promise.all([page.waitForURL(url), page.getByRole('button', { name: 'Pagar com Pix' }).click()]);
+    const timer = page.getByRole('timer');
+    const first = await timer.textContent();
+    await page.waitForFunction((before) => document.getElementById('pix-countdown')?.textContent !== before, first, { timeout: 5000 });
+    const code = await page.getByLabel('Pix copia e cola').inputValue();
+    expect(code).toMatch(/^000201/);
+    await page.getByRole('button', { name: 'Copiar código' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe('Código Pix copiado.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    expect(await page.getByRole('img', { name: 'QR Code do Pix' }).isVisible()).toBe(true);
+    await Promise.all([
+      page.waitForURL(`${storefrontUrl}/payment-confirmation?success=true&session_id=${id}`),
+      page.getByRole('button', { name: 'Simular pagamento do Pix' }).click(),
+    ]);
+    expect(errors).toEqual([]);
+    expect(store.orders.get(id)).toMatchObject({ paymentMethod: 'pix' });
+    await context.close();
+  });
+
+  it('Boleto: a bad CPF keeps the form with its error; a valid one shows the line and Voltar para a loja goes to the success URL', async () => {
+    const { url, id } = await newSession();
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.getByLabel('CPF').fill('123.456.789-00');
+    await page.getByRole('button', { name: 'Gerar boleto' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('CPF inválido: confira os dígitos verificadores.');
+    expect(await page.getByLabel('CPF').inputValue()).toBe('123.456.789-00');
+    await page.getByLabel('CPF').fill('529.982.247-25');
+    await page.getByRole('button', { name: 'Gerar boleto' }).click();
+    await page.getByRole('button', { name: 'Simular compensação do boleto' }).waitFor();
+    expect(await page.locator('#boleto-line').textContent()).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    await Promise.all([page.waitForURL(`${storefrontUrl}/payment-confirmation?success=true&session_id=${id}`), page.getByRole('link', { name: 'Voltar para a loja' }).click()]);
+    expect(store.sessions.get(id)).toMatchObject({ status: 'pending', paymentMethod: 'boleto' });
     await page.close();
   });
 });

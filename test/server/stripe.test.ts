@@ -7,6 +7,7 @@ import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
 import { createStripeClient, createStripeProvider } from '../../server/payments/stripe';
 import { PaymentProviderError } from '../../server/payments/port';
 import { createMemoryStore } from '../../server/store/memory';
+import { StoreUnavailableError, type CheckoutStore } from '../../server/store/port';
 import { aCategory, aProduct } from '../support/builders';
 import { emulatorIdToken, fakeTokenVerifier, startCaptureServer, type CapturedRequest } from './support';
 
@@ -21,6 +22,17 @@ const okSession = (request: CapturedRequest) => ({
   status: 200,
   body: { id: 'cs_test_a1', object: 'checkout.session', url: 'https://checkout.stripe.test/c/pay/cs_test_a1', success_url: request.form.get('success_url') },
 });
+/** PaymentIntents the capture server knows (GET /v1/payment_intents/:id). */
+const intents = new Map<string, object>();
+const lineItemsOf = new Map<string, object[]>();
+const stripeApi = (request: CapturedRequest) => {
+  const path = request.path.split('?')[0]!;
+  const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+  if (intent) return intents.has(intent[1]!) ? { status: 200, body: intents.get(intent[1]!) } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+  const lines = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(path);
+  if (lines) return { status: 200, body: { object: 'list', url: path, has_more: false, data: lineItemsOf.get(lines[1]!) ?? [] } };
+  return okSession(request);
+};
 let capture: Awaited<ReturnType<typeof startCaptureServer>>;
 let stripe: Stripe;
 let app: FastifyInstance | undefined;
@@ -32,19 +44,21 @@ beforeAll(async () => {
 afterAll(() => capture.close());
 afterEach(async () => {
   capture.requests.length = 0;
-  answer = okSession;
+  answer = stripeApi;
+  intents.clear();
+  lineItemsOf.clear();
   await app?.close();
   app = undefined;
 });
 
-async function stripeApp(rateLimit?: { max: number; timeWindowMs: number }) {
+async function stripeApp(rateLimit?: { max: number; timeWindowMs: number }, storeOverride?: CheckoutStore) {
   const store = createMemoryStore();
   app = await buildServer({
     storefrontUrl: STOREFRONT,
     catalog: memoryCatalog([aCategory().withProducts([camiseta, tenis]).build()]),
     catalogCacheTtlMs: 60_000,
     payments: createStripeProvider({ stripe }),
-    store,
+    store: storeOverride ?? store,
     verifier: fakeTokenVerifier(),
     stripeWebhook: { stripe, secret: WEBHOOK_SECRET },
     logger: false,
@@ -55,8 +69,8 @@ async function stripeApp(rateLimit?: { max: number; timeWindowMs: number }) {
   return { store, checkout };
 }
 
+answer = stripeApi;
 describe('stripe provider', () => {
-  answer = okSession;
 
   it('sends the exact Checkout Session form body, with an idempotency key', async () => {
     const { checkout } = await stripeApp();
@@ -74,6 +88,11 @@ describe('stripe provider', () => {
     expect(request.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(Object.fromEntries(request.form)).toEqual({
       mode: 'payment',
+      'allowed_payment_method_types[0]': 'card',
+      'allowed_payment_method_types[1]': 'pix',
+      'allowed_payment_method_types[2]': 'boleto',
+      'payment_method_options[pix][expires_after_seconds]': '3600',
+      'payment_method_options[boleto][expires_after_days]': '3',
       'line_items[0][quantity]': '2',
       'line_items[0][price_data][currency]': 'brl',
       'line_items[0][price_data][unit_amount]': '9990',
@@ -170,11 +189,33 @@ describe('POST /webhooks/stripe', () => {
     expect(store.sessions.get('cs_test_a1')!.status).toBe('paid');
   });
 
-  it('records what Stripe says for a session it has no record of', async () => {
+  it('records a session it has no record of with its real lines, read from Stripe (listLineItems)', async () => {
     const { store } = await stripeApp();
+    lineItemsOf.set('cs_test_unknown', [
+      { id: 'li_1', object: 'item', description: 'Tênis de Corrida', quantity: 2, amount_total: 299800, price: { id: 'price_1', unit_amount: 149900, product: { id: 'prod_1', object: 'product', metadata: { productId: 'tenis-corrida' } } } },
+      { id: 'li_2', object: 'item', description: 'Camiseta Branca', quantity: 5, amount_total: 49950, price: { id: 'price_2', unit_amount: 9990, product: { id: 'prod_2', object: 'product', metadata: { productId: 'camiseta-branca' } } } },
+    ]);
     expect((await deliver(completedEvent('cs_test_unknown'))).statusCode).toBe(200);
-    expect(store.orders.get('cs_test_unknown')).toMatchObject({ amountTotal: 349680, uid: 'carla', email: 'carla@example.com', lineItems: [] });
+    expect(store.orders.get('cs_test_unknown')).toMatchObject({
+      amountTotal: 349680,
+      uid: 'carla',
+      email: 'carla@example.com',
+      lineItems: [
+        { productId: 'tenis-corrida', name: 'Tênis de Corrida', unitAmount: 149900, quantity: 2 },
+        { productId: 'camiseta-branca', name: 'Camiseta Branca', unitAmount: 9990, quantity: 5 },
+      ],
+    });
+    const listed = capture.requests.find((r) => r.path.startsWith('/v1/checkout/sessions/cs_test_unknown/line_items'))!;
+    expect(listed.method).toBe('GET');
+    expect(decodeURIComponent(listed.path)).toContain('expand[0]=data.price.product');
   });
+
+  it('answers 5xx when Stripe cannot list the lines of an unknown session (Stripe retries; nothing half-recorded)', async () => {
+    const { store } = await stripeApp();
+    answer = (request) => (request.path.includes('/line_items') ? { status: 500, body: { error: { type: 'api_error', message: 'down' } } } : stripeApi(request));
+    expect((await deliver(completedEvent('cs_test_lost'))).statusCode).toBeGreaterThanOrEqual(500);
+    expect(store.orders.size).toBe(0);
+  }, 20_000);
 
   it.each([
     ['a forged signature', (payload: string) => deliver(payload, 't=1,v1=deadbeef')],
@@ -199,5 +240,114 @@ describe('POST /webhooks/stripe', () => {
     const { store } = await stripeApp();
     expect((await deliver(completedEvent('cs_test_async', { payment_status: 'unpaid' }))).statusCode).toBe(200);
     expect(store.orders.size).toBe(0);
+  });
+
+  const event = (type: string, sessionId: string, extra: object = {}, id = `evt_${type}_${sessionId}`) =>
+    JSON.stringify({ id, object: 'event', type, data: { object: { id: sessionId, object: 'checkout.session', amount_total: 9990, currency: 'brl', client_reference_id: 'carla', customer_details: { email: 'carla@example.com' }, ...extra } } });
+  const pixIntent = {
+    id: 'pi_pix',
+    object: 'payment_intent',
+    payment_method: { id: 'pm_pix', object: 'payment_method', type: 'pix' },
+    next_action: { type: 'pix_display_qr_code', pix_display_qr_code: { data: '00020126580014br.gov.bcb.pix0136x6304ABCD', expires_at: 1_900_000_000 } },
+  };
+  const boletoIntent = {
+    id: 'pi_boleto',
+    object: 'payment_intent',
+    payment_method: { id: 'pm_boleto', object: 'payment_method', type: 'boleto' },
+    next_action: { type: 'boleto_display_details', boleto_display_details: { number: '23793.38128 60000.000003 00000.000400 1 84340000009990', expires_at: 1_900_000_000 } },
+  };
+  const storedStripeSession = async () => {
+    const { checkout, store } = await stripeApp();
+    expect((await checkout([{ id: 'camiseta-branca', quantity: 1 }])).statusCode).toBe(200);
+    return store;
+  };
+
+  it('Pix: completed(unpaid) → pending with the QR code; async_payment_succeeded → paid, one order; replays change nothing', async () => {
+    const store = await storedStripeSession();
+    intents.set('pi_pix', pixIntent);
+    const completed = event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid', payment_intent: 'pi_pix' });
+    for (let i = 0; i < 2; i++) expect((await deliver(completed)).statusCode).toBe(200);
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({
+      status: 'pending',
+      paymentMethod: 'pix',
+      pix: { copyPaste: pixIntent.next_action.pix_display_qr_code.data, expiresAt: 1_900_000_000_000 },
+      boleto: null,
+    });
+    expect(store.orders.size).toBe(0);
+    const succeeded = event('checkout.session.async_payment_succeeded', 'cs_test_a1', { payment_status: 'paid', payment_intent: 'pi_pix' });
+    for (let i = 0; i < 3; i++) expect((await deliver(succeeded)).statusCode).toBe(200);
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'paid', paymentMethod: 'pix' });
+    expect([...store.orders.values()]).toEqual([expect.objectContaining({ id: 'cs_test_a1', paymentMethod: 'pix', lineItems: [expect.objectContaining({ productId: 'camiseta-branca' })] })]);
+    // A late replay of completed(unpaid) does not move paid back to pending.
+    expect((await deliver(completed)).statusCode).toBe(200);
+    expect(store.sessions.get('cs_test_a1')!.status).toBe('paid');
+  });
+
+  it('out of order: async_payment_succeeded before completed(unpaid) → paid, and stays paid', async () => {
+    const store = await storedStripeSession();
+    intents.set('pi_boleto', boletoIntent);
+    expect((await deliver(event('checkout.session.async_payment_succeeded', 'cs_test_a1', { payment_status: 'paid', payment_intent: 'pi_boleto' }))).statusCode).toBe(200);
+    expect((await deliver(event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid', payment_intent: 'pi_boleto' }))).statusCode).toBe(200);
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'paid', paymentMethod: 'boleto' });
+    expect(store.orders.size).toBe(1);
+  });
+
+  it('boleto: pending with the linha digitável; async_payment_failed → declined (no order); a later success changes nothing', async () => {
+    const store = await storedStripeSession();
+    intents.set('pi_boleto', boletoIntent);
+    await deliver(event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid', payment_intent: 'pi_boleto' }));
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'pending', paymentMethod: 'boleto', boleto: { line: boletoIntent.next_action.boleto_display_details.number, dueAt: 1_900_000_000_000 } });
+    expect((await deliver(event('checkout.session.async_payment_failed', 'cs_test_a1', { payment_status: 'unpaid', payment_intent: 'pi_boleto' }))).statusCode).toBe(200);
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'declined', paymentMethod: 'boleto' });
+    await deliver(event('checkout.session.async_payment_succeeded', 'cs_test_a1', { payment_status: 'paid', payment_intent: 'pi_boleto' }));
+    expect(store.sessions.get('cs_test_a1')!.status).toBe('declined');
+    expect(store.orders.size).toBe(0);
+  });
+
+  it('checkout.session.expired → expired, and a replayed completed(paid) cannot revive it... unless it came first', async () => {
+    const store = await storedStripeSession();
+    expect((await deliver(event('checkout.session.expired', 'cs_test_a1', { payment_status: 'unpaid', status: 'expired' }))).statusCode).toBe(200);
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'expired', paymentMethod: null });
+    await deliver(event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid' }));
+    expect(store.sessions.get('cs_test_a1')!.status).toBe('expired');
+    expect(store.orders.size).toBe(0);
+  });
+
+  it('events for sessions we never stored: only a payment records anything', async () => {
+    const { store } = await stripeApp();
+    for (const type of ['checkout.session.expired', 'checkout.session.async_payment_failed', 'customer.created']) {
+      expect((await deliver(event(type, 'cs_test_nobody'))).statusCode).toBe(200);
+    }
+    expect((await deliver(event('checkout.session.completed', 'cs_test_nobody', { payment_status: 'unpaid' }))).statusCode).toBe(200);
+    expect(store.sessions.size).toBe(0);
+    expect(store.orders.size).toBe(0);
+  });
+
+  it('rejects a replayed delivery signed more than 5 minutes ago', async () => {
+    const { store } = await stripeApp();
+    const payload = completedEvent('cs_test_old');
+    const old = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const response = await deliver(payload, old);
+    expect(response.statusCode).toBe(400);
+    expect(store.orders.size).toBe(0);
+  });
+
+  it('Firestore down while a webhook arrives: 503 (Stripe retries), and the retry records the order', async () => {
+    const store = createMemoryStore();
+    let down = true;
+    const flaky: CheckoutStore = {
+      ...store,
+      settle: (...args) => (down ? Promise.reject(new StoreUnavailableError('emulated outage')) : store.settle(...args)),
+      recordOrder: (...args) => (down ? Promise.reject(new StoreUnavailableError('emulated outage')) : store.recordOrder(...args)),
+    };
+    await stripeApp(undefined, flaky);
+    const payload = completedEvent('cs_test_down');
+    const failed = await deliver(payload);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({ error: { code: 'unavailable', message: expect.any(String) } });
+    expect(store.orders.size).toBe(0);
+    down = false;
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect(store.orders.get('cs_test_down')).toMatchObject({ amountTotal: 349680 });
   });
 });
