@@ -43,7 +43,8 @@ export function testCheckoutPort(name: string, makeAdapter: MakeCheckout, option
     for (const [scenario, reason] of Object.entries(expectedFailure).filter(([s]) => idempotency || s !== 'conflict')) {
       it(`fails with CheckoutFailedError(${reason}) when ${scenario}`, async () => {
         const { checkout } = await makeAdapter(scenario as CheckoutScenario);
-        const error = await checkout.createSession(items).catch((e: unknown) => e);
+        // A conflict needs a key (one already used for another cart).
+        const error = await checkout.createSession(items, scenario === 'conflict' ? { idempotencyKey: 'attempt-1' } : undefined).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(CheckoutFailedError);
         expect(error).toMatchObject({ reason, code: `checkout/${reason}` });
       });
