@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { e2eUnavailable, startE2E, type E2E } from './support/e2e';
 import { registerCartModel, registerCartModelTeeth } from './cart.model';
 import { registerJourney } from './journey';
+import { registerOrders } from './orders';
 import { registerPrerender } from './prerender';
 import { registerRoutesA11y } from './routes.a11y';
 import { registerSearchJourney } from './search.journey';
@@ -31,4 +32,5 @@ describe.skipIf(unavailable)('storefront end to end (Chromium, full local stack)
   registerCartModelTeeth(env);
   registerRoutesA11y(env);
   registerSearchJourney(env);
+  registerOrders(env);
 });
