@@ -340,7 +340,7 @@ export function registerJourney(env: () => E2E) {
         withShopper(env, async ({ page }) => {
           const items = [item(jaqueta, 2), item(blazer, 1)];
           await toPaymentPage(page, items);
-          await page.getByRole('button', { name: 'Pagar' }).click();
+          await page.getByRole('button', { name: 'Pagar', exact: true }).click();
           await page.waitForURL((url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation');
           expect(new URL(page.url()).searchParams.get('success')).toBe('true');
           await page.getByRole('heading', { name: SUCCESS }).waitFor();
