@@ -6,6 +6,7 @@ const EMULATOR_FILES = [
   'test/contracts/adminCatalog.test.ts',
   'test/contracts/auth.firebase.test.ts',
   'test/contracts/catalog.firestore.test.ts',
+  'test/contracts/orders.firestore.test.ts',
   'test/contracts/users.firestore.test.ts',
   'test/rules/firestore.rules.test.ts',
   'test/scripts/seed.test.ts',

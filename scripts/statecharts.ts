@@ -25,6 +25,7 @@ import { cartMachine } from '../src/machines/cartMachine';
 import { catalogMachine } from '../src/machines/catalogMachine';
 import { checkoutGuardMachine } from '../src/machines/checkoutGuardMachine';
 import { checkoutMachine } from '../src/machines/checkoutMachine';
+import { ordersMachine } from '../src/machines/ordersMachine';
 import { searchMachine } from '../src/machines/searchMachine';
 
 export interface DocumentedMachine {
@@ -58,6 +59,11 @@ export const documentedMachines: DocumentedMachine[] = [
     machine: checkoutMachine,
     file: 'src/machines/checkoutMachine.ts',
     summary: 'The Finalizar Compra button: creates a checkout session once per click and sends the browser to its url.',
+  },
+  {
+    machine: ordersMachine,
+    file: 'src/machines/ordersMachine.ts',
+    summary: '"Meus pedidos" and the confirmation page\'s order: reads the shopper\'s orders (or one session\'s) through OrdersPort, with a retry after a failure.',
   },
   {
     machine: searchMachine,

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
 import { CatalogUnavailableError, type CatalogPort } from './adapters/catalog/port';
 import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
+import { OrdersUnavailableError, type OrdersPort } from './adapters/orders/port';
 import { UsersUnavailableError, type UsersPort } from './adapters/users/port';
 import { readBootData } from './bootData';
 import { loadConfig } from './config';
@@ -22,22 +23,24 @@ const app = initializeApp(config.firebase);
 
 // Firestore lite (~31 KB gz) is a lazy chunk too: a prerendered page paints from its embedded catalog and
 // asks Firestore only after hydration; the SPA shell (no snapshot) starts the download at once.
-let firestorePorts: Promise<{ catalog: CatalogPort; users: UsersPort }> | null = null;
+type FirestorePorts = { catalog: CatalogPort; users: UsersPort; orders: OrdersPort };
+let firestorePorts: Promise<FirestorePorts> | null = null;
 const loadFirestore = () =>
   (firestorePorts ??= Promise.all([
     import('firebase/firestore/lite'),
     import('./adapters/catalog/firestore'),
     import('./adapters/users/firestore'),
-  ]).then(([{ getFirestore, connectFirestoreEmulator }, { createFirestoreCatalog }, { createFirestoreUsers }]) => {
+    import('./adapters/orders/firestore'),
+  ]).then(([{ getFirestore, connectFirestoreEmulator }, { createFirestoreCatalog }, { createFirestoreUsers }, { createFirestoreOrders }]) => {
     const db = getFirestore(app);
     if (config.useEmulators) {
       const [host = '127.0.0.1', port = '8080'] = config.firestoreEmulatorHost.split(':');
       connectFirestoreEmulator(db, host, Number(port));
     }
-    return { catalog: createFirestoreCatalog({ db }), users: createFirestoreUsers({ db }) };
+    return { catalog: createFirestoreCatalog({ db }), users: createFirestoreUsers({ db }), orders: createFirestoreOrders({ db }) };
   }));
 /** Each call waits for the chunk; a failed download is retried on the next call and surfaces as the port's error. */
-const withFirestore = async <T,>(work: (ports: { catalog: CatalogPort; users: UsersPort }) => Promise<T>, unavailable: (cause: unknown) => Error) => {
+const withFirestore = async <T,>(work: (ports: FirestorePorts) => Promise<T>, unavailable: (cause: unknown) => Error) => {
   const ports = await loadFirestore().catch((error: unknown) => {
     firestorePorts = null;
     throw unavailable(error);
@@ -52,6 +55,11 @@ const usersUnavailable = (cause: unknown) => new UsersUnavailableError('the data
 const users: UsersPort = {
   findById: (uid) => withFirestore((p) => p.users.findById(uid), usersUnavailable),
   create: (profile) => withFirestore((p) => p.users.create(profile), usersUnavailable),
+};
+const ordersUnavailable = (cause: unknown) => new OrdersUnavailableError('the database code could not be loaded', { cause });
+const orders: OrdersPort = {
+  listMine: (uid) => withFirestore((p) => p.orders.listMine(uid), ordersUnavailable),
+  getForConfirmation: (sessionId) => withFirestore((p) => p.orders.getForConfirmation(sessionId), ordersUnavailable),
 };
 
 // Firebase Auth is a lazy chunk: the shell renders and the catalog request leaves while it downloads
@@ -101,7 +109,7 @@ const boot = readBootData(document, logError);
 const prerendered = boot !== null && root !== null && root.hasChildNodes() && (boot.notFound || boot.path === window.location.pathname);
 
 const services = createServices(
-  { auth, users, catalog, checkout, cartStorage: createLocalStorageCart({ storage: window.localStorage, window }) },
+  { auth, users, catalog, checkout, orders, cartStorage: createLocalStorageCart({ storage: window.localStorage, window }) },
   {
     logError,
     // wouter patches pushState to announce it, so the router follows (its subpath exports need Parcel's

@@ -6,6 +6,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import type { AuthPort } from './adapters/auth/port';
 import { memoryCartStorage } from './adapters/cartStorage/memory';
 import { memoryCatalog } from './adapters/catalog/memory';
+import { memoryOrders } from './adapters/orders/memory';
 import { memoryCheckout } from './adapters/checkout/memory';
 import { memoryUsers } from './adapters/users/memory';
 import type { BootData } from './bootData';
@@ -30,6 +31,7 @@ export async function renderPage(boot: BootData): Promise<RenderedPage> {
       users: memoryUsers(),
       catalog: memoryCatalog(boot.catalog.categories),
       checkout: memoryCheckout(),
+      orders: memoryOrders(),
       cartStorage: memoryCartStorage(),
     },
     {

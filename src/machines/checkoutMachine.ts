@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CartItem } from '../domain';
-import type { CheckoutPort, CheckoutSession } from '../adapters/checkout/port';
+import { CheckoutFailedError, type CheckoutPort, type CheckoutSession } from '../adapters/checkout/port';
 
 /** Shown under the button when the backend fails (the spec only logs; we also tell the shopper). */
 export const CHECKOUT_FAILED_MESSAGE = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
@@ -59,7 +59,11 @@ export const checkoutMachine = setup({
           target: 'failed',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'createSession' }) },
-            assign({ errorMessage: CHECKOUT_FAILED_MESSAGE }),
+            // A 409 carries the backend's own pt-BR words for the shopper; anything else gets ours.
+            assign({
+              errorMessage: ({ event }) =>
+                (event.error instanceof CheckoutFailedError ? event.error.userMessage : undefined) ?? CHECKOUT_FAILED_MESSAGE,
+            }),
           ],
         },
       },
@@ -77,8 +81,33 @@ export const checkoutMachine = setup({
 export type CheckoutActorRef = ActorRefFrom<typeof checkoutMachine>;
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
-export function createCheckoutActors({ checkout }: { checkout: CheckoutPort }) {
+/** What makes two attempts "the same": the lines, their quantities and prices, in cart order. */
+export function cartFingerprint(items: readonly CartItem[]): string {
+  return JSON.stringify(items.map(({ id, quantity, price }) => [id, quantity, price]));
+}
+
+/**
+ * The production createSession, with one Idempotency-Key per checkout attempt: drawn when an attempt starts
+ * for a cart, kept while that cart is unchanged and its last try ended without an answer (network, timeout:
+ * the backend may have created the session), dropped on success, on an answer (the attempt is over) and when
+ * the cart changes. Kept here, not in the machine's context, so the statechart stays finite for its model tests.
+ */
+export function createCheckoutActors({ checkout, newKey = () => crypto.randomUUID() }: { checkout: CheckoutPort; newKey?: () => string }) {
+  let attempt: { fingerprint: string; key: string } | null = null;
   return {
-    createSession: fromPromise<CheckoutSession, CartItem[]>(({ input }) => checkout.createSession(input)),
+    createSession: fromPromise<CheckoutSession, CartItem[]>(async ({ input }) => {
+      const fingerprint = cartFingerprint(input);
+      if (attempt?.fingerprint !== fingerprint) attempt = { fingerprint, key: newKey() };
+      const current = attempt;
+      try {
+        const session = await checkout.createSession(input, { idempotencyKey: current.key });
+        if (attempt === current) attempt = null;
+        return session;
+      } catch (error) {
+        const unanswered = error instanceof CheckoutFailedError && (error.reason === 'network' || error.reason === 'timeout');
+        if (!unanswered && attempt === current) attempt = null;
+        throw error;
+      }
+    }),
   };
 }

@@ -6,6 +6,7 @@ import { selectAuthLoading, selectListLoading } from './selectors';
 import { ServicesProvider, useServices, type Services } from './services';
 import { globalStyles, styled } from './theme';
 import { CartPanel } from './components/CartPanel';
+import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { SearchBar } from './components/SearchBar';
@@ -21,6 +22,7 @@ const LoginPage = lazy(() => import('./pages/LoginPage'));
 const SignUpPage = lazy(() => import('./pages/SignUpPage'));
 const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
 const ConfirmationPage = lazy(() => import('./pages/ConfirmationPage'));
+const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 // In the search chunk with the field, so already loaded when a keystroke opens /search (no overlay over the field).
 const SearchPage = lazy(() => import('./searchFeature').then((feature) => ({ default: feature.SearchPage })));
 
@@ -67,6 +69,7 @@ function Routes({ notFoundPath }: { notFoundPath: string | null }) {
         <Route path={paths.checkout} component={CheckoutPage} />
         <Route path={paths.paymentConfirmation} component={ConfirmationPage} />
         <Route path={paths.search} component={SearchPage} />
+        <Route path={paths.orders} component={OrdersPage} />
         <Route>
           <NotFoundPage />
         </Route>
@@ -86,6 +89,7 @@ function Layout({ notFoundPath, onHydrated }: Pick<AppProps, 'notFoundPath' | 'o
       <Header cartButtonRef={cartButtonRef} />
       <SearchBar />
       <Routes notFoundPath={notFoundPath ?? null} />
+      <Footer />
       <CartPanel returnFocusTo={cartButtonRef} />
       <GlobalOverlay />
     </Shell>

@@ -5,6 +5,7 @@ import type { AuthPort } from '../adapters/auth/port';
 import type { CartStoragePort } from '../adapters/cartStorage/port';
 import type { CatalogPort } from '../adapters/catalog/port';
 import type { CheckoutPort } from '../adapters/checkout/port';
+import type { OrdersPort } from '../adapters/orders/port';
 import type { UsersPort } from '../adapters/users/port';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
@@ -12,6 +13,7 @@ import { cartMachine, createCartImplementations } from '../machines/cartMachine'
 import { catalogMachine, createCatalogActors, type CatalogSnapshotInput } from '../machines/catalogMachine';
 import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
+import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
 import type { SearchActorRef } from '../machines/searchMachine';
 import type { Services } from './services';
 
@@ -20,6 +22,7 @@ export interface Ports {
   users: UsersPort;
   catalog: CatalogPort;
   checkout: CheckoutPort;
+  orders: OrdersPort;
   cartStorage: CartStoragePort;
 }
 
@@ -85,6 +88,7 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
         return null;
       },
     ));
+  const orders = ordersMachine.provide({ actors: createOrdersActors({ orders: ports.orders }), actions: { logError } });
   const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
 
   return {
@@ -93,6 +97,7 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     catalog,
     checkout,
     checkoutGuard,
+    orders,
     search: loadSearch,
     inspect,
     stop() {

@@ -9,6 +9,8 @@ export const paths = {
   paymentConfirmation: '/payment-confirmation',
   product: '/product/:id',
   search: '/search',
+  /** "Meus pedidos" (issue 11): the signed-in shopper's orders. */
+  orders: '/pedidos',
 } as const;
 
 export function categoryPath(id: string): string {

@@ -6,6 +6,7 @@ import type { CartActorRef } from '../machines/cartMachine';
 import type { CatalogActorRef } from '../machines/catalogMachine';
 import type { CheckoutActorRef } from '../machines/checkoutMachine';
 import type { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
+import type { ordersMachine } from '../machines/ordersMachine';
 import type { SearchActorRef } from '../machines/searchMachine';
 
 export interface Services {
@@ -15,6 +16,8 @@ export interface Services {
   checkout: CheckoutActorRef;
   /** The guard machine with navigateToLogin provided; the checkout page starts one per visit. */
   checkoutGuard: typeof checkoutGuardMachine;
+  /** The orders machine with OrdersPort provided; "Meus pedidos" and the confirmation page start one per visit. */
+  orders: typeof ordersMachine;
   /**
    * The search actor (issue 10). Its code is a lazy chunk: the first call loads it and starts the actor; every
    * call returns the same promise (React's use() needs that). Null when the chunk could not be loaded.

@@ -8,7 +8,7 @@ import { findFreePort } from '../../scripts/lib/emulators';
 import { testCheckoutPort, type CheckoutScenario } from './checkout.contract';
 
 // A real local backend stand-in on a free port; each request's behaviour comes from the scenario in its path.
-interface Received { method: string; url: string; authorization: string | undefined; contentType: string | undefined; body: unknown }
+interface Received { method: string; url: string; authorization: string | undefined; contentType: string | undefined; idempotencyKey: string | null; body: unknown }
 const received = new Map<string, Received[]>();
 const sockets = new Set<import('node:net').Socket>();
 let server: Server;
@@ -27,11 +27,13 @@ beforeAll(async () => {
     const [, run = '', scenario = ''] = (request.url ?? '').split('/');
     const body = await readBody(request);
     const log = received.get(run) ?? [];
-    log.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, contentType: request.headers['content-type'], body: JSON.parse(body || 'null') });
+    log.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, contentType: request.headers['content-type'], idempotencyKey: typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null, body: JSON.parse(body || 'null') });
     received.set(run, log);
     const json = (status: number, payload: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
     switch (scenario as CheckoutScenario) {
-      case 'success': return json(200, { url: `${baseUrl}/pay/cs_test_${run}` });
+      // Like the backend: a key already seen answers its session again.
+      case 'success': return json(200, { url: `${baseUrl}/pay/cs_test_${run}_${log.at(-1)?.idempotencyKey ?? log.length}` });
+      case 'conflict': return json(409, { error: { code: 'idempotency-conflict', message: 'Este pedido já está sendo processado. Aguarde um instante.' } });
       case 'server-error': return json(500, { error: { code: 'internal', message: 'boom' } });
       case 'answer-without-url': return json(200, { id: 'cs_test' });
       case 'timeout': return; // never answers
@@ -61,7 +63,11 @@ testCheckoutPort('createHttpCheckout (ky → local node:http server)', async (sc
     // two workers); the 'timeout' scenario never answers, so it still ends in a timeout.
     timeoutMs: 1_500,
   });
-  return { checkout, received: () => (received.get(run) ?? []).map((r) => (r.body as { products: unknown[] }).products) };
+  return {
+    checkout,
+    received: () => (received.get(run) ?? []).map((r) => (r.body as { products: unknown[] }).products),
+    keys: () => (received.get(run) ?? []).map((r) => r.idempotencyKey),
+  };
 });
 
 describe('createHttpCheckout request', () => {

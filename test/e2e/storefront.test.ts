@@ -7,6 +7,7 @@ import { registerCartModel, registerCartModelTeeth } from './cart.model';
 import { registerCheckoutGuards } from './checkoutGuards';
 import { registerInspector } from './inspector';
 import { registerJourney } from './journey';
+import { registerOrders } from './orders';
 import { registerPrerender } from './prerender';
 import { registerRoutesA11y } from './routes.a11y';
 import { registerSearchJourney } from './search.journey';
@@ -35,4 +36,5 @@ describe.skipIf(unavailable)('storefront end to end (Chromium, full local stack)
   registerRoutesA11y(env);
   registerSearchJourney(env);
   registerInspector(env);
+  registerOrders(env);
 });

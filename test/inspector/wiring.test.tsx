@@ -8,6 +8,7 @@ import { memoryAuth } from '../../src/adapters/auth/memory';
 import { memoryCartStorage } from '../../src/adapters/cartStorage/memory';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { memoryCheckout } from '../../src/adapters/checkout/memory';
+import { memoryOrders } from '../../src/adapters/orders/memory';
 import { memoryUsers } from '../../src/adapters/users/memory';
 import { createRecorder } from '../../src/inspector/recorder';
 import { App } from '../../src/ui/App';
@@ -20,7 +21,7 @@ describe('the inspector hook', () => {
   it('reaches auth, cart, catalog, checkout, search and the checkout guard', async () => {
     const recorder = createRecorder();
     const services = createServices(
-      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }) },
+      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }), orders: memoryOrders() },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
       { inspect: recorder.inspect },
     );

@@ -27,7 +27,7 @@ describe('checkoutMachine', () => {
     actor.send({ type: 'checkout.submit', items });
     expect(snap().value).toBe('submitting');
     expect(snap().hasTag('busy')).toBe(true);
-    expect(checkout.createSession.latest().args).toEqual([items]);
+    expect(checkout.createSession.latest().args[0]).toEqual(items);
     checkout.createSession.latest().resolve({ url: 'http://127.0.0.1:5000/pay/s-1' });
     await tick();
     expect(redirectTo).toHaveBeenCalledExactlyOnceWith('http://127.0.0.1:5000/pay/s-1');
@@ -74,5 +74,69 @@ describe('checkoutMachine', () => {
     actor.send({ type: 'checkout.submit', items: [] });
     expect(snap().value).toBe('idle');
     expect(checkout.createSession.calls).toHaveLength(0);
+  });
+});
+
+describe('checkoutMachine: one Idempotency-Key per attempt', () => {
+  const keyOf = (call: { args: readonly unknown[] }) => (call.args[1] as { idempotencyKey?: string } | undefined)?.idempotencyKey;
+  function startWithKeys() {
+    const checkout = fakeCheckout();
+    let drawn = 0;
+    const actor = createActor(
+      checkoutMachine.provide({ actors: createCheckoutActors({ checkout: checkout.port, newKey: () => `key-${++drawn}` }) }),
+    ).start();
+    return { actor, checkout, snap: () => actor.getSnapshot() };
+  }
+
+  it('a retry of the same cart after a network failure or a timeout sends the same key', async () => {
+    const { actor, checkout } = startWithKeys();
+    actor.send({ type: 'checkout.submit', items });
+    checkout.createSession.latest().reject(new CheckoutFailedError('network', 'offline'));
+    await tick();
+    actor.send({ type: 'checkout.submit', items: items.map((item) => ({ ...item })) });
+    checkout.createSession.latest().reject(new CheckoutFailedError('timeout', 'slow'));
+    await tick();
+    actor.send({ type: 'checkout.submit', items });
+    expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-1', 'key-1']);
+  });
+
+  it('a changed cart is a new attempt with a new key', async () => {
+    const { actor, checkout } = startWithKeys();
+    actor.send({ type: 'checkout.submit', items });
+    checkout.createSession.latest().reject(new CheckoutFailedError('network', 'offline'));
+    await tick();
+    const changed = [{ ...items[0]!, quantity: 3 }, items[1]!];
+    actor.send({ type: 'checkout.submit', items: changed });
+    expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('an answer ends the attempt: after a server error the next click draws a new key', async () => {
+    const { actor, checkout } = startWithKeys();
+    actor.send({ type: 'checkout.submit', items });
+    checkout.createSession.latest().reject(new CheckoutFailedError('http', 'boom', { status: 500 }));
+    await tick();
+    actor.send({ type: 'checkout.submit', items });
+    expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('a success ends the attempt too (the same cart bought again later is a new attempt)', async () => {
+    const checkout = fakeCheckout();
+    let drawn = 0;
+    const actors = createCheckoutActors({ checkout: checkout.port, newKey: () => `key-${++drawn}` });
+    const first = createActor(checkoutMachine.provide({ actors })).start();
+    first.send({ type: 'checkout.submit', items });
+    checkout.createSession.latest().resolve({ url: 'http://127.0.0.1:5000/pay/s-1' });
+    await tick();
+    const second = createActor(checkoutMachine.provide({ actors })).start();
+    second.send({ type: 'checkout.submit', items });
+    expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-2']);
+  });
+
+  it("a 409 shows the backend's pt-BR message instead of ours", async () => {
+    const { actor, checkout, snap } = startWithKeys();
+    actor.send({ type: 'checkout.submit', items });
+    checkout.createSession.latest().reject(new CheckoutFailedError('conflict', '409', { status: 409, userMessage: 'Este pedido já foi pago.' }));
+    await tick();
+    expect(snap().context.errorMessage).toBe('Este pedido já foi pago.');
   });
 });

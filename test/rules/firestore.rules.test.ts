@@ -39,6 +39,8 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
       await db.doc('categories/jackets').set(jackets);
       await db.doc('users/bruno').set(bruno);
       await db.doc('orders/o1').set({ uid: 'alice', total: 500 });
+      await db.doc('checkoutSessions/s1').set({ id: 's1', uid: 'alice', status: 'pending', amountTotal: 50000 });
+      await db.doc('checkoutSessions/s2').set({ id: 's2', uid: 'bruno', status: 'paid', amountTotal: 15000 });
     });
   });
   afterEach(() => testEnv.clearFirestore());
@@ -112,12 +114,35 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
     });
   });
 
-  describe('orders and anything else', () => {
-    it('no client access to orders', async () => {
-      await assertFails(as('alice').firestore().doc('orders/o1').get());
-      await assertFails(as('alice').firestore().collection('orders').where('uid', '==', 'alice').get());
-      await assertFails(as('alice').firestore().collection('orders').add({ uid: 'alice', total: 1 }));
+  describe('checkoutSessions and orders (Meus pedidos)', () => {
+    for (const [collection, mine] of [['checkoutSessions', 's1'], ['orders', 'o1']] as const) {
+      it(`${collection}: the owner reads their own, directly and by the \`where uid == uid\` query`, async () => {
+        await assertSucceeds(as('alice').firestore().doc(`${collection}/${mine}`).get());
+        await assertSucceeds(as('alice').firestore().collection(collection).where('uid', '==', 'alice').get());
+      });
+      it(`${collection}: another user reads nothing of it, not even by asking for the owner's uid or all of them`, async () => {
+        await assertFails(as('bruno', 'google.com').firestore().doc(`${collection}/${mine}`).get());
+        await assertFails(as('bruno', 'google.com').firestore().collection(collection).where('uid', '==', 'alice').get());
+        await assertFails(as('alice').firestore().collection(collection).get());
+      });
+      it(`${collection}: signed out, nothing is readable`, async () => {
+        await assertFails(anonymous().firestore().doc(`${collection}/${mine}`).get());
+        await assertFails(anonymous().firestore().collection(collection).where('uid', '==', 'alice').get());
+      });
+      it(`${collection}: nobody writes from the client, not even the owner`, async () => {
+        await assertFails(as('alice').firestore().doc(`${collection}/${mine}`).update({ status: 'paid' }));
+        await assertFails(as('alice').firestore().doc(`${collection}/${mine}`).delete());
+        await assertFails(as('alice').firestore().doc(`${collection}/new`).set({ uid: 'alice', status: 'paid' }));
+        await assertFails(as('alice').firestore().collection(collection).add({ uid: 'alice', status: 'paid' }));
+        await assertFails(anonymous().firestore().doc(`${collection}/new`).set({ uid: 'alice', status: 'paid' }));
+      });
+    }
+    it('a missing session is not readable (so the storefront cannot tell it from someone else\'s)', async () => {
+      await assertFails(as('alice').firestore().doc('checkoutSessions/nope').get());
     });
+  });
+
+  describe('anything else', () => {
     it('no access to collections the shop does not know', async () => {
       await assertFails(as('alice').firestore().doc('coupons/free').set({ percent: 100 }));
       await assertFails(anonymous().firestore().doc('coupons/free').get());

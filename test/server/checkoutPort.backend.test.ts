@@ -43,10 +43,27 @@ testCheckoutPort('createHttpCheckout → the real backend (Fastify on loopback)'
     logger: false,
   });
   const received: unknown[][] = [];
+  const keys: (string | null)[] = [];
+  let seeding = false;
   app.addHook('preHandler', async (request) => {
-    if (request.url === CHECKOUT_ROUTE) received.push((request.body as { products: unknown[] }).products);
+    if (request.url !== CHECKOUT_ROUTE || seeding) return;
+    received.push((request.body as { products: unknown[] }).products);
+    const key = request.headers['idempotency-key'];
+    keys.push(typeof key === 'string' ? key : null);
   });
   apps.push(app);
+  if (scenario === 'conflict') {
+    // The key 'attempt-1' already created a session for another cart: reusing it for this one is a 409.
+    seeding = true;
+    const first = await app.inject({
+      method: 'POST',
+      url: CHECKOUT_ROUTE,
+      headers: { authorization: `Bearer ${emulatorIdToken({ uid: 'ana', email: 'ana@example.com' })}`, 'idempotency-key': 'attempt-1' },
+      payload: { products: [{ id: 'bone-branco', name: 'Boné', imageUrl: '/i.svg', price: 59.9, quantity: 5 }] },
+    });
+    seeding = false;
+    if (first.statusCode !== 200) throw new Error(`seeding the conflict: ${first.statusCode} ${first.body}`);
+  }
   const base = scenario === 'network-down' ? `http://127.0.0.1:${await findFreePort()}` : await app.listen({ port: 0, host: '127.0.0.1' });
   const checkout = createHttpCheckout({
     http: ky.create({ prefixUrl: base }),
@@ -55,5 +72,5 @@ testCheckoutPort('createHttpCheckout → the real backend (Fastify on loopback)'
     // workers); the 'timeout' scenario answers after 3 s, so it still ends in a timeout.
     timeoutMs: 1_500,
   });
-  return { checkout, received: () => received };
+  return { checkout, received: () => received, keys: () => keys };
 });

@@ -19,7 +19,7 @@ export function createHttpCheckout({
   timeoutMs?: number;
 }): CheckoutPort {
   return {
-    async createSession(items: readonly CartItem[]) {
+    async createSession(items: readonly CartItem[], options = {}) {
       const token = await idToken().catch(() => null);
       if (!token) throw new CheckoutFailedError('unauthenticated', 'nobody is signed in');
       const products = items.map(({ id, name, imageUrl, price, quantity }) => ({ id, name, imageUrl, price, quantity }));
@@ -27,9 +27,9 @@ export function createHttpCheckout({
       try {
         const response = await http.post(CREATE_CHECKOUT_SESSION_PATH, {
           json: { products },
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${token}`, ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) },
           timeout: timeoutMs,
-          retry: 0, // a POST that creates a session is not idempotent for us: never resend it blindly
+          retry: 0, // resending is the checkout machine's decision (same attempt → same Idempotency-Key), not ky's
         });
         body = await response.json().catch((error: unknown) => {
           throw new CheckoutFailedError('invalid-response', 'the answer is not JSON', { cause: error, status: response.status });
@@ -38,6 +38,10 @@ export function createHttpCheckout({
         if (error instanceof CheckoutFailedError) throw error;
         if (error instanceof HTTPError) {
           const status = error.response.status;
+          if (status === 409) {
+            const userMessage = await readErrorMessage(error.response);
+            throw new CheckoutFailedError('conflict', 'the backend answered 409', { cause: error, status, userMessage });
+          }
           const reason = status === 401 || status === 403 ? 'unauthenticated' : 'http';
           throw new CheckoutFailedError(reason, `the backend answered ${status}`, { cause: error, status });
         }
@@ -49,6 +53,13 @@ export function createHttpCheckout({
       return { url };
     },
   };
+}
+
+/** `{ error: { message } }`, the backend's error shape; undefined when the body is anything else. */
+async function readErrorMessage(response: Response): Promise<string | undefined> {
+  const body: unknown = await response.json().catch(() => null);
+  const message = typeof body === 'object' && body !== null ? (body as { error?: { message?: unknown } }).error?.message : undefined;
+  return typeof message === 'string' && message.length > 0 && message.length <= 300 ? message : undefined;
 }
 
 function isHttpUrl(value: string): boolean {

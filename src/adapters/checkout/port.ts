@@ -5,18 +5,30 @@ export interface CheckoutSession {
   url: string;
 }
 
-export interface CheckoutPort {
-  createSession(items: readonly CartItem[]): Promise<CheckoutSession>;
+export interface CreateSessionOptions {
+  /**
+   * One per checkout attempt, sent as the `Idempotency-Key` header: a retry of the same attempt (same cart,
+   * after a network failure) carries the same key, so the backend answers the session it already created.
+   */
+  idempotencyKey?: string;
 }
 
-export type CheckoutFailure = 'http' | 'timeout' | 'network' | 'invalid-response' | 'unauthenticated';
+export interface CheckoutPort {
+  createSession(items: readonly CartItem[], options?: CreateSessionOptions): Promise<CheckoutSession>;
+}
+
+/** `conflict`: the backend answered 409 (e.g. the key was already used for another cart); see `userMessage`. */
+export type CheckoutFailure = 'http' | 'timeout' | 'network' | 'invalid-response' | 'unauthenticated' | 'conflict';
 
 export class CheckoutFailedError extends ClubError {
   readonly reason: CheckoutFailure;
   readonly status: number | undefined;
-  constructor(reason: CheckoutFailure, detail: string, options?: { cause?: unknown; status?: number }) {
+  /** The backend's own pt-BR message, when it sent one meant for the shopper (409). */
+  readonly userMessage: string | undefined;
+  constructor(reason: CheckoutFailure, detail: string, options?: { cause?: unknown; status?: number; userMessage?: string }) {
     super(`checkout/${reason}`, `Checkout failed (${reason}): ${detail}`, options);
     this.reason = reason;
     this.status = options?.status;
+    this.userMessage = options?.userMessage;
   }
 }

@@ -1,19 +1,10 @@
-import { useEffect } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { selectCartItems } from '../../machines/cartMachine';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
-import { selectAuthKnown, selectLoggedIn } from '../selectors';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
 import { CartLines } from '../components/CartLines';
-import { LoadingOverlay } from '../components/LoadingOverlay';
-
-const Notice = styled('p', {
-  padding: '$4',
-  borderRadius: '$1',
-  background: '$inputBackground',
-  fontWeight: 600,
-});
+import { RequireLogin } from '../components/RequireLogin';
 
 const ErrorText = styled('p', { color: '$errorText', fontWeight: 600 });
 
@@ -50,28 +41,13 @@ function CheckoutContent() {
   );
 }
 
-/** The guard runs once auth is known: logged out → message, then /login after 3 s. */
-function GuardedCheckout({ loggedIn }: { loggedIn: boolean }) {
-  const { checkoutGuard, inspect } = useServices();
-  const guard = useActorRef(checkoutGuard, { input: { isLoggedIn: loggedIn }, inspect });
-  const allowed = useSelector(guard, (s) => s.matches('allowed'));
-
-  useEffect(() => {
-    guard.send({ type: loggedIn ? 'guard.loggedIn' : 'guard.loggedOut' });
-  }, [guard, loggedIn]);
-
-  return allowed ? <CheckoutContent /> : <Notice role="status">{LOGIN_REQUIRED_MESSAGE}</Notice>;
-}
-
 export default function CheckoutPage() {
-  const { auth } = useServices();
-  const known = useSelector(auth, selectAuthKnown);
-  const loggedIn = useSelector(auth, selectLoggedIn);
-
   return (
     <Page>
       <PageTitle>Checkout</PageTitle>
-      {known ? <GuardedCheckout loggedIn={loggedIn} /> : <LoadingOverlay />}
+      <RequireLogin message={LOGIN_REQUIRED_MESSAGE}>
+        <CheckoutContent />
+      </RequireLogin>
     </Page>
   );
 }

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { formatBRL, fromCentavos } from '../../domain';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, Page, styled } from '../theme';
+import { OrderItems, PendingPayment } from '../components/OrderDetails';
 
 export const PAYMENT_SUCCESS_MESSAGE = 'Sua compra foi finalizada com sucesso!';
 export const PAYMENT_ERROR_MESSAGE = 'Ocorreu um erro ao finalizar sua compra. Por favor, tente novamente.';
@@ -25,12 +28,49 @@ const Box = styled('div', {
   },
 });
 
+const Summary = styled('section', {
+  width: '100%',
+  textAlign: 'left',
+  display: 'grid',
+  gap: '$2',
+  '& h2': { fontSize: '1.125rem', margin: 0 },
+});
+
+/**
+ * What was bought, for the session's owner: read through OrdersPort by an ordersMachine of its own. Shows
+ * nothing while loading, for someone else's or a missing session, and when the read fails (the SPEC text
+ * above is the page's message).
+ */
+function SessionOrder({ sessionId }: { sessionId: string }) {
+  const { auth, orders: ordersMachine, inspect } = useServices();
+  const uid = useSelector(auth, (s) => s.context.authUser?.uid ?? null);
+  const orders = useActorRef(ordersMachine, { inspect });
+  const order = useSelector(orders, (s) => (s.matches('loaded') ? (s.context.orders[0] ?? null) : null));
+
+  useEffect(() => {
+    if (uid) orders.send({ type: 'orders.load', uid, sessionId });
+  }, [orders, uid, sessionId]);
+
+  if (!order) return null;
+  return (
+    <Summary aria-label="Seu pedido">
+      <h2>Seu pedido</h2>
+      <OrderItems order={order} />
+      <p>
+        <strong>Total:</strong> {formatBRL(fromCentavos(order.amountTotal))}
+      </p>
+      <PendingPayment order={order} />
+    </Summary>
+  );
+}
+
 export default function ConfirmationPage() {
   const { cart } = useServices();
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
 
   const success = params.get('success') === 'true';
+  const sessionId = success ? params.get('session_id') : null;
   const failed = params.get('success') === 'false' || params.get('canceled') === 'true';
 
   // The cart clears itself once, after its restore (cartMachine); sending it again changes nothing.
@@ -47,9 +87,11 @@ export default function ConfirmationPage() {
         <div role="status">
           <h1>{message}</h1>
         </div>
+        {sessionId && <SessionOrder sessionId={sessionId} />}
         <Button type="button" onClick={() => navigate(paths.home)}>
           Voltar para a página inicial
         </Button>
+        <Link href={paths.orders}>Meus pedidos</Link>
       </Box>
     </Page>
   );

@@ -2,7 +2,7 @@ import type { CartItem, Category, UserProfile } from '../../../src/domain';
 import type { AuthPort, AuthStateListener, AuthUser, SignUpCredentials } from '../../../src/adapters/auth/port';
 import type { CartStoragePort } from '../../../src/adapters/cartStorage/port';
 import type { CatalogPort } from '../../../src/adapters/catalog/port';
-import type { CheckoutPort, CheckoutSession } from '../../../src/adapters/checkout/port';
+import type { CheckoutPort, CheckoutSession, CreateSessionOptions } from '../../../src/adapters/checkout/port';
 import type { UsersPort } from '../../../src/adapters/users/port';
 import { controllable } from './controllable';
 
@@ -52,7 +52,7 @@ export function fakeUsers() {
 export type FakeUsers = ReturnType<typeof fakeUsers>;
 
 export function fakeCheckout() {
-  const createSession = controllable<[readonly CartItem[]], CheckoutSession>('checkout.createSession');
+  const createSession = controllable<[readonly CartItem[], CreateSessionOptions?], CheckoutSession>('checkout.createSession');
   const port: CheckoutPort = { createSession: createSession.fn };
   return { port, createSession };
 }

@@ -7,6 +7,7 @@ import { memoryCatalog } from '../../../src/adapters/catalog/memory';
 import type { CatalogPort } from '../../../src/adapters/catalog/port';
 import { memoryCheckout } from '../../../src/adapters/checkout/memory';
 import type { CheckoutPort } from '../../../src/adapters/checkout/port';
+import { memoryOrders, type MemoryOrders } from '../../../src/adapters/orders/memory';
 import { memoryUsers } from '../../../src/adapters/users/memory';
 import type { UserProfile } from '../../../src/domain';
 import type { CartItem, Category } from '../../../src/domain';
@@ -52,6 +53,10 @@ export interface RenderOptions {
   /** Replaces the saved-cart storage (default: an in-memory one holding `cart`). */
   cartStorage?: MemoryCartStorage;
   checkout?: CheckoutPort;
+  /** Replaces the orders store (default: one holding `orderDocuments`, read as the signed-in user). */
+  orders?: MemoryOrders;
+  /** Raw checkoutSessions documents, keyed by id. */
+  orderDocuments?: Record<string, unknown>;
   /** user-event's delay between actions; null skips the timer (fast model-based runs). */
   userEventDelay?: number | null;
 }
@@ -64,9 +69,10 @@ export function renderApp(options: RenderOptions = {}) {
   const cartStorage = options.cartStorage ?? memoryCartStorage({ items: options.cart ?? [] });
   const checkout = options.checkout ?? memoryCheckout();
   const logged: Array<[string, unknown]> = [];
+  const orders = options.orders ?? memoryOrders({ documents: options.orderDocuments, signedInAs: () => auth.currentUser()?.uid ?? null, log: (message, detail) => logged.push([message, detail]) });
   const redirects: string[] = [];
   const services = createServices(
-    { auth, users, catalog: options.catalog ?? memoryCatalog(sampleCatalog()), checkout, cartStorage },
+    { auth, users, catalog: options.catalog ?? memoryCatalog(sampleCatalog()), checkout, orders, cartStorage },
     {
       logError: (message, error) => logged.push([message, error]),
       navigateToLogin: () => location.navigate('/login'),
@@ -84,6 +90,7 @@ export function renderApp(options: RenderOptions = {}) {
     users,
     cartStorage,
     checkout,
+    orders,
     logged,
     redirects,
     /** Where the memory router is now. */

@@ -1,0 +1,111 @@
+import { array, enums, integer, literal, min, nonempty, nullable, number, optional, string, type, type Infer } from 'superstruct';
+
+/** What a checkout session can become (the backend's `checkoutSessions/{id}.status`). */
+export const OrderStatusStruct = enums(['open', 'pending', 'paid', 'expired', 'canceled', 'declined']);
+export type OrderStatus = Infer<typeof OrderStatusStruct>;
+
+export const PaymentMethodStruct = enums(['card', 'pix', 'boleto']);
+export type PaymentMethod = Infer<typeof PaymentMethodStruct>;
+
+const Centavos = min(integer(), 0);
+
+/**
+ * A `checkoutSessions/{id}` document as the storefront reads it. `type()`, not `object()`: the backend also
+ * writes fields the storefront does not show (urls, idempotency key…), and those must not make it malformed.
+ */
+export const OrderDocumentStruct = type({
+  id: nonempty(string()),
+  status: OrderStatusStruct,
+  uid: nonempty(string()),
+  lineItems: array(
+    type({
+      productId: string(),
+      name: string(),
+      /** centavos */
+      unitAmount: Centavos,
+      quantity: min(integer(), 1),
+    }),
+  ),
+  /** centavos */
+  amountTotal: Centavos,
+  currency: literal('brl'),
+  /** epoch ms */
+  createdAt: number(),
+  finishedAt: optional(nullable(number())),
+  paymentMethod: optional(nullable(PaymentMethodStruct)),
+  pix: optional(nullable(type({ copyPaste: string(), expiresAt: number() }))),
+  boleto: optional(nullable(type({ line: string(), dueAt: number() }))),
+});
+export type OrderDocument = Infer<typeof OrderDocumentStruct>;
+
+/** An order as the storefront shows it (amounts in centavos, times in epoch ms). */
+export interface Order {
+  id: string;
+  status: OrderStatus;
+  uid: string;
+  items: { productId: string; name: string; unitAmount: number; quantity: number }[];
+  amountTotal: number;
+  createdAt: number;
+  paymentMethod: PaymentMethod | null;
+  pix: { copyPaste: string; expiresAt: number } | null;
+  boleto: { line: string; dueAt: number } | null;
+}
+
+/** Only what the storefront needs, copied out of a validated document. */
+export function toOrder(document: OrderDocument): Order {
+  return {
+    id: document.id,
+    status: document.status,
+    uid: document.uid,
+    items: document.lineItems.map(({ productId, name, unitAmount, quantity }) => ({ productId, name, unitAmount, quantity })),
+    amountTotal: document.amountTotal,
+    createdAt: document.createdAt,
+    paymentMethod: document.paymentMethod ?? null,
+    pix: document.pix ? { copyPaste: document.pix.copyPaste, expiresAt: document.pix.expiresAt } : null,
+    boleto: document.boleto ? { line: document.boleto.line, dueAt: document.boleto.dueAt } : null,
+  };
+}
+
+/** An open (card) session is an abandoned attempt, not an order. */
+export function isOrder(order: Pick<Order, 'status'>): boolean {
+  return order.status !== 'open';
+}
+
+/** Newest first; equal times by id, so the order is stable. */
+export function newestFirst(a: Order, b: Order): number {
+  return b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** The shopper's words for each status ("open" is never shown: it is not an order). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  open: 'Em aberto',
+  pending: 'Aguardando pagamento',
+  paid: 'Pago',
+  expired: 'Expirado',
+  canceled: 'Cancelado',
+  declined: 'Recusado',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Cartão',
+  pix: 'Pix',
+  boleto: 'Boleto',
+};
+
+const brazilDate = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
+const brazilTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
+
+/** dd/mm/aaaa in Brasília time, whatever the device's time zone. */
+export function formatOrderDate(epochMs: number): string {
+  return brazilDate.format(epochMs);
+}
+
+/** hh:mm in Brasília time. */
+export function formatOrderTime(epochMs: number): string {
+  return brazilTime.format(epochMs);
+}
+
+/** Centavos → reais, for formatBRL. */
+export function fromCentavos(centavos: number): number {
+  return centavos / 100;
+}

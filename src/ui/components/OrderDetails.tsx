@@ -1,0 +1,56 @@
+import { formatBRL, formatOrderDate, formatOrderTime, fromCentavos, type Order } from '../../domain';
+import { styled } from '../theme';
+
+const Items = styled('ul', { listStyle: 'none', margin: 0, padding: 0, '& li': { padding: '$1 0' } });
+const Code = styled('textarea', {
+  width: '100%',
+  minHeight: '4.5em',
+  fontFamily: 'monospace',
+  fontSize: '0.875rem',
+  background: '$inputBackground',
+  color: '$textDark',
+  border: 'none',
+  borderRadius: '$1',
+  padding: '$2',
+  resize: 'vertical',
+});
+const Pending = styled('p', { fontWeight: 600, margin: 0 });
+
+/** The lines of an order: quantity × name, and the line's amount. */
+export function OrderItems({ order }: { order: Order }) {
+  return (
+    <Items aria-label="Itens">
+      {order.items.map((item) => (
+        <li key={item.productId}>
+          {item.quantity} × {item.name} — {formatBRL(fromCentavos(item.unitAmount * item.quantity))}
+        </li>
+      ))}
+    </Items>
+  );
+}
+
+/** For an order waiting for its Pix or boleto: what is missing and how to pay it. Nothing otherwise. */
+export function PendingPayment({ order }: { order: Order }) {
+  if (order.status !== 'pending') return null;
+  if (order.paymentMethod === 'pix' && order.pix) {
+    return (
+      <>
+        <Pending>
+          Pagamento pendente: pague com o Pix copia e cola até {formatOrderTime(order.pix.expiresAt)} de {formatOrderDate(order.pix.expiresAt)}.
+        </Pending>
+        <label htmlFor={`pix-${order.id}`}>Pix copia e cola</label>
+        <Code id={`pix-${order.id}`} readOnly value={order.pix.copyPaste} />
+      </>
+    );
+  }
+  if (order.paymentMethod === 'boleto' && order.boleto) {
+    return (
+      <>
+        <Pending>Pagamento pendente: pague o boleto até {formatOrderDate(order.boleto.dueAt)}. A confirmação pode levar até 3 dias úteis.</Pending>
+        <label htmlFor={`boleto-${order.id}`}>Linha digitável</label>
+        <Code id={`boleto-${order.id}`} readOnly value={order.boleto.line} />
+      </>
+    );
+  }
+  return <Pending>Pagamento pendente: aguardando a confirmação do pagamento.</Pending>;
+}

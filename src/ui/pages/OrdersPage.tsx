@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { formatBRL, formatOrderDate, fromCentavos, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order } from '../../domain';
+import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
+import { paths } from '../paths';
+import { useServices } from '../services';
+import { Button, Page, PageTitle, styled } from '../theme';
+import { OrderItems, PendingPayment } from '../components/OrderDetails';
+import { RequireLogin } from '../components/RequireLogin';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+
+export const ORDERS_LOGIN_REQUIRED_MESSAGE = `Você precisa entrar na sua conta para ver seus pedidos. Redirecionando para o login em ${
+  LOGIN_REDIRECT_DELAY_MS / 1000
+} segundos…`;
+
+const List = styled('ol', { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '$4', maxWidth: '720px' });
+const Card = styled('article', {
+  border: '1px solid $inputBackground',
+  borderRadius: '$1',
+  padding: '$4',
+  display: 'grid',
+  gap: '$2',
+  '& h2': { fontSize: '1.125rem', margin: 0 },
+});
+const Facts = styled('dl', {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '$1 $3',
+  margin: 0,
+  '& dt': { fontWeight: 600 },
+  '& dd': { margin: 0 },
+});
+const ErrorText = styled('p', { color: '$errorText', fontWeight: 600 });
+
+function OrderCard({ order }: { order: Order }) {
+  const date = formatOrderDate(order.createdAt);
+  return (
+    <Card aria-label={`Pedido de ${date}`}>
+      <h2>Pedido de {date}</h2>
+      <OrderItems order={order} />
+      <Facts>
+        <dt>Total</dt>
+        <dd>{formatBRL(fromCentavos(order.amountTotal))}</dd>
+        <dt>Pagamento</dt>
+        <dd>{order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : '—'}</dd>
+        <dt>Situação</dt>
+        <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
+      </Facts>
+      <PendingPayment order={order} />
+    </Card>
+  );
+}
+
+function MyOrders() {
+  const { auth, orders: ordersMachine, inspect } = useServices();
+  const uid = useSelector(auth, (s) => s.context.authUser?.uid ?? null);
+  const orders = useActorRef(ordersMachine, { inspect });
+  const loading = useSelector(orders, (s) => s.matches('idle') || s.hasTag('busy'));
+  const failed = useSelector(orders, (s) => (s.matches('failed') ? s.context.errorMessage : null));
+  const list = useSelector(orders, (s) => (s.matches('loaded') ? s.context.orders : null));
+
+  useEffect(() => {
+    if (uid) orders.send({ type: 'orders.load', uid });
+  }, [orders, uid]);
+
+  if (failed) {
+    return (
+      <div>
+        <ErrorText role="alert">{failed}</ErrorText>
+        <Button type="button" onClick={() => orders.send({ type: 'orders.retry' })}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
+  if (loading || !list) return <p role="status">Carregando seus pedidos…</p>;
+  if (list.length === 0) {
+    return (
+      <p>
+        Você ainda não tem pedidos. <Link href={paths.explore}>Explorar produtos</Link>
+      </p>
+    );
+  }
+  return (
+    <List>
+      {list.map((order) => (
+        <li key={order.id}>
+          <OrderCard order={order} />
+        </li>
+      ))}
+    </List>
+  );
+}
+
+export default function OrdersPage() {
+  useDocumentTitle('Meus pedidos | Club Clothing');
+  return (
+    <Page>
+      <PageTitle>Meus pedidos</PageTitle>
+      <RequireLogin message={ORDERS_LOGIN_REQUIRED_MESSAGE}>
+        <MyOrders />
+      </RequireLogin>
+    </Page>
+  );
+}

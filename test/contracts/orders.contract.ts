@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { OrdersUnavailableError, type OrdersPort } from '../../src/adapters/orders/port';
+
+export interface OrdersSetup {
+  /** Who is signed in (the Firestore implementation reads as this user, under firestore.rules). */
+  uid: string;
+  /** Raw `checkoutSessions` documents planted before the test (as the backend writes them), keyed by id. */
+  documents?: Readonly<Record<string, unknown>>;
+  /** Where skipped documents are reported. */
+  log?: (message: string, detail: unknown) => void;
+}
+export type MakeOrders = (setup: OrdersSetup) => Promise<OrdersPort>;
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 10, 20, 15, 0, 0);
+
+/** A checkoutSessions document as the payments backend writes it. */
+export function aSessionDocument(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    provider: 'simulated',
+    status: 'paid',
+    uid: 'ana',
+    email: 'ana@example.com',
+    lineItems: [
+      { productId: 'jaqueta-couro', name: 'Jaqueta de Couro Preta', unitAmount: 50000, quantity: 2 },
+      { productId: 'bone-branco', name: 'Boné Branco', unitAmount: 5990, quantity: 1 },
+    ],
+    amountTotal: 105990,
+    currency: 'brl',
+    successUrl: 'http://localhost:1234/payment-confirmation?success=true&session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: 'http://localhost:1234/payment-confirmation?canceled=true',
+    createdAt: T0,
+    expiresAt: T0 + DAY,
+    finishedAt: T0 + 60_000,
+    paymentMethod: 'card',
+    pix: null,
+    boleto: null,
+    idempotencyKey: null,
+    ...overrides,
+  };
+}
+
+/** The OrdersPort contract: every implementation must pass it. */
+export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
+  describe(`OrdersPort contract: ${name}`, () => {
+    it('lists nothing for a shopper without sessions', async () => {
+      const orders = await makeAdapter({ uid: 'ana', documents: { s1: aSessionDocument('s1', { uid: 'bruno' }) } });
+      await expect(orders.listMine('ana')).resolves.toEqual([]);
+    });
+
+    it("lists only the shopper's own sessions, newest first, leaving out open ones (abandoned attempts)", async () => {
+      const orders = await makeAdapter({
+        uid: 'ana',
+        documents: {
+          old: aSessionDocument('old', { createdAt: T0 - 2 * DAY }),
+          pix: aSessionDocument('pix', { createdAt: T0, status: 'pending', paymentMethod: 'pix', finishedAt: null, pix: { copyPaste: '00020126pix', expiresAt: T0 + 1800_000 } }),
+          open: aSessionDocument('open', { createdAt: T0 + DAY, status: 'open', paymentMethod: null, finishedAt: null }),
+          boleto: aSessionDocument('boleto', { createdAt: T0 - DAY, status: 'expired', paymentMethod: 'boleto', boleto: { line: '34191.79001 01043.510047', dueAt: T0 } }),
+          bruno: aSessionDocument('bruno', { uid: 'bruno', createdAt: T0 + 2 * DAY }),
+        },
+      });
+      const list = await orders.listMine('ana');
+      expect(list.map((order) => [order.id, order.status])).toEqual([
+        ['pix', 'pending'],
+        ['boleto', 'expired'],
+        ['old', 'paid'],
+      ]);
+      expect(list[0]).toEqual({
+        id: 'pix',
+        status: 'pending',
+        uid: 'ana',
+        items: [
+          { productId: 'jaqueta-couro', name: 'Jaqueta de Couro Preta', unitAmount: 50000, quantity: 2 },
+          { productId: 'bone-branco', name: 'Boné Branco', unitAmount: 5990, quantity: 1 },
+        ],
+        amountTotal: 105990,
+        createdAt: T0,
+        paymentMethod: 'pix',
+        pix: { copyPaste: '00020126pix', expiresAt: T0 + 1800_000 },
+        boleto: null,
+      });
+      expect(list[1]?.boleto).toEqual({ line: '34191.79001 01043.510047', dueAt: T0 });
+    });
+
+    it('skips and logs a malformed document; the others are still listed', async () => {
+      const logged: unknown[] = [];
+      const orders = await makeAdapter({
+        uid: 'ana',
+        log: (_, detail) => logged.push(detail),
+        documents: {
+          good: aSessionDocument('good'),
+          bad: aSessionDocument('bad', { amountTotal: 'mil reais', createdAt: T0 + DAY }),
+        },
+      });
+      expect((await orders.listMine('ana')).map((order) => order.id)).toEqual(['good']);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ code: 'document/malformed', documentId: 'bad' });
+    });
+
+    it("refuses to list another shopper's orders with OrdersUnavailableError", async () => {
+      const orders = await makeAdapter({ uid: 'ana', documents: { s1: aSessionDocument('s1', { uid: 'bruno' }) } });
+      await expect(orders.listMine('bruno')).rejects.toBeInstanceOf(OrdersUnavailableError);
+    });
+
+    it("reads one of the shopper's sessions for the confirmation page, pending ones included", async () => {
+      const boleto = { line: '34191.79001 01043.510047 91020.150008 1 96610000010599', dueAt: T0 + 3 * DAY };
+      const orders = await makeAdapter({
+        uid: 'ana',
+        documents: { s1: aSessionDocument('s1', { status: 'pending', paymentMethod: 'boleto', finishedAt: null, boleto }) },
+      });
+      await expect(orders.getForConfirmation('s1')).resolves.toMatchObject({ id: 's1', status: 'pending', paymentMethod: 'boleto', boleto, amountTotal: 105990 });
+    });
+
+    it("answers null for a missing session and for someone else's", async () => {
+      const orders = await makeAdapter({ uid: 'ana', documents: { theirs: aSessionDocument('theirs', { uid: 'bruno' }) } });
+      await expect(orders.getForConfirmation('nope')).resolves.toBeNull();
+      await expect(orders.getForConfirmation('theirs')).resolves.toBeNull();
+    });
+
+    it('answers null (and logs) for a malformed session', async () => {
+      const logged: unknown[] = [];
+      const orders = await makeAdapter({ uid: 'ana', log: (_, detail) => logged.push(detail), documents: { s1: aSessionDocument('s1', { lineItems: 'x' }) } });
+      await expect(orders.getForConfirmation('s1')).resolves.toBeNull();
+      expect(logged).toHaveLength(1);
+    });
+  });
+}

@@ -1,0 +1,4 @@
+import { memoryOrders } from '../../src/adapters/orders/memory';
+import { testOrdersPort } from './orders.contract';
+
+testOrdersPort('memoryOrders', async ({ uid, documents, log }) => memoryOrders({ documents, signedInAs: () => uid, log }));
