@@ -68,9 +68,15 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     await app.register(rateLimit, {
       max: limit.max,
       timeWindow: limit.timeWindowMs,
+      // Not per route: @fastify/rate-limit's per-route hook runs after the route's own onRequest hooks, so the
+      // checkout's token check answered 401 first and forged-token floods were never counted.
+      global: false,
       errorResponseBuilder: (_request, context) =>
         new HttpError(429, 'rate_limited', `Muitas requisições. Tente novamente em ${Math.ceil(context.ttl / 1000)} s.`),
     });
+    // App-level onRequest hooks run before every route-level one: every request counts (forged tokens, 404s,
+    // bad bodies), before any work is done for it.
+    app.addHook('onRequest', app.rateLimit());
   }
   await app.register(auth, { verifier: deps.verifier });
 
