@@ -75,8 +75,14 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
         new HttpError(429, 'rate_limited', `Muitas requisições. Tente novamente em ${Math.ceil(context.ttl / 1000)} s.`),
     });
     // App-level onRequest hooks run before every route-level one: every request counts (forged tokens, 404s,
-    // bad bodies), before any work is done for it.
-    app.addHook('onRequest', app.rateLimit());
+    // bad bodies), before any work is done for it. A route opts out with `config: { rateLimit: false }` (the
+    // Stripe webhook: Stripe's retries come from few IPs and are signed).
+    const limiter = app.rateLimit();
+    app.addHook('onRequest', async function (request, reply) {
+      const config = request.routeOptions.config as { rateLimit?: unknown } | undefined;
+      if (config?.rateLimit === false) return;
+      await limiter.call(this, request, reply);
+    });
   }
   await app.register(auth, { verifier: deps.verifier });
 
