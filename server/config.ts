@@ -20,6 +20,8 @@ const ConfigStruct = object({
   STRIPE_SECRET_KEY: optional(string()),
   STRIPE_WEBHOOK_SECRET: optional(string()),
   CATALOG_CACHE_TTL_MS: defaulted(Millis, 60_000),
+  SHOPPER_LIMIT_MAX: defaulted(coerce(min(integer(), 1), string(), (value) => Number(value)), 20),
+  SHOPPER_LIMIT_WINDOW_MS: defaulted(coerce(min(integer(), 1000), string(), (value) => Number(value)), 10 * 60_000),
 });
 
 export interface ServerConfig {
@@ -36,6 +38,9 @@ export interface ServerConfig {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   catalogCacheTtlMs: number;
+  /** Checkout sessions one shopper may create per window, over every instance (Firestore counters). */
+  shopperLimitMax: number;
+  shopperLimitWindowMs: number;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -61,5 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
+    shopperLimitMax: c.SHOPPER_LIMIT_MAX,
+    shopperLimitWindowMs: c.SHOPPER_LIMIT_WINDOW_MS,
   };
 }

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       stripeSecretKey: undefined,
       stripeWebhookSecret: undefined,
       catalogCacheTtlMs: 60_000,
+      shopperLimitMax: 20,
+      shopperLimitWindowMs: 600_000,
     });
   });
 
