@@ -29,8 +29,8 @@ const loadFirestore = () =>
     import('./adapters/users/firestore'),
   ]).then(([{ getFirestore, connectFirestoreEmulator }, { createFirestoreCatalog }, { createFirestoreUsers }]) => {
     const db = getFirestore(app);
-    if (config.useEmulators) {
-      const [host = '127.0.0.1', port = '8080'] = config.firestoreEmulatorHost.split(':');
+    if (config.useEmulators && config.firestoreEmulatorHost) {
+      const [host = '', port = ''] = config.firestoreEmulatorHost.split(':');
       connectFirestoreEmulator(db, host, Number(port));
     }
     return { catalog: createFirestoreCatalog({ db }), users: createFirestoreUsers({ db }) };
@@ -60,7 +60,7 @@ const auth = deferAuth(
   async () => {
     const { createFirebaseAuth, initFirebaseAuth } = await import('./adapters/auth/firebase');
     return createFirebaseAuth({
-      auth: initFirebaseAuth(app, config.useEmulators ? { emulatorUrl: config.authEmulatorUrl } : {}),
+      auth: initFirebaseAuth(app, config.useEmulators && config.authEmulatorUrl ? { emulatorUrl: config.authEmulatorUrl } : {}),
       google: config.useEmulators ? { mode: 'local-chooser' } : { mode: 'popup' },
     });
   },
@@ -72,7 +72,8 @@ let httpCheckout: Promise<CheckoutPort> | null = null;
 const checkout: CheckoutPort = {
   async createSession(items) {
     httpCheckout ??= Promise.all([import('ky'), import('./adapters/checkout/http')]).then(([{ default: ky }, { createHttpCheckout }]) =>
-      createHttpCheckout({ http: ky.create({ prefixUrl: config.backendUrl }), idToken: () => auth.idToken() }),
+      // '' (production): the backend is this origin, Hosting rewrites its paths to the function.
+      createHttpCheckout({ http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }), idToken: () => auth.idToken() }),
     );
     const port = await httpCheckout.catch((error: unknown) => {
       httpCheckout = null; // a failed chunk download is retried on the next click
