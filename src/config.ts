@@ -86,7 +86,7 @@ function flag(value: string | undefined): boolean | undefined {
 }
 
 /** Parses raw settings over the mode's defaults; throws a StructError naming the bad field. Exported for tests. */
-export function parseConfig(raw: RawConfig, defaults: Defaults = LOCAL_DEFAULTS): Config {
+export function parseConfig(raw: RawConfig, defaults: Defaults): Config {
   const useEmulators = flag(raw.USE_FIREBASE_EMULATORS) ?? defaults.useEmulators;
   return create(
     {

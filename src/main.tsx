@@ -29,7 +29,9 @@ const loadFirestore = () =>
     import('./adapters/users/firestore'),
   ]).then(([{ getFirestore, connectFirestoreEmulator }, { createFirestoreCatalog }, { createFirestoreUsers }]) => {
     const db = getFirestore(app);
-    if (config.useEmulators && config.firestoreEmulatorHost) {
+    // Written out so that Parcel folds it: a production bundle does not even reference the emulator code.
+    const emulatorsPossible = process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true';
+    if (emulatorsPossible && config.useEmulators && config.firestoreEmulatorHost) {
       const [host = '', port = ''] = config.firestoreEmulatorHost.split(':');
       connectFirestoreEmulator(db, host, Number(port));
     }

@@ -33,6 +33,9 @@ export function productionConfigProblems(env: NodeJS.ProcessEnv): string[] {
     if (LOCAL_HOST.test(backend)) problems.push(`BACKEND_URL points at this machine ("${backend}"); leave it empty for the same-origin backend`);
     else if (!backend.startsWith('https://')) problems.push(`BACKEND_URL must be https ("${backend}"); leave it empty for the same-origin backend`);
   }
+  const site = value(env, 'SITE_ORIGIN');
+  if (!site) problems.push('SITE_ORIGIN is missing: the shop\'s public origin, e.g. https://club-clothing.web.app (canonical URLs, sitemap)');
+  else if (!preview && (LOCAL_HOST.test(site) || !site.startsWith('https://'))) problems.push(`SITE_ORIGIN must be the public https origin ("${site}")`);
   if (!preview && /^(true|1)$/i.test(value(env, 'USE_FIREBASE_EMULATORS'))) problems.push('USE_FIREBASE_EMULATORS is on: production talks to the real Firebase');
   return problems;
 }
