@@ -95,6 +95,8 @@ export async function startProductionPreview({ log = () => {}, notice = () => {}
           FIRESTORE_EMULATOR_HOST: emulators.firestoreHost,
           FIREBASE_AUTH_EMULATOR_HOST: emulators.authHost,
           METADATA_SERVER_DETECTION: 'none',
+          // Discovery imports .functions/index.js under a 10 s limit; a loaded 2-core machine can need more.
+          FUNCTIONS_DISCOVERY_TIMEOUT: '60',
           LOG_LEVEL: 'warn',
         },
         log: (line) => log(`[firebase] ${line}`),

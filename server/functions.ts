@@ -10,8 +10,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineSecret, defineString } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from './config';
-import { createBackend } from './main';
 
 const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
 const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
@@ -21,7 +19,10 @@ const paymentProvider = defineString('PAYMENT_PROVIDER', { default: 'stripe', in
 
 let backend: Promise<FastifyInstance> | null = null;
 
-function startBackend(): Promise<FastifyInstance> {
+async function startBackend(): Promise<FastifyInstance> {
+  // Loaded on the first request, not at import: `firebase deploy` and the emulator import this file to discover
+  // the function (10 s limit), and Fastify + firebase-admin + stripe take seconds on a busy machine.
+  const [{ loadConfig }, { createBackend }] = await Promise.all([import('./config'), import('./main')]);
   const site = siteUrl.value();
   const provider = paymentProvider.value();
   const config = loadConfig({
@@ -34,10 +35,9 @@ function startBackend(): Promise<FastifyInstance> {
     // The platform's project, not ours to choose.
     GCLOUD_PROJECT: process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT,
   });
-  return createBackend(config, { cloudFunction: true }).then(async ({ app }) => {
-    await app.ready();
-    return app;
-  });
+  const { app } = await createBackend(config, { cloudFunction: true });
+  await app.ready();
+  return app;
 }
 
 export const api = onRequest(

@@ -1,8 +1,8 @@
 // Packages the backend for Cloud Functions: server/functions.ts bundled by esbuild (already here through tsx)
-// into <out>/index.js, ESM for Node 20, our own code (server/ and the src/ it imports) inlined, every npm package
+// into <out>/index.js + one chunk, ESM for Node 20, our own code (server/ and the src/ it imports) inlined, every npm package
 // left as an import; <out>/package.json lists exactly those packages at the versions package-lock.json installed,
 // so Cloud Build's `npm install` gets what the tests ran with. firebase.json: functions.source = ".functions".
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack';
 
@@ -26,11 +26,15 @@ export interface FunctionsBundle {
  */
 export async function bundleFunctions({ dir = FUNCTIONS_DIR, linkNodeModules = true } = {}): Promise<FunctionsBundle> {
   const { build } = await import('esbuild');
-  rmSync(join(dir, 'index.js'), { force: true });
+  for (const file of existsSync(dir) ? readdirSync(dir) : []) if (file.endsWith('.js')) rmSync(join(dir, file));
   mkdirSync(dir, { recursive: true });
   const result = await build({
-    entryPoints: [join(ROOT, 'server', 'functions.ts')],
-    outfile: join(dir, 'index.js'),
+    // index.js holds only the function's declaration (what discovery imports); the backend is a chunk that
+    // the first request loads (server/functions.ts imports it dynamically).
+    entryPoints: { index: join(ROOT, 'server', 'functions.ts') },
+    outdir: dir,
+    splitting: true,
+    chunkNames: 'backend-[hash]',
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -61,6 +65,6 @@ export async function bundleFunctions({ dir = FUNCTIONS_DIR, linkNodeModules = t
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   if (linkNodeModules && !existsSync(join(dir, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const bytes = readFileSync(join(dir, 'index.js')).length;
+  const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
   return { dir, dependencies: manifest.dependencies, bytes };
 }
