@@ -104,13 +104,32 @@ export async function startProductionPreview({ log = () => {}, notice = () => {}
     );
     stoppers.push(() => child.stop());
     await waitUntilServing(child, [`http-get://127.0.0.1:${ports.hosting}/`], `the Hosting emulator on port ${ports.hosting}`, 180_000);
-    // The function loads on its first request; wait until it answers through the rewrite.
-    await waitUntilServing(child, [`http-get://127.0.0.1:${ports.hosting}/health`], 'the function behind /health', 120_000);
+    // The function loads on its first request; wait until it answers through the rewrite. One request at a
+    // time: the emulator starts a new worker (a new Node process loading the backend) for every request that
+    // arrives while the others are busy, and wait-on's parallel polling started 24 of them, none of which
+    // loaded within its limit on 2 cores ("Failed to load function.").
+    await functionReady(`${url}/health`, 180_000);
     return { url, emulators, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+async function functionReady(healthUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(healthUrl, { signal: AbortSignal.timeout(Math.max(1_000, deadline - Date.now())) });
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error(`the function behind ${healthUrl} did not answer within ${timeoutMs / 1000} s (last: ${last.slice(0, 300)})`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
