@@ -27,6 +27,9 @@ async function startBackend(): Promise<FastifyInstance> {
   const provider = paymentProvider.value();
   const config = loadConfig({
     ...process.env,
+    // The platform's PORT (a number in Cloud Run, a socket path in the emulator) is not ours: we do not listen.
+    PORT: '',
+    HOST: '',
     STOREFRONT_URL: site,
     BACKEND_PUBLIC_URL: site,
     PAYMENT_PROVIDER: provider,
