@@ -81,6 +81,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       // Not per route: @fastify/rate-limit's per-route hook runs after the route's own onRequest hooks, so the
       // checkout's token check answered 401 first and forged-token floods were never counted.
       global: false,
+      // Behind Cloud Functions the request may come without a socket address (the emulator's worker gets it
+      // over a pipe); such requests share one bucket rather than crash the plugin's IP normalisation.
+      keyGenerator: (request) => request.ip || 'unknown',
       errorResponseBuilder: (_request, context) =>
         new HttpError(429, 'rate_limited', `Muitas requisições. Tente novamente em ${Math.ceil(context.ttl / 1000)} s.`),
     });
