@@ -12,7 +12,7 @@ const onlyPortsOfAdapters = {
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.parcel-cache/', '.parcel-*/', '.tmp-*/', '**/dist/', 'node_modules/', 'coverage/', 'docs/', '.emulator-data/', 'test-results/', '.bench/'],
+    ignores: ['dist/', '.parcel-cache/', '.parcel-*/', '.tmp-*/', '**/dist/', 'node_modules/', 'coverage/', 'docs/', '.emulator-data/', 'test-results/', '.bench/', '.functions/', '.preview/', '.firebase/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -12,6 +12,7 @@ const EMULATOR_FILES = [
   'test/scripts/seed.test.ts',
   'test/server/checkoutStore.firestore.test.ts',
   'test/server/emulators.test.ts',
+  'test/server/shopperLimiter.firestore.test.ts',
 ];
 // Components, machines and the in-memory adapters (localStorage needs a DOM).
 const HAPPY_DOM_FILES = [

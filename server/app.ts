@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type Stripe from 'stripe';
 import type { CatalogPort } from '../src/adapters/catalog/port';
@@ -10,13 +11,15 @@ import type { PaymentProvider } from './payments/port';
 import auth from './plugins/auth';
 import errors, { HttpError } from './plugins/errors';
 import securityHeaders from './plugins/securityHeaders';
-import { checkoutRoutes } from './routes/checkout';
+import shopperLimit from './plugins/shopperLimit';
+import type { ShopperLimiter } from './limits/port';
+import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
 import { payPageRoutes } from './routes/payPage';
 import { stripeWebhookRoutes } from './routes/stripeWebhook';
 import type { CheckoutStore } from './store/port';
 
-export { CHECKOUT_ROUTE } from './routes/checkout';
+export { CHECKOUT_ROUTE };
 
 export interface ServerDeps {
   /** Origin of the storefront (CORS) and base of the confirmation URLs, e.g. http://localhost:1234. */
@@ -37,6 +40,13 @@ export interface ServerDeps {
   /** How long a checkout session can be paid. */
   sessionTtlMs?: number;
   trustProxy?: boolean;
+  /** Checkout sessions per shopper (uid) and window, counted over every instance (server/limits/). */
+  shopperLimit?: { limiter: ShopperLimiter; max: number; windowMs: number };
+  /**
+   * Cloud Functions (server/functions.ts) has read the body before the app sees the request: read
+   * `request.raw.rawBody` (the exact bytes, as the Stripe signature needs) instead of the spent stream.
+   */
+  bodyFromRawBody?: boolean;
   now?: () => number;
   /** Pix and boleto deadlines on the simulated page (PIX_EXPIRES_AFTER_SECONDS, BOLETO_EXPIRES_AFTER_DAYS). */
   asyncMethods?: { pixExpiresAfterSeconds: number; boletoExpiresAfterDays: number };
@@ -70,11 +80,33 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     await app.register(rateLimit, {
       max: limit.max,
       timeWindow: limit.timeWindowMs,
+      // Not per route: @fastify/rate-limit's per-route hook runs after the route's own onRequest hooks, so the
+      // checkout's token check answered 401 first and forged-token floods were never counted.
+      global: false,
+      // Behind Cloud Functions the request may come without a socket address (the emulator's worker gets it
+      // over a pipe); such requests share one bucket rather than crash the plugin's IP normalisation.
+      keyGenerator: (request) => request.ip || 'unknown',
       errorResponseBuilder: (_request, context) =>
         new HttpError(429, 'rate_limited', `Muitas requisições. Tente novamente em ${Math.ceil(context.ttl / 1000)} s.`),
     });
+    // App-level onRequest hooks run before every route-level one: every request counts (forged tokens, 404s,
+    // bad bodies), before any work is done for it. A route opts out with `config: { rateLimit: false }` (the
+    // Stripe webhook: Stripe's retries come from few IPs and are signed).
+    const limiter = app.rateLimit();
+    app.addHook('onRequest', async function (request, reply) {
+      const config = request.routeOptions.config as { rateLimit?: unknown } | undefined;
+      if (config?.rateLimit === false) return;
+      await limiter.call(this, request, reply);
+    });
   }
   await app.register(auth, { verifier: deps.verifier });
+  if (deps.shopperLimit) await app.register(shopperLimit, { ...deps.shopperLimit, routes: [CHECKOUT_ROUTE], now });
+  if (deps.bodyFromRawBody) {
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      const rawBody = (request.raw as { rawBody?: Buffer }).rawBody;
+      return rawBody ? Readable.from([rawBody]) : payload;
+    });
+  }
 
   await app.register(healthRoutes, { provider: deps.payments.name });
   await app.register(checkoutRoutes, {

@@ -22,6 +22,8 @@ const ConfigStruct = object({
   CATALOG_CACHE_TTL_MS: defaulted(Millis, 60_000),
   PIX_EXPIRES_AFTER_SECONDS: defaulted(coerce(size(integer(), 10, 1_209_600), string(), (value) => Number(value)), 3600),
   BOLETO_EXPIRES_AFTER_DAYS: defaulted(coerce(size(integer(), 0, 60), string(), (value) => Number(value)), 3),
+  SHOPPER_LIMIT_MAX: defaulted(coerce(min(integer(), 1), string(), (value) => Number(value)), 20),
+  SHOPPER_LIMIT_WINDOW_MS: defaulted(coerce(min(integer(), 1000), string(), (value) => Number(value)), 10 * 60_000),
 });
 
 export interface ServerConfig {
@@ -42,6 +44,9 @@ export interface ServerConfig {
   pixExpiresAfterSeconds: number;
   /** Days until a boleto is due. */
   boletoExpiresAfterDays: number;
+  /** Checkout sessions one shopper may create per window, over every instance (Firestore counters). */
+  shopperLimitMax: number;
+  shopperLimitWindowMs: number;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -69,5 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
     pixExpiresAfterSeconds: c.PIX_EXPIRES_AFTER_SECONDS,
     boletoExpiresAfterDays: c.BOLETO_EXPIRES_AFTER_DAYS,
+    shopperLimitMax: c.SHOPPER_LIMIT_MAX,
+    shopperLimitWindowMs: c.SHOPPER_LIMIT_WINDOW_MS,
   };
 }

@@ -9,10 +9,22 @@ import { loadConfig, type ServerConfig } from './config';
 import { createSimulatedProvider } from './payments/simulated';
 import { createStripeClient, createStripeProvider } from './payments/stripe';
 import { createFirestoreStore } from './store/firestore';
+import { createFirestoreShopperLimiter } from './limits/firestore';
 
 let instances = 0;
 
-export async function startServer(config: ServerConfig = loadConfig()) {
+export interface BackendOptions {
+  /** Per-shopper checkout limit shared by every instance (Firestore counters); default on. */
+  shopperLimit?: { max: number; windowMs: number } | false;
+  /** Behind Firebase Hosting and Cloud Functions (server/functions.ts): the body was already read by the platform. */
+  cloudFunction?: boolean;
+}
+
+/**
+ * The backend wired to Firebase (firebase-admin) from the settings, not listening: `npm run server` listens on a
+ * port, the Cloud Function (server/functions.ts) hands it the platform's requests.
+ */
+export async function createBackend(config: ServerConfig, options: BackendOptions = {}) {
   // firebase-admin reads FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST itself; without them it talks to
   // the real project with Application Default Credentials and verifies tokens against Google's keys.
   // Offline against the emulators, google-auth-library would still probe the GCE metadata server; don't.
@@ -24,6 +36,7 @@ export async function startServer(config: ServerConfig = loadConfig()) {
     config.paymentProvider === 'stripe' && stripe
       ? createStripeProvider({ stripe, pixExpiresAfterSeconds: config.pixExpiresAfterSeconds, boletoExpiresAfterDays: config.boletoExpiresAfterDays })
       : createSimulatedProvider({ publicUrl: config.publicUrl });
+  const shopperLimit = options.shopperLimit ?? { max: config.shopperLimitMax, windowMs: config.shopperLimitWindowMs };
 
   const app = await buildServer({
     storefrontUrl: config.storefrontUrl,
@@ -34,12 +47,19 @@ export async function startServer(config: ServerConfig = loadConfig()) {
     verifier: createFirebaseTokenVerifier({ auth: getAuth(firebase), cacheTtlMs: 60_000 }),
     ...(stripe && config.stripeWebhookSecret ? { stripeWebhook: { stripe, secret: config.stripeWebhookSecret } } : {}),
     asyncMethods: { pixExpiresAfterSeconds: config.pixExpiresAfterSeconds, boletoExpiresAfterDays: config.boletoExpiresAfterDays },
+    ...(shopperLimit ? { shopperLimit: { limiter: createFirestoreShopperLimiter({ firestore }), ...shopperLimit } } : {}),
+    ...(options.cloudFunction ? { bodyFromRawBody: true, trustProxy: true } : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] },
   });
   app.addHook('onClose', async () => {
     await firestore.terminate();
     await deleteApp(firebase);
   });
+  return { app, payments };
+}
+
+export async function startServer(config: ServerConfig = loadConfig()) {
+  const { app, payments } = await createBackend(config);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {

@@ -1,6 +1,11 @@
 // Build-time settings, validated once. Parcel inlines `process.env.X` only when written literally, so every
-// variable is spelled out below; the defaults are the local (emulator) mode of ARCHITECTURE §5.
-import { boolean, create, defaulted, nonempty, object, refine, string, type Infer } from 'superstruct';
+// variable is spelled out below. Two modes, chosen at build time by CLUB_MODE:
+//   - local (the default, `npm start`): the emulators of ARCHITECTURE §5 and the backend on :5000 (SPEC §7);
+//   - production (`CLUB_MODE=production`, `npm run build:prod`): every Firebase setting must be given, the
+//     backend is same-origin (Hosting rewrites its paths to the Cloud Function). scripts/lib/productionConfig.ts
+//     refuses a missing, local or demo setting before Parcel runs.
+// Parcel folds `process.env.CLUB_MODE === 'production'`, so a production bundle carries no local default.
+import { boolean, create, literal, nonempty, object, optional, refine, string, union, type Infer } from 'superstruct';
 
 const Url = refine(nonempty(string()), 'Url', (value) => {
   try {
@@ -17,18 +22,58 @@ const HostPort = refine(nonempty(string()), 'HostPort', (value) =>
 );
 
 export const ConfigStruct = object({
-  backendUrl: defaulted(Url, 'http://localhost:5000'),
+  /** '' = same origin (production: Hosting rewrites the backend's paths to the function). */
+  backendUrl: union([Url, literal('')]),
   firebase: object({
-    apiKey: defaulted(nonempty(string()), 'demo-api-key'),
-    authDomain: defaulted(nonempty(string()), 'demo-club-clothing.firebaseapp.com'),
-    projectId: defaulted(nonempty(string()), 'demo-club-clothing'),
-    appId: defaulted(nonempty(string()), 'demo-club-clothing-app'),
+    apiKey: nonempty(string()),
+    authDomain: nonempty(string()),
+    projectId: nonempty(string()),
+    appId: nonempty(string()),
   }),
-  useEmulators: defaulted(boolean(), true),
-  authEmulatorUrl: defaulted(Url, 'http://127.0.0.1:9099'),
-  firestoreEmulatorHost: defaulted(HostPort, '127.0.0.1:8080'),
+  useEmulators: boolean(),
+  authEmulatorUrl: optional(Url),
+  firestoreEmulatorHost: optional(HostPort),
 });
 export type Config = Infer<typeof ConfigStruct>;
+
+export type ClubMode = 'local' | 'production';
+
+/** Raw settings as the build gives them (process.env). */
+export interface RawConfig {
+  BACKEND_URL?: string;
+  FIREBASE_API_KEY?: string;
+  FIREBASE_AUTH_DOMAIN?: string;
+  FIREBASE_PROJECT_ID?: string;
+  FIREBASE_APP_ID?: string;
+  USE_FIREBASE_EMULATORS?: string;
+  AUTH_EMULATOR_URL?: string;
+  FIRESTORE_EMULATOR_HOST?: string;
+}
+
+type Defaults = {
+  backendUrl: string;
+  firebase: { apiKey?: string; authDomain?: string; projectId?: string; appId?: string };
+  useEmulators: boolean;
+  authEmulatorUrl?: string;
+  firestoreEmulatorHost?: string;
+};
+
+/** The local mode of ARCHITECTURE §5: the emulators, backend on :5000. */
+export const LOCAL_DEFAULTS: Defaults = {
+  backendUrl: 'http://localhost:5000',
+  firebase: {
+    apiKey: 'demo-api-key',
+    authDomain: 'demo-club-clothing.firebaseapp.com',
+    projectId: 'demo-club-clothing',
+    appId: 'demo-club-clothing-app',
+  },
+  useEmulators: true,
+  authEmulatorUrl: 'http://127.0.0.1:9099',
+  firestoreEmulatorHost: '127.0.0.1:8080',
+};
+
+/** Production: no Firebase default at all (a missing setting fails), the backend on the same origin. */
+export const PRODUCTION_DEFAULTS: Defaults = { backendUrl: '', firebase: {}, useEmulators: false };
 
 /** Empty strings count as "not set", so `FOO= npm run build` falls back to the default. */
 function env(value: string | undefined): string | undefined {
@@ -40,43 +85,43 @@ function flag(value: string | undefined): boolean | undefined {
   return v === undefined ? undefined : v.toLowerCase() === 'true' || v === '1';
 }
 
-/** Parses raw settings; throws a StructError naming the bad field. Exported for tests. */
-export function parseConfig(raw: {
-  BACKEND_URL?: string;
-  FIREBASE_API_KEY?: string;
-  FIREBASE_AUTH_DOMAIN?: string;
-  FIREBASE_PROJECT_ID?: string;
-  FIREBASE_APP_ID?: string;
-  USE_FIREBASE_EMULATORS?: string;
-  AUTH_EMULATOR_URL?: string;
-  FIRESTORE_EMULATOR_HOST?: string;
-}): Config {
+/** Parses raw settings over the mode's defaults; throws a StructError naming the bad field. Exported for tests. */
+export function parseConfig(raw: RawConfig, defaults: Defaults): Config {
+  const useEmulators = flag(raw.USE_FIREBASE_EMULATORS) ?? defaults.useEmulators;
   return create(
     {
-      backendUrl: env(raw.BACKEND_URL),
+      backendUrl: env(raw.BACKEND_URL) ?? defaults.backendUrl,
       firebase: {
-        apiKey: env(raw.FIREBASE_API_KEY),
-        authDomain: env(raw.FIREBASE_AUTH_DOMAIN),
-        projectId: env(raw.FIREBASE_PROJECT_ID),
-        appId: env(raw.FIREBASE_APP_ID),
+        apiKey: env(raw.FIREBASE_API_KEY) ?? defaults.firebase.apiKey,
+        authDomain: env(raw.FIREBASE_AUTH_DOMAIN) ?? defaults.firebase.authDomain,
+        projectId: env(raw.FIREBASE_PROJECT_ID) ?? defaults.firebase.projectId,
+        appId: env(raw.FIREBASE_APP_ID) ?? defaults.firebase.appId,
       },
-      useEmulators: flag(raw.USE_FIREBASE_EMULATORS),
-      authEmulatorUrl: env(raw.AUTH_EMULATOR_URL),
-      firestoreEmulatorHost: env(raw.FIRESTORE_EMULATOR_HOST),
+      useEmulators,
+      authEmulatorUrl: env(raw.AUTH_EMULATOR_URL) ?? defaults.authEmulatorUrl,
+      firestoreEmulatorHost: env(raw.FIRESTORE_EMULATOR_HOST) ?? defaults.firestoreEmulatorHost,
     },
     ConfigStruct,
   );
 }
 
 export function loadConfig(): Config {
-  return parseConfig({
-    BACKEND_URL: process.env.BACKEND_URL,
-    FIREBASE_API_KEY: process.env.FIREBASE_API_KEY,
-    FIREBASE_AUTH_DOMAIN: process.env.FIREBASE_AUTH_DOMAIN,
-    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID,
-    FIREBASE_APP_ID: process.env.FIREBASE_APP_ID,
-    USE_FIREBASE_EMULATORS: process.env.USE_FIREBASE_EMULATORS,
-    AUTH_EMULATOR_URL: process.env.AUTH_EMULATOR_URL,
-    FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
-  });
+  return parseConfig(
+    {
+      BACKEND_URL: process.env.BACKEND_URL,
+      FIREBASE_API_KEY: process.env.FIREBASE_API_KEY,
+      FIREBASE_AUTH_DOMAIN: process.env.FIREBASE_AUTH_DOMAIN,
+      FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID,
+      FIREBASE_APP_ID: process.env.FIREBASE_APP_ID,
+      // A production bundle never reads the emulator settings (the build's FIRESTORE_EMULATOR_HOST is the
+      // prerender's), except the preview of scripts/preview-prod.ts (CLUB_PREVIEW_EMULATORS=true).
+      USE_FIREBASE_EMULATORS:
+        process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true' ? process.env.USE_FIREBASE_EMULATORS : undefined,
+      AUTH_EMULATOR_URL:
+        process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true' ? process.env.AUTH_EMULATOR_URL : undefined,
+      FIRESTORE_EMULATOR_HOST:
+        process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true' ? process.env.FIRESTORE_EMULATOR_HOST : undefined,
+    },
+    process.env.CLUB_MODE === 'production' ? PRODUCTION_DEFAULTS : LOCAL_DEFAULTS,
+  );
 }

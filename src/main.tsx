@@ -33,8 +33,10 @@ const loadFirestore = () =>
     import('./adapters/orders/firestore'),
   ]).then(([{ getFirestore, connectFirestoreEmulator }, { createFirestoreCatalog }, { createFirestoreUsers }, { createFirestoreOrders }]) => {
     const db = getFirestore(app);
-    if (config.useEmulators) {
-      const [host = '127.0.0.1', port = '8080'] = config.firestoreEmulatorHost.split(':');
+    // Written out so that Parcel folds it: a production bundle does not even reference the emulator code.
+    const emulatorsPossible = process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true';
+    if (emulatorsPossible && config.useEmulators && config.firestoreEmulatorHost) {
+      const [host = '', port = ''] = config.firestoreEmulatorHost.split(':');
       connectFirestoreEmulator(db, host, Number(port));
     }
     return { catalog: createFirestoreCatalog({ db }), users: createFirestoreUsers({ db }), orders: createFirestoreOrders({ db }) };
@@ -69,7 +71,7 @@ const auth = deferAuth(
   async () => {
     const { createFirebaseAuth, initFirebaseAuth } = await import('./adapters/auth/firebase');
     return createFirebaseAuth({
-      auth: initFirebaseAuth(app, config.useEmulators ? { emulatorUrl: config.authEmulatorUrl } : {}),
+      auth: initFirebaseAuth(app, config.useEmulators && config.authEmulatorUrl ? { emulatorUrl: config.authEmulatorUrl } : {}),
       google: config.useEmulators ? { mode: 'local-chooser' } : { mode: 'popup' },
     });
   },
@@ -81,7 +83,8 @@ let httpCheckout: Promise<CheckoutPort> | null = null;
 const checkout: CheckoutPort = {
   async createSession(items) {
     httpCheckout ??= Promise.all([import('ky'), import('./adapters/checkout/http')]).then(([{ default: ky }, { createHttpCheckout }]) =>
-      createHttpCheckout({ http: ky.create({ prefixUrl: config.backendUrl }), idToken: () => auth.idToken() }),
+      // '' (production): the backend is this origin, Hosting rewrites its paths to the function.
+      createHttpCheckout({ http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }), idToken: () => auth.idToken() }),
     );
     const port = await httpCheckout.catch((error: unknown) => {
       httpCheckout = null; // a failed chunk download is retried on the next click

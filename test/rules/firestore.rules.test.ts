@@ -143,6 +143,13 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
   });
 
   describe('anything else', () => {
+    it('no client access to the rate-limit counters, not even their own', async () => {
+      await testEnv.withSecurityRulesDisabled((admin) => admin.firestore().doc('rateLimits/alice_0').set({ key: 'alice', count: 20 }));
+      await assertFails(as('alice').firestore().doc('rateLimits/alice_0').get());
+      await assertFails(as('alice').firestore().doc('rateLimits/alice_0').set({ key: 'alice', count: 0 }));
+      await assertFails(as('alice').firestore().doc('rateLimits/alice_0').delete());
+      await assertFails(anonymous().firestore().collection('rateLimits').get());
+    });
     it('no access to collections the shop does not know', async () => {
       await assertFails(as('alice').firestore().doc('coupons/free').set({ percent: 100 }));
       await assertFails(anonymous().firestore().doc('coupons/free').get());

@@ -209,4 +209,15 @@ describe('POST /create-checkout-session', () => {
     expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/Muitas requisições/) } });
     expect(limited.headers['retry-after']).toBeDefined();
   });
+
+  it('counts every request, forged tokens included: the limit runs before the token check', async () => {
+    const { post, verifier } = await setup({ rateLimit: { max: 5, timeWindowMs: 60_000 } });
+    const forged = { authorization: `Bearer ${emulatorIdToken({ uid: 'mallory', projectId: 'someone-else' })}` };
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post({ products: [line('bone-branco', 1)] }, forged)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(verifier.calls).toBe(5); // the 6th never reached the verifier
+    // Unknown routes count too.
+    expect((await app!.inject({ method: 'GET', url: '/wp-admin' })).statusCode).toBe(429);
+  });
 });

@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       catalogCacheTtlMs: 60_000,
       pixExpiresAfterSeconds: 3600,
       boletoExpiresAfterDays: 3,
+      shopperLimitMax: 20,
+      shopperLimitWindowMs: 600_000,
     });
   });
 

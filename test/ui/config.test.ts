@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config';
+import { LOCAL_DEFAULTS, parseConfig as parse, PRODUCTION_DEFAULTS, type RawConfig } from '../../src/config';
+
+const parseConfig = (raw: RawConfig) => parse(raw, LOCAL_DEFAULTS);
 
 describe('config', () => {
   it('defaults to the local emulator mode of the shared conventions', () => {
@@ -37,5 +39,16 @@ describe('config', () => {
   it('rejects a malformed backend URL or emulator host, naming the field', () => {
     expect(() => parseConfig({ BACKEND_URL: 'localhost:5000/x y' })).toThrow(/backendUrl/);
     expect(() => parseConfig({ FIRESTORE_EMULATOR_HOST: 'http://127.0.0.1:8080' })).toThrow(/firestoreEmulatorHost/);
+  });
+
+  it('production mode: no Firebase default (a missing setting names itself), the backend on the same origin', () => {
+    expect(() => parse({}, PRODUCTION_DEFAULTS)).toThrow(/firebase\.apiKey/);
+    const config = parse(
+      { FIREBASE_API_KEY: 'AIza-x', FIREBASE_AUTH_DOMAIN: 'club.firebaseapp.com', FIREBASE_PROJECT_ID: 'club', FIREBASE_APP_ID: '1:2:web:3' },
+      PRODUCTION_DEFAULTS,
+    );
+    expect(config.backendUrl).toBe('');
+    expect(config.useEmulators).toBe(false);
+    expect(config.authEmulatorUrl).toBeUndefined();
   });
 });

@@ -1,0 +1,77 @@
+// `npm run build:prod`: the production build, refusing bad settings first (scripts/lib/productionConfig.ts).
+//   1. Parcel with CLUB_MODE=production (its own cache: .parcel-cache/prod) into dist/;
+//   2. the prerender (scripts/prerender.ts) from the real catalog: GOOGLE_APPLICATION_CREDENTIALS + GCLOUD_PROJECT
+//      (or FIRESTORE_EMULATOR_HOST for the preview);
+//   3. firebase.deploy.json: firebase.json + the CSP with this build's inline-script hashes (scripts/hostingConfig.ts);
+//   4. the Cloud Function bundle in .functions/ (scripts/lib/functionsBundle.ts).
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { bundleFunctions } from './lib/functionsBundle';
+import { assertProductionConfig, PRODUCTION_SETTINGS, ProductionConfigError } from './lib/productionConfig';
+import { buildStorefront, ROOT } from './lib/stack';
+import { writeDeployConfig } from './hostingConfig';
+
+/** The variables the storefront bundle reads (src/config.ts), with CLUB_MODE. */
+const BUNDLE_SETTINGS = [...PRODUCTION_SETTINGS, 'BACKEND_URL', 'CLUB_PREVIEW_EMULATORS', 'USE_FIREBASE_EMULATORS', 'AUTH_EMULATOR_URL', 'FIRESTORE_EMULATOR_HOST'] as const;
+
+export interface ProductionBuildOptions {
+  env?: NodeJS.ProcessEnv;
+  distDir?: string;
+  cacheDir?: string;
+  /** Extra CSP connect-src origins (the preview's emulators). */
+  extraConnect?: readonly string[];
+  /** Where to write the Firebase config (default firebase.deploy.json). */
+  configOut?: string;
+  log?: (line: string) => void;
+}
+
+export async function buildProduction(options: ProductionBuildOptions = {}) {
+  const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), CLUB_MODE: 'production' };
+  assertProductionConfig(env);
+  const log = options.log ?? console.log;
+  const distDir = resolve(options.distDir ?? join(ROOT, 'dist'));
+  const bundleEnv: Record<string, string> = { CLUB_MODE: 'production' };
+  for (const name of BUNDLE_SETTINGS) bundleEnv[name] = env[name]?.trim() ?? '';
+  log(`build:prod: Parcel (CLUB_MODE=production) into ${distDir}…`);
+  await buildStorefront({ env: bundleEnv, distDir, cacheDir: options.cacheDir ?? join(ROOT, '.parcel-cache', 'prod') });
+
+  const { withBuildCatalog } = await import('./lib/buildCatalog');
+  const { prerenderSite } = await import('./prerender');
+  const origin = env.SITE_ORIGIN!.trim();
+  const saved = { ...process.env };
+  Object.assign(process.env, env); // withBuildCatalog reads the catalog's location from the environment
+  try {
+    const result = await withBuildCatalog((catalog, source) => {
+      log(`build:prod: prerendering from ${source}, origin ${origin}…`);
+      return prerenderSite({ distDir, catalog, origin });
+    });
+    log(`build:prod: ${result.pages} pages prerendered.`);
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+
+  const config = await writeDeployConfig({
+    distDir,
+    authDomain: env.FIREBASE_AUTH_DOMAIN!.trim(),
+    scriptHashes: [],
+    extraConnect: options.extraConnect,
+    out: options.configOut,
+  });
+  log(`build:prod: ${config.file} (CSP with ${config.scriptHashes.length} inline-script hashes).`);
+  const functions = await bundleFunctions();
+  log(`build:prod: Cloud Function bundle ${functions.dir}/index.js (${(functions.bytes / 1024).toFixed(0)} KB), ${Object.keys(functions.dependencies).length} dependencies.`);
+  return { distDir, configFile: config.file, csp: config.csp };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } });
+  try {
+    await buildProduction({ distDir: values.dist });
+    process.exit(0);
+  } catch (error) {
+    console.error(error instanceof ProductionConfigError ? error.message : `build:prod failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,146 @@
+// `npm run preview:prod`: the production build served offline through Firebase's own Hosting and Functions
+// emulators, with the real hosting config (firebase.json + the build's CSP, as deployed), the backend as the
+// Cloud Function (server/functions.ts from .functions/) and the simulated payment provider; Auth and
+// Firestore are our usual emulators (scripts/lib/emulators.ts), seeded.
+// What differs from production, on purpose: the bundle is built with CLUB_PREVIEW_EMULATORS=true (it talks to
+// the emulators, so it carries their 127.0.0.1 addresses and a demo- project, which the deploy never allows),
+// the CSP's connect-src adds those two emulator origins, and the site is http://127.0.0.1:<port> (HSTS is sent
+// but browsers ignore it over http).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { spawnChild, waitUntilServing, type ManagedChild } from './lib/children';
+import { startEmulators, type RunningEmulators } from './lib/emulators';
+import { openFirestore } from './lib/firestoreAdmin';
+import { FUNCTIONS_DIR } from './lib/functionsBundle';
+import { findFreePort } from './lib/ports';
+import { ROOT } from './lib/stack';
+import { seedCatalog } from './seed';
+import { buildProduction } from './build-prod';
+
+const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+export const PREVIEW_CONFIG = 'firebase.preview.json';
+export const PREVIEW_DIST = join(ROOT, '.preview', 'dist');
+const PROJECT_ID = 'demo-club-clothing';
+
+export interface ProductionPreview {
+  url: string;
+  emulators: RunningEmulators;
+  stop(): Promise<void>;
+}
+
+export async function startProductionPreview({ log = () => {}, notice = () => {} }: { log?: (line: string) => void; notice?: (line: string) => void } = {}): Promise<ProductionPreview> {
+  const ports = { hosting: await findFreePort(), functions: await findFreePort(), hub: await findFreePort(), logging: await findFreePort() };
+  const url = `http://127.0.0.1:${ports.hosting}`;
+  const stoppers: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (let next = stoppers.pop(); next; next = stoppers.pop()) await next().catch(() => {});
+  };
+  try {
+    notice('Starting the Auth and Firestore emulators…');
+    const emulators = await startEmulators({ projectId: PROJECT_ID, rulesFile: join(ROOT, 'firestore.rules'), log });
+    stoppers.push(() => emulators.stop());
+    const admin = openFirestore({ kind: 'emulator', projectId: PROJECT_ID, host: emulators.firestoreHost });
+    await seedCatalog(admin.db, { ifEmpty: true }).finally(() => admin.close());
+
+    notice('Building the production bundle (CLUB_MODE=production, preview: emulators)…');
+    mkdirSync(PREVIEW_DIST, { recursive: true });
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      CLUB_PREVIEW_EMULATORS: 'true',
+      FIREBASE_API_KEY: 'demo-api-key',
+      FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
+      FIREBASE_PROJECT_ID: PROJECT_ID,
+      FIREBASE_APP_ID: '1:000000000000:web:0000000000000000000000',
+      USE_FIREBASE_EMULATORS: 'true',
+      AUTH_EMULATOR_URL: `http://${emulators.authHost}`,
+      FIRESTORE_EMULATOR_HOST: emulators.firestoreHost,
+      GCLOUD_PROJECT: PROJECT_ID,
+      SITE_ORIGIN: url,
+      BACKEND_URL: '',
+    };
+    const configFile = join(ROOT, PREVIEW_CONFIG);
+    await buildProduction({
+      env,
+      distDir: PREVIEW_DIST,
+      cacheDir: join(ROOT, '.parcel-cache', 'preview'),
+      extraConnect: [`http://${emulators.authHost}`, `http://${emulators.firestoreHost}`],
+      configOut: configFile,
+      log: notice,
+    });
+    // The preview's emulator ports (the deploy config's emulators block is firebase.json's).
+    const config = JSON.parse((await import('node:fs')).readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    config.emulators = {
+      hosting: { host: '127.0.0.1', port: ports.hosting },
+      functions: { host: '127.0.0.1', port: ports.functions },
+      hub: { host: '127.0.0.1', port: ports.hub },
+      logging: { host: '127.0.0.1', port: ports.logging },
+      ui: { enabled: false },
+    };
+    writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
+    // The function's params, and its secrets (unused by the simulated provider, but declared).
+    writeFileSync(join(FUNCTIONS_DIR, '.env.local'), `SITE_URL=${url}\nPAYMENT_PROVIDER=simulated\n`);
+    writeFileSync(join(FUNCTIONS_DIR, '.secret.local'), 'STRIPE_SECRET_KEY=unused-in-preview\nSTRIPE_WEBHOOK_SECRET=unused-in-preview\n');
+
+    notice(`Starting the Hosting (:${ports.hosting}) and Functions (:${ports.functions}) emulators…`);
+    const child: ManagedChild = spawnChild(
+      'firebase',
+      process.execPath,
+      [FIREBASE_CLI, 'emulators:start', '--only', 'hosting,functions', '--project', PROJECT_ID, '--config', configFile],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          // The function (firebase-admin) talks to our Auth/Firestore emulators, offline.
+          FIRESTORE_EMULATOR_HOST: emulators.firestoreHost,
+          FIREBASE_AUTH_EMULATOR_HOST: emulators.authHost,
+          METADATA_SERVER_DETECTION: 'none',
+          // Discovery imports .functions/index.js under a 10 s limit; a loaded 2-core machine can need more.
+          FUNCTIONS_DISCOVERY_TIMEOUT: '60',
+          LOG_LEVEL: 'warn',
+        },
+        log: (line) => log(`[firebase] ${line}`),
+      },
+    );
+    stoppers.push(() => child.stop());
+    await waitUntilServing(child, [`http-get://127.0.0.1:${ports.hosting}/`], `the Hosting emulator on port ${ports.hosting}`, 180_000);
+    // The function loads on its first request; wait until it answers through the rewrite. One request at a
+    // time: the emulator starts a new worker (a new Node process loading the backend) for every request that
+    // arrives while the others are busy, and wait-on's parallel polling started 24 of them, none of which
+    // loaded within its limit on 2 cores ("Failed to load function.").
+    await functionReady(`${url}/health`, 180_000);
+    return { url, emulators, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function functionReady(healthUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(healthUrl, { signal: AbortSignal.timeout(Math.max(1_000, deadline - Date.now())) });
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error(`the function behind ${healthUrl} did not answer within ${timeoutMs / 1000} s (last: ${last.slice(0, 300)})`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    const preview = await startProductionPreview({ notice: (line) => console.log(line), log: process.env.VERBOSE ? (line) => console.log(line) : undefined });
+    console.log(`\nProduction preview on ${preview.url} (Hosting + Functions emulators, simulated payments). Ctrl-C stops.`);
+    const stop = () => void preview.stop().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    console.error(`preview:prod failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

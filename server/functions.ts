@@ -1,0 +1,69 @@
+// The backend as a 2nd-gen Cloud Function behind Firebase Hosting (firebase.json rewrites its paths to `api`):
+// the same Fastify app as `npm run server` (server/main.ts createBackend), built once per instance and handed
+// each request. Bundled by scripts/lib/functionsBundle.ts into .functions/index.js (firebase.json
+// functions.source), with a package.json listing the packages it imports.
+//
+// Settings: non-secret ones are params (set in .functions/.env.<project> by `npm run deploy`, or asked for by
+// `firebase deploy`); the Stripe keys are Secret Manager secrets (`firebase functions:secrets:set …`), never
+// in the bundle or in .env files.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { defineSecret, defineString } from 'firebase-functions/params';
+import { onRequest } from 'firebase-functions/v2/https';
+import type { FastifyInstance } from 'fastify';
+
+const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
+const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
+/** https://<site>: the storefront and the backend share it (Hosting rewrites), so it is both URLs. */
+const siteUrl = defineString('SITE_URL', { description: 'The shop’s public origin, e.g. https://club-clothing.web.app' });
+const paymentProvider = defineString('PAYMENT_PROVIDER', { default: 'stripe', input: { select: { options: [{ value: 'stripe' }, { value: 'simulated' }] } } });
+
+let backend: Promise<FastifyInstance> | null = null;
+
+async function startBackend(): Promise<FastifyInstance> {
+  // Loaded on the first request, not at import: `firebase deploy` and the emulator import this file to discover
+  // the function (10 s limit), and Fastify + firebase-admin + stripe take seconds on a busy machine.
+  const [{ loadConfig }, { createBackend }] = await Promise.all([import('./config'), import('./main')]);
+  const site = siteUrl.value();
+  const provider = paymentProvider.value();
+  const config = loadConfig({
+    ...process.env,
+    // The platform's PORT (a number in Cloud Run, a socket path in the emulator) is not ours: we do not listen.
+    PORT: '',
+    HOST: '',
+    STOREFRONT_URL: site,
+    BACKEND_PUBLIC_URL: site,
+    PAYMENT_PROVIDER: provider,
+    // Secrets exist only when the function was deployed with them (and the simulated provider needs none).
+    ...(provider === 'stripe' ? { STRIPE_SECRET_KEY: stripeSecretKey.value(), STRIPE_WEBHOOK_SECRET: stripeWebhookSecret.value() } : {}),
+    // The platform's project, not ours to choose.
+    GCLOUD_PROJECT: process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT,
+  });
+  const { app } = await createBackend(config, { cloudFunction: true });
+  await app.ready();
+  return app;
+}
+
+export const api = onRequest(
+  {
+    region: 'southamerica-east1',
+    memory: '512MiB',
+    cpu: 1,
+    concurrency: 80,
+    // One warm instance: the first checkout of the day does not wait for a cold start (~1–2 s of Fastify +
+    // firebase-admin). Ten at most: a flood costs at most ten instances (the per-IP and per-shopper limits
+    // answer 429 long before).
+    minInstances: 1,
+    maxInstances: 10,
+    timeoutSeconds: 30,
+    invoker: 'public',
+    secrets: [stripeSecretKey, stripeWebhookSecret],
+  },
+  async (req, res) => {
+    backend ??= startBackend().catch((error: unknown) => {
+      backend = null; // the next request tries again
+      throw error;
+    });
+    const app = await backend;
+    app.routing(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+  },
+);

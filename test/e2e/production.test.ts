@@ -1,0 +1,127 @@
+// The production build through Firebase's Hosting + Functions emulators (scripts/preview-prod.ts), in Chromium:
+// prerendered page, SPA fallback, 404, add to cart, sign up, checkout through the rewrite to the function, the
+// simulated payment page (served by the function, same origin), confirmation. Every page answer carries the
+// headers of firebase.json, and no Content-Security-Policy violation happens on the way.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog } from '../../seed/catalog';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
+import { startProductionPreview, type ProductionPreview } from '../../scripts/preview-prod';
+import { e2eUnavailable } from './support/e2e';
+import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, settled, uniqueEmail, visit } from './support/storefront';
+
+const jackets = catalog[0]!;
+const jaqueta = jackets.products[0]!;
+const PASSWORD = 'segredo123';
+
+describe.skipIf(e2eUnavailable())('production preview (Hosting + Functions emulators)', () => {
+  let preview: ProductionPreview;
+  let browser: Browser;
+  beforeAll(async () => {
+    [preview, browser] = await Promise.all([
+      startProductionPreview({ notice: (line) => console.log(`[preview] ${line}`) }),
+      chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] }),
+    ]);
+  }, 600_000);
+  afterAll(async () => {
+    await browser?.close();
+    await preview?.stop();
+  });
+
+  const fetchPage = (path: string) => fetch(`${preview.url}${path}`, { redirect: 'manual' });
+
+  it('serves prerendered pages, the app shell for app routes and a real 404 for unknown catalog paths', async () => {
+    const home = await fetchPage(`/category/${jackets.id}`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('id="club-boot"');
+    for (const path of ['/login', '/sign-up', '/checkout', '/payment-confirmation', '/search']) {
+      const response = await fetchPage(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).not.toContain('id="club-boot"');
+    }
+    for (const path of ['/category/nope', '/product/nope']) {
+      const response = await fetchPage(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain('id="club-boot"'); // the prerendered not-found page
+    }
+    expect((await fetchPage('/health')).status).toBe(200); // the function, through the rewrite
+  });
+
+  it('sends the security and cache headers of firebase.json', async () => {
+    const page = await fetchPage('/');
+    for (const [name, value] of [
+      ['strict-transport-security', /max-age=31536000/],
+      ['x-content-type-options', /^nosniff$/],
+      ['referrer-policy', /^strict-origin-when-cross-origin$/],
+      ['cache-control', /no-cache/],
+      ['content-security-policy', /script-src 'self' 'sha256-/],
+    ] as const) {
+      expect(page.headers.get(name), name).toMatch(value);
+    }
+    const html = await page.text();
+    const bundle = /src="?(\/[^"\s>]+\.[0-9a-f]{8}\.js)/.exec(html)?.[1] ?? /"(\/[^"]+\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
+    expect(bundle).toBeTruthy();
+    const asset = await fetchPage(bundle!);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a shopper buys through the rewrite and the simulated payment page, with no CSP violation', async () => {
+    const context = await browser.newContext({ baseURL: preview.url });
+    const violations: string[] = [];
+    const errors: string[] = [];
+    const failed: string[] = [];
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`[csp] ${event.violatedDirective} blocked ${event.blockedURI}`);
+      });
+    });
+    const watch = (page: Page) => {
+      page.on('console', (message) => {
+        const text = message.text();
+        if (/Content.Security.Policy|\[csp\]/i.test(text)) violations.push(text);
+        else if (message.type() === 'error') errors.push(`${text} (${message.location().url})`);
+      });
+      page.on('pageerror', (error) => errors.push(String(error)));
+      page.on('response', (response) => {
+        if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      });
+    };
+    const page = await context.newPage();
+    watch(page);
+    try {
+      await visit(page, '/sign-up');
+      await page.getByLabel('Nome', { exact: true }).fill('Maria');
+      await page.getByLabel('Sobrenome', { exact: true }).fill('Silva');
+      await page.getByLabel('E-mail', { exact: true }).fill(uniqueEmail('prod'));
+      await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirmação de senha', { exact: true }).fill(PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/');
+
+      await visit(page, `/category/${jackets.id}`);
+      await addWithKeyboard(page, jaqueta.name);
+      await expectHeaderCount(page, 1);
+      await cartButton(page).click();
+      await cartPanel(page).getByRole('button', { name: 'Ir para o Checkout' }).click();
+      await page.waitForURL('**/checkout');
+      await settled(page);
+      await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+      // The function's payment page, on the same origin as the shop.
+      await page.waitForURL((url) => url.origin === preview.url && url.pathname.startsWith('/pay/'));
+      await page.getByRole('heading', { name: 'Pagamento' }).waitFor();
+      await page.getByRole('button', { name: 'Pagar' }).click();
+      await page.waitForURL((url) => url.pathname === '/payment-confirmation');
+      expect(new URL(page.url()).searchParams.get('success')).toBe('true');
+      await page.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' }).waitFor();
+      await expectHeaderCount(page, 0);
+    } finally {
+      await context.close();
+    }
+    expect(violations).toEqual([]);
+    // Chromium asks for /favicon.ico on its own (not a page request: no response event); the shop has none, so
+    // Hosting answers 404 and Chromium logs "Failed to load resource" for that URL. Anything else fails.
+    expect(failed.filter((line) => line !== '404 /favicon.ico')).toEqual([]);
+    expect(errors.filter((line) => !(line.startsWith('Failed to load resource') && line.endsWith('/favicon.ico)')))).toEqual([]);
+  });
+});

@@ -1,0 +1,5 @@
+// @vitest-environment node
+import { createMemoryShopperLimiter } from '../../server/limits/memory';
+import { testShopperLimiter } from './shopperLimiter.contract';
+
+testShopperLimiter('createMemoryShopperLimiter', async () => createMemoryShopperLimiter());
