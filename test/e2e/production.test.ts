@@ -110,7 +110,7 @@ describe.skipIf(e2eUnavailable())('production preview (Hosting + Functions emula
       // The function's payment page, on the same origin as the shop.
       await page.waitForURL((url) => url.origin === preview.url && url.pathname.startsWith('/pay/'));
       await page.getByRole('heading', { name: 'Pagamento' }).waitFor();
-      await page.getByRole('button', { name: 'Pagar' }).click();
+      await page.getByRole('button', { name: 'Pagar', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/payment-confirmation');
       expect(new URL(page.url()).searchParams.get('success')).toBe('true');
       await page.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' }).waitFor();

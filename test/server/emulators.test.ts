@@ -123,15 +123,31 @@ describe.skipIf(emulatorsUnavailable())('backend against the Auth and Firestore 
     }
   });
 
-  it('clients cannot read checkoutSessions or orders (firestore.rules), only the backend can', async () => {
-    const { firestoreHost, projectId } = emulators();
-    const [order] = (await db.collection('orders').limit(1).get()).docs;
-    const [session] = (await db.collection('checkoutSessions').limit(1).get()).docs;
-    for (const path of [`orders/${order!.id}`, `checkoutSessions/${session!.id}`]) {
-      const response = await fetch(`http://${firestoreHost}/v1/projects/${projectId}/databases/(default)/documents/${path}`, {
-        headers: { authorization: `Bearer ${idToken}` },
+  it('a shopper reads only their own checkoutSessions and orders (firestore.rules); nobody else, nobody writes', async () => {
+    const { authHost, firestoreHost, projectId } = emulators();
+    const [order] = (await db.collection('orders').where('uid', '==', uid).limit(1).get()).docs;
+    const [session] = (await db.collection('checkoutSessions').where('uid', '==', uid).limit(1).get()).docs;
+    const other = (await (
+      await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `outra.${Date.now()}@example.com`, password: 'segredo123', returnSecureToken: true }),
+      })
+    ).json()) as { idToken: string };
+    const read = (path: string, token: string | null) =>
+      fetch(`http://${firestoreHost}/v1/projects/${projectId}/databases/(default)/documents/${path}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
       });
-      expect(response.status).toBe(403);
+    for (const path of [`orders/${order!.id}`, `checkoutSessions/${session!.id}`]) {
+      expect((await read(path, idToken)).status, `the owner reads ${path}`).toBe(200);
+      expect((await read(path, other.idToken)).status, `another shopper reads ${path}`).toBe(403);
+      expect((await read(path, null)).status, `nobody signed in reads ${path}`).toBe(403);
+      const write = await fetch(`http://${firestoreHost}/v1/projects/${projectId}/databases/(default)/documents/${path}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: { status: { stringValue: 'paid' } } }),
+      });
+      expect(write.status, `the owner writes ${path}`).toBe(403);
     }
   });
 });
