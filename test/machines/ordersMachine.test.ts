@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { memoryOrders } from '../../src/adapters/orders/memory';
+import type { OrdersPort } from '../../src/adapters/orders/port';
 import { createOrdersActors, ordersMachine } from '../../src/machines/ordersMachine';
 
 const doc = (id: string, uid: string, createdAt: number) => ({
@@ -16,6 +17,11 @@ const doc = (id: string, uid: string, createdAt: number) => ({
   pix: null,
   boleto: null,
 });
+
+function startWith(port: OrdersPort) {
+  const actor = createActor(ordersMachine.provide({ actors: createOrdersActors({ orders: port }), actions: { logError: () => {} } })).start();
+  return { actor };
+}
 
 function start(port = memoryOrders({ documents: { a: doc('a', 'ana', 1), b: doc('b', 'ana', 2), c: doc('c', 'bruno', 3) }, signedInAs: () => 'ana' })) {
   const logError = vi.fn();
@@ -55,5 +61,41 @@ describe('ordersMachine over memoryOrders', () => {
     port.failReads(false);
     actor.send({ type: 'orders.retry' });
     expect((await waitFor(actor, (s) => s.matches('loaded'))).context.orders).toHaveLength(2);
+  });
+
+  it('starts with no orders and no message', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().context.orders).toEqual([]);
+    expect(actor.getSnapshot().context.errorMessage).toBeNull();
+  });
+
+  it('logs a failed read with the error and what was being done', async () => {
+    const { actor, port, logError } = start();
+    port.failReads(true);
+    actor.send({ type: 'orders.load', uid: 'ana' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(logError).toHaveBeenCalledWith({ error: expect.any(Error), during: 'loadOrders' });
+  });
+});
+
+describe('ordersMachine over a port that answers too much', () => {
+  it("never shows another shopper's order for a session, even if the port hands it over (rules misconfigured)", async () => {
+    const leaky: OrdersPort = {
+      listMine: async () => [],
+      getForConfirmation: async (sessionId) => ({
+        id: sessionId,
+        status: 'paid',
+        uid: 'bruno',
+        items: [{ productId: 'p', name: 'Boné Branco', unitAmount: 5990, quantity: 1 }],
+        amountTotal: 5990,
+        createdAt: 1,
+        paymentMethod: 'card',
+        pix: null,
+        boleto: null,
+      }),
+    };
+    const { actor } = startWith(leaky);
+    actor.send({ type: 'orders.load', uid: 'ana', sessionId: 'c' });
+    expect((await waitFor(actor, (s) => s.matches('loaded'))).context.orders).toEqual([]);
   });
 });
