@@ -93,7 +93,8 @@ describe('simulated payment page in Chromium', () => {
     expect([...store.orders.values()].filter((order) => order.id === id)).toHaveLength(1);
     await page.goBack();
     await page.reload();
-    expect(await page.getByRole('heading', { name: 'Pagamento já realizado' }).isVisible()).toBe(true);
+    // waitFor, not isVisible(): under load the reloaded page may not have painted its heading yet.
+    await page.getByRole('heading', { name: 'Pagamento já realizado' }).waitFor({ timeout: 10_000 });
     await page.getByRole('link', { name: 'Voltar para a loja' }).click();
     await page.waitForURL(`${storefrontUrl}/`);
     await page.close();
