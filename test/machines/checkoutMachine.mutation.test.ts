@@ -3,28 +3,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { CartItem } from '../../src/domain';
-import { checkoutMachine, createCheckoutActors } from '../../src/machines/checkoutMachine';
+import { checkoutMachine } from '../../src/machines/checkoutMachine';
 import { checkoutGuardMachine } from '../../src/machines/checkoutGuardMachine';
 import { CheckoutFailedError } from '../../src/adapters/checkout/port';
-import { fakeCheckout } from '../support/fakes/ports';
 import { tick } from '../support/fakes/controllable';
+import { startCheckout } from './support/startCheckout';
 
 const items: CartItem[] = [
   { id: 'jaqueta', name: 'Jaqueta Jeans', imageUrl: '/images/jaqueta.webp', price: 89.9, quantity: 2 },
 ];
-
-function startCheckout() {
-  const checkout = fakeCheckout();
-  const redirectTo = vi.fn();
-  const logError = vi.fn();
-  const actor = createActor(
-    checkoutMachine.provide({
-      actors: createCheckoutActors({ checkout: checkout.port }),
-      actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) },
-    }),
-  ).start();
-  return { actor, checkout, redirectTo, logError, snap: () => actor.getSnapshot() };
-}
 
 describe('checkoutMachine (mutation run)', () => {
   it('starts idle, not busy, with no message', () => {

@@ -1,25 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { CHECKOUT_FAILED_MESSAGE, checkoutMachine, createCheckoutActors } from '../../src/machines/checkoutMachine';
 import { CheckoutFailedError } from '../../src/adapters/checkout/port';
 import { aCartItem } from '../support/builders';
 import { fakeCheckout } from '../support/fakes/ports';
 import { tick } from '../support/fakes/controllable';
+import { startCheckout } from './support/startCheckout';
 
 const items = [aCartItem().withQuantity(2).build(), aCartItem().build()];
-
-function startCheckout() {
-  const checkout = fakeCheckout();
-  const redirectTo = vi.fn();
-  const logError = vi.fn();
-  const actor = createActor(
-    checkoutMachine.provide({
-      actors: createCheckoutActors({ checkout: checkout.port }),
-      actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) },
-    }),
-  ).start();
-  return { actor, checkout, redirectTo, logError, snap: () => actor.getSnapshot() };
-}
 
 describe('checkoutMachine', () => {
   it('submit → busy → redirects the browser to the session url', async () => {
