@@ -1,6 +1,6 @@
 // The shopper's journey through the real storefront in Chromium (full local stack), keyboard-first, elements
 // found by role and accessible name. Texts are SPEC's, written out here on purpose: the suite checks the
-// screen against the spec, not against the code's own constants. Registered by storefront.test.ts.
+// screen against the spec, not against the code's own constants. Registered by journeys.test.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';

@@ -1,6 +1,6 @@
 // The catalog as HTML (issue 9), in Chromium against the full local stack: the pages work without JavaScript,
 // hydrate without a single error, swap fresh Firestore data in, answer 404 for unknown catalog paths, and an
-// add-to-cart click made before the page is interactive is kept. Registered by storefront.test.ts.
+// add-to-cart click made before the page is interactive is kept. Registered by journeys.test.ts.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
@@ -97,8 +97,8 @@ export function registerPrerender(env: () => E2E) {
     });
 
     it('swaps in a price changed in Firestore after the build, once hydrated; a failed refresh keeps the prerendered page', async () => {
-      const { stack } = env();
-      const admin = openFirestore({ kind: 'emulator', projectId: stack.projectId, host: stack.emulators.firestoreHost });
+      const { projectId, firestoreHost } = env();
+      const admin = openFirestore({ kind: 'emulator', projectId, host: firestoreHost });
       const document = admin.db.collection('categories').doc('jackets');
       const original = (await document.get()).data()!;
       const repriced = (original.products as Array<{ id: string; price: number }>).map((p) => (p.id === blazer.id ? { ...p, price: 444.4 } : p));
@@ -114,7 +114,7 @@ export function registerPrerender(env: () => E2E) {
         // Firestore unreachable: the page keeps what the build rendered, with no error on screen.
         const offline = await env().newShopper();
         try {
-          await offline.page.route(`http://${stack.emulators.firestoreHost}/**`, (route: Route) => route.abort('connectionrefused'));
+          await offline.page.route(`http://${firestoreHost}/**`, (route: Route) => route.abort('connectionrefused'));
           await offline.page.goto('/category/jackets');
           await hydrated(offline.page);
           await offline.page.waitForTimeout(500); // let the refused read settle

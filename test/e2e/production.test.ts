@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { startProductionPreview, type ProductionPreview } from '../../scripts/preview-prod';
-import { e2eUnavailable } from './support/e2e';
+import { e2eUnavailable } from './support/availability';
 import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, settled, uniqueEmail, visit } from './support/storefront';
 
 const jackets = catalog[0]!;

@@ -1,41 +1,34 @@
-// The end-to-end environment: the whole local stack (Firestore + Auth emulators with the rules, the seeded
-// catalog, the backend with the simulated payment provider, the storefront built with this stack's addresses
-// into its own dist folder and served by the static server) on free ports, plus headless Chromium.
-// One environment serves every e2e describe (they are registered by test/e2e/storefront.test.ts).
-// Locally a machine without Chromium, gcloud's Firestore emulator or Java skips with the reason; under CI=true the same
-// situation fails the suite.
-import { existsSync, mkdirSync } from 'node:fs';
+// The end-to-end environment, seen from a test file: the local stack and the Chromium that
+// test/e2e/support/e2e.globalSetup.ts started once for the run (the whole local stack on free ports: Firestore +
+// Auth emulators with the rules, the seeded catalog, the backend with the simulated payment provider, the
+// storefront built with this stack's addresses), reached through inject('e2e'). `useE2E()` connects the file to
+// that Chromium and hands out fresh browser contexts, one per shopper.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { checkEmulatorPrerequisites, EmulatorPrerequisiteError } from '../../../scripts/lib/emulators';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium';
-import { ROOT, startLocalStack, type LocalStack } from '../../../scripts/lib/stack';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { ROOT } from '../../../scripts/lib/stack';
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');
-const CI = process.env.CI === 'true' || process.env.CI === '1';
-
-/** Why the e2e suite cannot run on this machine, or null (always null under CI: then it must run and fail). */
-export function e2eUnavailable(): string | null {
-  if (CI) return null;
-  if (!existsSync(CHROMIUM_PATH)) return `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
-  try {
-    checkEmulatorPrerequisites();
-  } catch (error) {
-    if (error instanceof EmulatorPrerequisiteError) return error.message;
-    throw error;
-  }
-  return null;
-}
-
-export interface E2E {
-  stack: LocalStack;
-  browser: Browser;
+/** What the global setup hands to the e2e files. */
+export interface ProvidedE2E {
   /** http://localhost:<port> of the built storefront. */
   storefront: string;
   backend: string;
+  /** The stack's Firebase project and "127.0.0.1:<port>" of its Firestore emulator (for tests that edit data). */
+  projectId: string;
+  firestoreHost: string;
+  /** The shared Chromium's WebSocket endpoint. */
+  browserEndpoint: string;
+  /** Why the stack could not start on this machine (never under CI=true), or null. */
+  unavailable: string | null;
+}
+
+export interface E2E extends Omit<ProvidedE2E, 'browserEndpoint' | 'unavailable'> {
+  /** This file's connection to the shared Chromium. */
+  browser: Browser;
   /** A fresh browser context (own localStorage and IndexedDB: a new shopper) with an error log. */
   newShopper(options?: { width?: number; height?: number; reducedMotion?: boolean }): Promise<Shopper>;
-  stop(): Promise<void>;
 }
 
 export interface Shopper {
@@ -49,78 +42,62 @@ export interface Shopper {
   close(): Promise<void>;
 }
 
-const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
+/** Why this file's e2e tests skip (only ever outside CI), or null: use it in `describe.skipIf`. */
+export function e2eSkipReason(): string | null {
+  const { unavailable } = inject('e2e');
+  if (unavailable) console.warn(`Skipping the end-to-end tests (set CI=true to make this a failure): ${unavailable}`);
+  return unavailable;
+}
 
-export async function startE2E(log: (line: string) => void = (line) => console.log(`[e2e] ${line}`)): Promise<E2E> {
-  const started = Date.now();
-  // Chromium launches while the stack starts; if it cannot, the stack stops at once instead of finishing.
-  const abort = new AbortController();
-  const browserReady = chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
-  browserReady.catch(() => abort.abort());
-  let stack: LocalStack;
-  try {
-    stack = await startLocalStack({
-      signal: abort.signal,
-      // The bundle bakes this stack's ports in: its own dist and Parcel cache, never `npm start`'s.
-      distDir: join(ROOT, '.parcel-e2e', 'dist'),
-      cacheDir: join(ROOT, '.parcel-e2e', 'cache'),
-      backendEnv: { LOG_LEVEL: 'warn' },
-      notice: log,
-    });
-  } catch (error) {
-    // The browser's own error says more than "the stack was stopped while it was starting".
-    const browser = await browserReady.catch((launchError: unknown) => {
-      throw launchError;
-    });
-    await browser.close().catch(() => {});
-    throw error;
-  }
-  const browser = await browserReady.catch(async (error: unknown) => {
-    await stack.stop();
-    throw error;
+/**
+ * Connects this file to the run's Chromium in beforeAll and disconnects in afterAll (the browser and the stack
+ * belong to the global setup). Call it inside the file's top describe; the getter throws until connected.
+ */
+export function useE2E(): () => E2E {
+  let e2e: E2E | undefined;
+  beforeAll(async () => {
+    const { browserEndpoint, unavailable: _unavailable, ...addresses } = inject('e2e');
+    const browser = await chromium.connect(browserEndpoint);
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    e2e = { ...addresses, browser, newShopper: (options) => newShopper(browser, addresses.storefront, options) };
+  }, 60_000);
+  afterAll(async () => {
+    await e2e?.browser.close().catch(() => {});
   });
-  const storefront = stack.urls.storefront!;
-  const backend = stack.urls.backend!;
-  log(`stack and Chromium ready in ${seconds(started)} s (storefront ${storefront}, backend ${backend})`);
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-
-  const newShopper = async ({ width = 1280, height = 800, reducedMotion = false } = {}): Promise<Shopper> => {
-    const context = await browser.newContext({
-      viewport: { width, height },
-      locale: 'pt-BR',
-      baseURL: storefront,
-      reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
-    });
-    context.setDefaultTimeout(10_000);
-    const pageErrors: string[] = [];
-    const consoleErrors: string[] = [];
-    const watch = (page: Page) => {
-      page.on('pageerror', (error) => pageErrors.push(String(error)));
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      return page;
-    };
-    const page = watch(await context.newPage());
-    return {
-      context,
-      page,
-      pageErrors,
-      consoleErrors,
-      newTab: async () => watch(await context.newPage()),
-      close: () => context.close(),
-    };
+  return () => {
+    if (!e2e) throw new Error('the e2e stack did not start (see the global setup output above)');
+    return e2e;
   };
+}
 
+async function newShopper(
+  browser: Browser,
+  storefront: string,
+  { width = 1280, height = 800, reducedMotion = false } = {},
+): Promise<Shopper> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale: 'pt-BR',
+    baseURL: storefront,
+    reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+  });
+  context.setDefaultTimeout(10_000);
+  const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    return page;
+  };
+  const page = watch(await context.newPage());
   return {
-    stack,
-    browser,
-    storefront,
-    backend,
-    newShopper,
-    async stop() {
-      await browser.close().catch(() => {});
-      await stack.stop();
-    },
+    context,
+    page,
+    pageErrors,
+    consoleErrors,
+    newTab: async () => watch(await context.newPage()),
+    close: () => context.close(),
   };
 }
