@@ -22,8 +22,10 @@ const HAPPY_DOM_FILES = [
   'test/budgets/deferredAuth.test.ts',
 ];
 const E2E_FILES = ['test/e2e/**/*.test.ts'];
+// Files that read the run's two storefront builds (test/support/builds.globalSetup.ts).
+const BUILD_FILES = ['test/budgets/bundles.test.ts', 'test/budgets/inspector.test.ts', 'test/scripts/productionBuild.test.ts'];
 
-// `npx vitest run --project <name>` runs one of them. All four projects run side by side from the start: most
+// `npx vitest run --project <name>` runs one of them. All five projects run side by side from the start: most
 // files wait on servers, emulators, Parcel or Chromium in other processes, so with the run's workers capped at
 // the 2 cores the CPU sat half idle while the e2e and emulator files queued behind the others (measured: user +
 // sys 9 min 45 s over a 10 min run). RUN_WORKERS caps the workers of all projects together.
@@ -49,10 +51,21 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...EMULATOR_FILES, ...HAPPY_DOM_FILES, ...E2E_FILES],
+          exclude: [...EMULATOR_FILES, ...HAPPY_DOM_FILES, ...E2E_FILES, ...BUILD_FILES],
           maxWorkers: PARALLEL_WORKERS,
           testTimeout: 20_000,
           hookTimeout: 240_000,
+        },
+      },
+      {
+        // A local and a production build of the storefront, made once for the run (globalSetup → provide/inject).
+        test: {
+          name: 'builds',
+          environment: 'node',
+          include: BUILD_FILES,
+          globalSetup: ['test/support/builds.globalSetup.ts'],
+          maxWorkers: PARALLEL_WORKERS,
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,18 +1,18 @@
 // @vitest-environment node
 // Performance budgets on the production build (issue 6). Deterministic: sizes are gzip -9 of the bytes Parcel
-// writes, for a fresh `parcel build` into a temp dir (default build settings; the env only changes URLs).
+// writes, for the run's cold local build (test/support/builds.globalSetup.ts: `npm start`'s settings; the env
+// only changes URLs).
 //   - JS that `/` needs before its first render (index.html's scripts + their static imports) ≤ 120 KB gz
 //     (issue 9: the prerendered page embeds its catalog, so the Firestore client loads after the first render);
 //   - every lazy chunk (routes split off with React.lazy, the Google chooser, deferred SDK parts) ≤ 25 KB gz,
 //     but for the Firestore lite SDK (≤ 35 KB gz), which used to be part of the entry;
 //   - CSS ≤ 10 KB gz (files and inline <style>; stitches' runtime CSS is measured by `npm run bench`);
 //   - no <img> without width and height, in the sources or in the build.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { analyzeBuild, imagesWithoutSize, kb, totalGzip, type BuildReport } from '../../scripts/bench/bundles';
-import { buildStorefront, ROOT } from '../../scripts/lib/stack';
+import { ROOT } from '../../scripts/lib/stack';
 
 const BUDGETS = { entryJsGzip: 120 * 1024, lazyChunkGzip: 25 * 1024, firestoreChunkGzip: 35 * 1024, cssGzip: 10 * 1024 } as const;
 
@@ -22,22 +22,8 @@ const INSPECTOR_MARKER = 'Inspetor de estados';
 /** A string only the Firestore SDK's code carries (its production endpoint). */
 const FIRESTORE_MARKER = 'firestore.googleapis.com';
 
-let workDir: string;
-let distDir: string;
-let report: BuildReport;
-
-beforeAll(async () => {
-  // A cold build into an empty folder: every file in it belongs to this build (a warm Parcel cache skips
-  // writing unchanged bundles, which would drop lazy chunks from a fresh folder).
-  workDir = mkdtempSync(join(tmpdir(), 'club-budgets-'));
-  distDir = join(workDir, 'dist');
-  await buildStorefront({ env: {}, distDir, cacheDir: join(workDir, 'cache') });
-  report = analyzeBuild(distDir);
-}, 180_000);
-
-afterAll(() => {
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+const distDir = inject('builds').local;
+const report: BuildReport = analyzeBuild(distDir);
 
 describe('budgets on the production build', () => {
   it('/ needs at most 120 KB gz of JS before its first render, without the Firestore SDK', () => {

@@ -2,13 +2,11 @@
 // The statechart inspector (issue 14, docs/inspector.md) is a local-mode tool: a production build
 // (CLUB_MODE=production) must hold none of its code, and a local build must (so this check can fail). In the
 // local build only the recorder is in the entry; the button and the panel (with elkjs) are lazy chunks.
-// Two cold `parcel build`s into temp folders, as test/budgets/bundles.test.ts does.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The run's two cold builds (test/support/builds.globalSetup.ts).
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { analyzeBuild } from '../../scripts/bench/bundles';
-import { buildStorefront } from '../../scripts/lib/stack';
 
 /** Strings only the inspector's code carries: the panel's heading, the recorder's global, elkjs' own ids. */
 const MARKERS = {
@@ -17,37 +15,11 @@ const MARKERS = {
   elkjs: 'org.eclipse.elk',
 } as const;
 
-/** What the other engineer's production build needs (real-looking Firebase settings, no emulators). */
-const PRODUCTION_ENV = {
-  CLUB_MODE: 'production',
-  FIREBASE_PROJECT_ID: 'club-prod-test',
-  FIREBASE_API_KEY: 'test-key',
-  FIREBASE_AUTH_DOMAIN: 'club-prod-test.firebaseapp.com',
-  FIREBASE_APP_ID: '1:1:web:1',
-  BACKEND_URL: 'https://shop.example.com',
-  USE_FIREBASE_EMULATORS: 'false',
-};
-
-let workDir: string;
-const dist = { local: '', production: '' };
+const dist = inject('builds');
 
 const jsFiles = (dir: string) => readdirSync(dir).filter((file) => /\.m?js$/.test(file));
 const holding = (dir: string, marker: string, files = jsFiles(dir)) =>
   files.filter((file) => readFileSync(join(dir, file), 'utf8').includes(marker));
-
-beforeAll(async () => {
-  workDir = mkdtempSync(join(tmpdir(), 'club-inspector-'));
-  dist.local = join(workDir, 'local');
-  dist.production = join(workDir, 'production');
-  // One after the other: two Parcels at once on two shared cores are slower than in turn. Separate caches:
-  // CLUB_MODE is inlined, the two builds must not share bundles.
-  await buildStorefront({ env: { CLUB_MODE: '' }, distDir: dist.local, cacheDir: join(workDir, 'cache-local') });
-  await buildStorefront({ env: PRODUCTION_ENV, distDir: dist.production, cacheDir: join(workDir, 'cache-production') });
-}, 300_000);
-
-afterAll(() => {
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
 
 describe('the inspector is local-mode only', () => {
   it('a local build carries it: the recorder in the entry, the button and the panel (with elkjs) in lazy chunks', () => {

@@ -1,22 +1,14 @@
-// The production bundle carries nothing local: no 127.0.0.1, no demo- project, no secret key. Built here with
-// Parcel into a temp folder with valid-looking fake production settings; the same grep over a local build finds
-// 127.0.0.1 (so the check can fail). The settings check runs before Parcel and names each bad setting.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The production bundle carries nothing local: no 127.0.0.1, no demo- project, no secret key. The run's
+// production build (test/support/builds.globalSetup.ts: Parcel with valid-looking fake production settings) is
+// searched; the same grep over the run's local build finds 127.0.0.1 (so the check can fail). The settings
+// check runs before Parcel and names each bad setting.
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { productionConfigProblems } from '../../scripts/lib/productionConfig';
-import { buildStorefront, DEFAULT_PORTS, ROOT, storefrontEnv } from '../../scripts/lib/stack';
-
-const FAKE_PRODUCTION = {
-  CLUB_MODE: 'production',
-  FIREBASE_API_KEY: 'AIzaSyFakeKeyForTheBundleTest000000000000',
-  FIREBASE_AUTH_DOMAIN: 'club-clothing-test.firebaseapp.com',
-  FIREBASE_PROJECT_ID: 'club-clothing-test',
-  FIREBASE_APP_ID: '1:123456789012:web:abcdef0123456789abcdef',
-  SITE_ORIGIN: 'https://club-clothing-test.web.app',
-};
+import { ROOT } from '../../scripts/lib/stack';
+import { FAKE_PRODUCTION_ENV as FAKE_PRODUCTION } from '../support/builds';
 
 function filesOf(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -62,15 +54,7 @@ describe('production settings check', () => {
 });
 
 describe('the production bundle', () => {
-  const work = mkdtempSync(join(tmpdir(), 'club-prod-build-'));
-  const prodDist = join(work, 'prod');
-  const localDist = join(work, 'local');
-  beforeAll(async () => {
-    // One after the other: two Parcels at once on 2 shared cores only make both slower.
-    await buildStorefront({ env: FAKE_PRODUCTION, distDir: prodDist, cacheDir: join(work, 'cache-prod') });
-    await buildStorefront({ env: storefrontEnv('demo-club-clothing', DEFAULT_PORTS), distDir: localDist, cacheDir: join(work, 'cache-local') });
-  }, 300_000);
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const { production: prodDist, local: localDist } = inject('builds');
 
   it('has no 127.0.0.1, no demo- project and no secret key in any file', () => {
     expect(filesOf(prodDist).length).toBeGreaterThan(3);
