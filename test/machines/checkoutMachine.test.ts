@@ -120,6 +120,58 @@ describe('checkoutMachine: one Idempotency-Key per attempt', () => {
     expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-2']);
   });
 
+  it('without a key generator each attempt draws a random UUID: a new cart, a new one', async () => {
+    const checkout = fakeCheckout();
+    const actors = createCheckoutActors({ checkout: checkout.port });
+    const first = createActor(checkoutMachine.provide({ actors })).start();
+    first.send({ type: 'checkout.submit', items });
+    checkout.createSession.latest().reject(new CheckoutFailedError('network', 'offline'));
+    await tick();
+    first.send({ type: 'checkout.submit', items: [items[0]!] });
+    const keys = checkout.createSession.calls.map(keyOf);
+    const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(UUID_V4);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  // Two pages of one shop (two tabs) share the actors: an older attempt that ends late must not end the newer
+  // one, or the newer cart's retry after a network failure would draw a new key (and could pay twice).
+  describe('an older attempt ending after a newer one started (two tabs, one set of actors)', () => {
+    function twoTabs() {
+      const checkout = fakeCheckout();
+      let drawn = 0;
+      const actors = createCheckoutActors({ checkout: checkout.port, newKey: () => `key-${++drawn}` });
+      const tab = () => createActor(checkoutMachine.provide({ actors })).start();
+      return { checkout, older: tab(), newer: tab() };
+    }
+    const otherCart = [items[1]!];
+
+    it("the older one's success keeps the newer one's key for its retry", async () => {
+      const { checkout, older, newer } = twoTabs();
+      older.send({ type: 'checkout.submit', items });
+      newer.send({ type: 'checkout.submit', items: otherCart });
+      checkout.createSession.calls[0]!.resolve({ url: 'http://127.0.0.1:5000/pay/s-1' });
+      await tick();
+      checkout.createSession.calls[1]!.reject(new CheckoutFailedError('network', 'offline'));
+      await tick();
+      newer.send({ type: 'checkout.submit', items: otherCart });
+      expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-2', 'key-2']);
+    });
+
+    it("the older one's answered failure keeps the newer one's key for its retry", async () => {
+      const { checkout, older, newer } = twoTabs();
+      older.send({ type: 'checkout.submit', items });
+      newer.send({ type: 'checkout.submit', items: otherCart });
+      checkout.createSession.calls[0]!.reject(new CheckoutFailedError('http', 'boom', { status: 500 }));
+      await tick();
+      checkout.createSession.calls[1]!.reject(new CheckoutFailedError('timeout', 'slow'));
+      await tick();
+      newer.send({ type: 'checkout.submit', items: otherCart });
+      expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-2', 'key-2']);
+    });
+  });
+
   it("a 409 shows the backend's pt-BR message instead of ours", async () => {
     const { actor, checkout, snap } = startWithKeys();
     actor.send({ type: 'checkout.submit', items });
