@@ -26,6 +26,18 @@ const killGroup = (pid: number, signal: NodeJS.Signals) => {
     /* the group is gone */
   }
 };
+const groupExists = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+async function waitUntilGroupGone(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (groupExists(pid) && Date.now() < deadline) await sleep(25);
+}
 process.once('exit', () => liveGroups.forEach((pid) => killGroup(pid, 'SIGKILL')));
 
 export function spawnChild(
@@ -77,6 +89,10 @@ export function spawnChild(
         await exited;
       }
       killGroup(pid, 'SIGKILL'); // workers and grandchildren that outlived their parent
+      // SIGKILL is delivered asynchronously: a large JVM (gcloud's Firestore emulator) can still hold its port
+      // for a moment, and a caller that restarts on the same ports (npm start after Ctrl-C, the stack test)
+      // must find them free. Bounded: a zombie nobody reaps still answers kill(-pid, 0).
+      await waitUntilGroupGone(pid, 5_000);
     },
     tail: (lines = 20) => output.slice(-lines).join('\n'),
   };
