@@ -10,9 +10,10 @@
 //   - no <img> without width and height, in the sources or in the build.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeBuild, imagesWithoutSize, kb, totalGzip, type BuildReport } from '../../scripts/bench/bundles';
 import { ROOT } from '../../scripts/lib/stack';
+import { useBuilds } from '../support/builds';
 
 const BUDGETS = { entryJsGzip: 120 * 1024, lazyChunkGzip: 25 * 1024, firestoreChunkGzip: 35 * 1024, cssGzip: 10 * 1024 } as const;
 
@@ -22,8 +23,10 @@ const INSPECTOR_MARKER = 'Inspetor de estados';
 /** A string only the Firestore SDK's code carries (its production endpoint). */
 const FIRESTORE_MARKER = 'firestore.googleapis.com';
 
-const distDir = inject('builds').local;
-const report: BuildReport = analyzeBuild(distDir);
+const distDir = useBuilds((builds) => {
+  report = analyzeBuild(builds.local);
+}).local;
+let report: BuildReport;
 
 describe('budgets on the production build', () => {
   it('/ needs at most 120 KB gz of JS before its first render, without the Firestore SDK', () => {

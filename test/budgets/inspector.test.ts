@@ -5,8 +5,9 @@
 // The run's two cold builds (test/support/builds.globalSetup.ts).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzeBuild } from '../../scripts/bench/bundles';
+import { useBuilds } from '../support/builds';
 
 /** Strings only the inspector's code carries: the panel's heading, the recorder's global, elkjs' own ids. */
 const MARKERS = {
@@ -15,7 +16,7 @@ const MARKERS = {
   elkjs: 'org.eclipse.elk',
 } as const;
 
-const dist = inject('builds');
+const dist = useBuilds();
 
 const jsFiles = (dir: string) => readdirSync(dir).filter((file) => /\.m?js$/.test(file));
 const holding = (dir: string, marker: string, files = jsFiles(dir)) =>

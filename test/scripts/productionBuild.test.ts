@@ -5,10 +5,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productionConfigProblems } from '../../scripts/lib/productionConfig';
 import { ROOT } from '../../scripts/lib/stack';
-import { FAKE_PRODUCTION_ENV as FAKE_PRODUCTION } from '../support/builds';
+import { FAKE_PRODUCTION_ENV as FAKE_PRODUCTION, useBuilds } from '../support/builds';
 
 function filesOf(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -54,7 +54,7 @@ describe('production settings check', () => {
 });
 
 describe('the production bundle', () => {
-  const { production: prodDist, local: localDist } = inject('builds');
+  const { production: prodDist, local: localDist } = useBuilds();
 
   it('has no 127.0.0.1, no demo- project and no secret key in any file', () => {
     expect(filesOf(prodDist).length).toBeGreaterThan(3);

@@ -1,4 +1,6 @@
 // What test/support/builds.globalSetup.ts builds and hands to the "builds" project's files.
+import { beforeAll, inject } from 'vitest';
+import { awaitReady } from './readiness';
 
 /** Folders of the run's two storefront builds (Parcel's dist dirs). */
 export interface ProvidedBuilds {
@@ -6,6 +8,22 @@ export interface ProvidedBuilds {
   local: string;
   /** CLUB_MODE=production with FAKE_PRODUCTION_ENV. */
   production: string;
+  /** Where the builds' outcome is served (test/support/readiness.ts). */
+  ready: string;
+}
+
+/**
+ * The run's two builds, for a file of the "builds" project: the folders at once, their content only once the
+ * builds are done. Read the folders in beforeAll/it, never at the top of the file. `then` runs in the same
+ * beforeAll, after the builds are ready.
+ */
+export function useBuilds(then?: (builds: ProvidedBuilds) => void): ProvidedBuilds {
+  const builds = inject('builds');
+  beforeAll(async () => {
+    await awaitReady(builds.ready);
+    then?.(builds);
+  }, 900_000);
+  return builds;
 }
 
 /** Valid-looking production settings (scripts/lib/productionConfig.ts accepts them); nothing here is real. */

@@ -4,6 +4,7 @@
 // sees another's data.
 import { afterAll, beforeAll, inject } from 'vitest';
 import { clearAuthData, clearFirestoreData } from '../../../scripts/lib/emulators';
+import { awaitReady } from '../../support/readiness';
 import type { ProvidedEmulators } from '../../support/emulators.globalSetup';
 
 export { RULES_FILE } from '../../support/emulators.globalSetup';
@@ -30,9 +31,12 @@ export function emulatorsUnavailable(): string | null {
   return unavailable;
 }
 
-/** The shared emulators, with their data cleared before and after the calling suite. */
+/**
+ * The shared emulators, with their data cleared before and after the calling suite. Its beforeAll waits until
+ * they have started (the global setup starts them in the background): call it before the suite's own hooks.
+ */
 export function useEmulators(): () => SharedEmulators {
-  const { projectId, authHost, firestoreHost } = provided();
+  const { projectId, authHost, firestoreHost, ready, unavailable } = provided();
   const emulators: SharedEmulators = {
     projectId,
     authHost,
@@ -43,7 +47,13 @@ export function useEmulators(): () => SharedEmulators {
   const clearAll = async () => {
     await Promise.all([emulators.clearFirestore(), emulators.clearAuth()]);
   };
-  beforeAll(clearAll);
-  afterAll(clearAll);
+  beforeAll(async () => {
+    if (unavailable) return; // the suite skips (emulatorsUnavailable)
+    await awaitReady(ready);
+    await clearAll();
+  }, 300_000);
+  afterAll(async () => {
+    if (!unavailable) await clearAll();
+  });
   return () => emulators;
 }

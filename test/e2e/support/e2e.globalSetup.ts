@@ -1,6 +1,7 @@
 // The "e2e" vitest project's global setup: ONE local stack (emulators with the rules, the seeded catalog, the
 // backend with the simulated payment provider, the storefront built for this stack) and ONE Chromium, started
-// once for the whole run and shared by every e2e file. Their addresses reach the files with provide/inject, so
+// once for the whole run and shared by every e2e file. They start in the background (test/support/readiness.ts)
+// and their addresses reach the files through the readiness URL that provide/inject hands over, so
 // the files (test/e2e/*.test.ts) run side by side, each in its own browser contexts (a context is a new shopper:
 // own storage, own session). Locally a machine without Chromium, gcloud's Firestore emulator or Java provides
 // `unavailable` and the files skip with the reason; under CI=true the same situation fails the run.
@@ -10,7 +11,8 @@ import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 import { ROOT, startLocalStack } from '../../../scripts/lib/stack';
 import { e2eUnavailable } from './availability';
-import type { ProvidedE2E } from './e2e';
+import type { E2EStack, ProvidedE2E } from './e2e';
+import { serveReadiness } from '../../support/readiness';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +25,7 @@ const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
 export default async function setup(project: TestProject) {
   const unavailable = e2eUnavailable();
   if (unavailable) {
-    project.provide('e2e', { storefront: '', backend: '', projectId: '', firestoreHost: '', browserEndpoint: '', unavailable });
+    project.provide('e2e', { ready: '', unavailable });
     return;
   }
   const started = Date.now();
@@ -32,34 +34,36 @@ export default async function setup(project: TestProject) {
   const abort = new AbortController();
   const browserReady = chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   browserReady.catch(() => abort.abort());
-  const stack = await startLocalStack({
+  const stackReady = startLocalStack({
     signal: abort.signal,
     // The bundle bakes this stack's ports in: its own dist and Parcel cache, never `npm start`'s.
     distDir: join(ROOT, '.parcel-e2e', 'dist'),
     cacheDir: join(ROOT, '.parcel-e2e', 'cache'),
     backendEnv: { LOG_LEVEL: 'warn' },
     notice: log,
-  }).catch(async (error: unknown) => {
+  });
+  // Both run in the background (test/support/readiness.ts): the other projects' files start meanwhile.
+  const ready = (async (): Promise<E2EStack> => {
+    const [stack, browser] = await Promise.allSettled([stackReady, browserReady]);
     // The browser's own error says more than "the stack was stopped while it was starting".
-    const browser = await browserReady;
-    await browser.close().catch(() => {});
-    throw error;
-  });
-  const browser = await browserReady.catch(async (error: unknown) => {
-    await stack.stop();
-    throw error;
-  });
-  log(`stack and Chromium ready in ${seconds(started)} s (storefront ${stack.urls.storefront}, backend ${stack.urls.backend})`);
-  project.provide('e2e', {
-    storefront: stack.urls.storefront!,
-    backend: stack.urls.backend!,
-    projectId: stack.projectId,
-    firestoreHost: stack.emulators.firestoreHost,
-    browserEndpoint: browser.wsEndpoint(),
-    unavailable: null,
-  });
+    if (browser.status === 'rejected') throw browser.reason;
+    if (stack.status === 'rejected') throw stack.reason;
+    log(`stack and Chromium ready in ${seconds(started)} s (storefront ${stack.value.urls.storefront}, backend ${stack.value.urls.backend})`);
+    return {
+      storefront: stack.value.urls.storefront!,
+      backend: stack.value.urls.backend!,
+      projectId: stack.value.projectId,
+      firestoreHost: stack.value.emulators.firestoreHost,
+      browserEndpoint: browser.value.wsEndpoint(),
+    };
+  })();
+  const readiness = await serveReadiness('e2e', ready);
+  project.provide('e2e', { ready: readiness.url, unavailable: null });
   return async () => {
-    await browser.close().catch(() => {});
-    await stack.stop();
+    await readiness.close();
+    await Promise.all([
+      browserReady.then((browser) => browser.close()).catch(() => {}),
+      stackReady.then((stack) => stack.stop()).catch(() => {}),
+    ]);
   };
 }

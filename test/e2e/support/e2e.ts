@@ -8,10 +8,19 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { ROOT } from '../../../scripts/lib/stack';
+import { awaitReady } from '../../support/readiness';
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');
-/** What the global setup hands to the e2e files. */
+/** What the global setup provides at once: where to wait for the stack, or why this machine cannot run it. */
 export interface ProvidedE2E {
+  /** Serves E2EStack once the stack and Chromium are up (test/support/readiness.ts). */
+  ready: string;
+  /** Why the stack could not start on this machine (never under CI=true), or null. */
+  unavailable: string | null;
+}
+
+/** The running stack and Chromium, served by the global setup's readiness URL. */
+export interface E2EStack {
   /** http://localhost:<port> of the built storefront. */
   storefront: string;
   backend: string;
@@ -20,11 +29,9 @@ export interface ProvidedE2E {
   firestoreHost: string;
   /** The shared Chromium's WebSocket endpoint. */
   browserEndpoint: string;
-  /** Why the stack could not start on this machine (never under CI=true), or null. */
-  unavailable: string | null;
 }
 
-export interface E2E extends Omit<ProvidedE2E, 'browserEndpoint' | 'unavailable'> {
+export interface E2E extends Omit<E2EStack, 'browserEndpoint'> {
   /** This file's connection to the shared Chromium. */
   browser: Browser;
   /** A fresh browser context (own localStorage and IndexedDB: a new shopper) with an error log. */
@@ -56,11 +63,11 @@ export function e2eSkipReason(): string | null {
 export function useE2E(): () => E2E {
   let e2e: E2E | undefined;
   beforeAll(async () => {
-    const { browserEndpoint, unavailable: _unavailable, ...addresses } = inject('e2e');
+    const { browserEndpoint, ...addresses } = await awaitReady<E2EStack>(inject('e2e').ready);
     const browser = await chromium.connect(browserEndpoint);
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     e2e = { ...addresses, browser, newShopper: (options) => newShopper(browser, addresses.storefront, options) };
-  }, 60_000);
+  }, 900_000);
   afterAll(async () => {
     await e2e?.browser.close().catch(() => {});
   });
