@@ -34,10 +34,11 @@ export default async function setup(project: TestProject) {
   const abort = new AbortController();
   const browserReady = chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   browserReady.catch(() => abort.abort());
+  const distDir = join(ROOT, '.parcel-e2e', 'dist');
   const stackReady = startLocalStack({
     signal: abort.signal,
     // The bundle bakes this stack's ports in: its own dist and Parcel cache, never `npm start`'s.
-    distDir: join(ROOT, '.parcel-e2e', 'dist'),
+    distDir,
     cacheDir: join(ROOT, '.parcel-e2e', 'cache'),
     backendEnv: { LOG_LEVEL: 'warn' },
     notice: log,
@@ -55,6 +56,10 @@ export default async function setup(project: TestProject) {
       projectId: stack.value.projectId,
       firestoreHost: stack.value.emulators.firestoreHost,
       browserEndpoint: browser.value.wsEndpoint(),
+      ports: stack.value.ports,
+      distDir,
+      firestoreEmulator: stack.value.urls.firestoreEmulator,
+      seed: stack.value.seed,
     };
   })();
   const readiness = await serveReadiness('e2e', ready);

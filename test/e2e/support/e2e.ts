@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { ROOT } from '../../../scripts/lib/stack';
+import { ROOT, type LocalStack } from '../../../scripts/lib/stack';
 import { awaitReady } from '../../support/readiness';
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');
@@ -29,7 +29,15 @@ export interface E2EStack {
   firestoreHost: string;
   /** The shared Chromium's WebSocket endpoint. */
   browserEndpoint: string;
+  /** What startLocalStack reports, for the checks of the stack itself (test/e2e/stack.test.ts). */
+  ports: LocalStack['ports'];
+  distDir: string;
+  firestoreEmulator: string;
+  seed: LocalStack['seed'];
 }
+
+/** The run's stack without a browser connection, once it is ready (call it in beforeAll). */
+export const awaitE2EStack = (): Promise<E2EStack> => awaitReady<E2EStack>(inject('e2e').ready);
 
 export interface E2E extends Omit<E2EStack, 'browserEndpoint'> {
   /** This file's connection to the shared Chromium. */
@@ -63,7 +71,7 @@ export function e2eSkipReason(): string | null {
 export function useE2E(): () => E2E {
   let e2e: E2E | undefined;
   beforeAll(async () => {
-    const { browserEndpoint, ...addresses } = await awaitReady<E2EStack>(inject('e2e').ready);
+    const { browserEndpoint, ...addresses } = await awaitE2EStack();
     const browser = await chromium.connect(browserEndpoint);
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     e2e = { ...addresses, browser, newShopper: (options) => newShopper(browser, addresses.storefront, options) };
