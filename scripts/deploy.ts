@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { execa } from 'execa';
 import { buildProduction } from './build-prod';
+import { FIREBASE_CLI } from './lib/emulators';
 import { FUNCTIONS_DIR } from './lib/functionsBundle';
 import { ProductionConfigError } from './lib/productionConfig';
 import { ROOT } from './lib/stack';
 import { DEPLOY_CONFIG } from './hostingConfig';
 
-const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
 export const DEPLOY_TARGETS = 'hosting,functions,firestore:rules,firestore:indexes';
 
 const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });

@@ -22,10 +22,7 @@ export const APP_SHELL = 'app-shell.html';
 export const NOT_FOUND_PAGE = '404.html';
 
 export class PrerenderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'PrerenderError';
-  }
+  override name = 'PrerenderError';
 }
 
 const escapeHtml = (text: string) =>

@@ -6,22 +6,19 @@
 // the emulators, so it carries their 127.0.0.1 addresses and a demo- project, which the deploy never allows),
 // the CSP's connect-src adds those two emulator origins, and the site is http://127.0.0.1:<port> (HSTS is sent
 // but browsers ignore it over http).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { spawnChild, waitUntilServing, type ManagedChild } from './lib/children';
-import { startEmulators, type RunningEmulators } from './lib/emulators';
-import { openFirestore } from './lib/firestoreAdmin';
+import { spawnChild, waitUntilServing } from './lib/children';
+import { DEFAULT_PROJECT_ID as PROJECT_ID, FIREBASE_CLI, startEmulators, type RunningEmulators } from './lib/emulators';
+import { withFirestore } from './lib/firestoreAdmin';
 import { FUNCTIONS_DIR } from './lib/functionsBundle';
 import { findFreePort } from './lib/ports';
 import { ROOT } from './lib/stack';
 import { seedCatalog } from './seed';
 import { buildProduction } from './build-prod';
 
-const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-export const PREVIEW_CONFIG = 'firebase.preview.json';
-export const PREVIEW_DIST = join(ROOT, '.preview', 'dist');
-const PROJECT_ID = 'demo-club-clothing';
+const PREVIEW_DIST = join(ROOT, '.preview', 'dist');
 
 export interface ProductionPreview {
   url: string;
@@ -40,8 +37,7 @@ export async function startProductionPreview({ log = () => {}, notice = () => {}
     notice('Starting the Auth and Firestore emulators…');
     const emulators = await startEmulators({ projectId: PROJECT_ID, rulesFile: join(ROOT, 'firestore.rules'), log });
     stoppers.push(() => emulators.stop());
-    const admin = openFirestore({ kind: 'emulator', projectId: PROJECT_ID, host: emulators.firestoreHost });
-    await seedCatalog(admin.db, { ifEmpty: true }).finally(() => admin.close());
+    await withFirestore({ kind: 'emulator', projectId: PROJECT_ID, host: emulators.firestoreHost }, (db) => seedCatalog(db, { ifEmpty: true }));
 
     notice('Building the production bundle (CLUB_MODE=production, preview: emulators)…');
     mkdirSync(PREVIEW_DIST, { recursive: true });
@@ -59,7 +55,7 @@ export async function startProductionPreview({ log = () => {}, notice = () => {}
       SITE_ORIGIN: url,
       BACKEND_URL: '',
     };
-    const configFile = join(ROOT, PREVIEW_CONFIG);
+    const configFile = join(ROOT, 'firebase.preview.json');
     await buildProduction({
       env,
       distDir: PREVIEW_DIST,
@@ -69,7 +65,7 @@ export async function startProductionPreview({ log = () => {}, notice = () => {}
       log: notice,
     });
     // The preview's emulator ports (the deploy config's emulators block is firebase.json's).
-    const config = JSON.parse((await import('node:fs')).readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
     config.emulators = {
       hosting: { host: '127.0.0.1', port: ports.hosting },
       functions: { host: '127.0.0.1', port: ports.functions },
@@ -83,7 +79,7 @@ export async function startProductionPreview({ log = () => {}, notice = () => {}
     writeFileSync(join(FUNCTIONS_DIR, '.secret.local'), 'STRIPE_SECRET_KEY=unused-in-preview\nSTRIPE_WEBHOOK_SECRET=unused-in-preview\n');
 
     notice(`Starting the Hosting (:${ports.hosting}) and Functions (:${ports.functions}) emulators…`);
-    const child: ManagedChild = spawnChild(
+    const child = spawnChild(
       'firebase',
       process.execPath,
       [FIREBASE_CLI, 'emulators:start', '--only', 'hosting,functions', '--project', PROJECT_ID, '--config', configFile],
@@ -104,32 +100,15 @@ export async function startProductionPreview({ log = () => {}, notice = () => {}
     );
     stoppers.push(() => child.stop());
     await waitUntilServing(child, [`http-get://127.0.0.1:${ports.hosting}/`], `the Hosting emulator on port ${ports.hosting}`, 180_000);
-    // The function loads on its first request; wait until it answers through the rewrite. One request at a
-    // time: the emulator starts a new worker (a new Node process loading the backend) for every request that
-    // arrives while the others are busy, and wait-on's parallel polling started 24 of them, none of which
-    // loaded within its limit on 2 cores ("Failed to load function.").
-    await functionReady(`${url}/health`, 180_000);
+    // The function loads on its first request. One request at a time, each as long as it takes: the emulator
+    // starts a new worker (a Node process loading the backend) per request that arrives while others are busy,
+    // and parallel polling started 24 of them, none of which loaded in time on 2 cores.
+    await waitUntilServing(child, [`http-get://127.0.0.1:${ports.hosting}/health`], 'the function behind /health', 180_000, { simultaneous: 1, httpTimeout: 180_000, interval: 1_000 });
     return { url, emulators, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-}
-
-async function functionReady(healthUrl: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(healthUrl, { signal: AbortSignal.timeout(Math.max(1_000, deadline - Date.now())) });
-      if (response.ok) return;
-      last = `${response.status} ${await response.text()}`;
-    } catch (error) {
-      last = String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error(`the function behind ${healthUrl} did not answer within ${timeoutMs / 1000} s (last: ${last.slice(0, 300)})`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

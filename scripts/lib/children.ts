@@ -98,9 +98,11 @@ export function spawnChild(
   };
 }
 
+type Polling = { simultaneous?: number; httpTimeout?: number; interval?: number };
+
 /** Resolves when every resource (wait-on syntax: `http-get://127.0.0.1:5000/health`) answers; fails as soon as the child exits. */
-export async function waitUntilServing(child: ManagedChild, resources: string[], what: string, timeoutMs = 150_000): Promise<void> {
-  const ready = waitOn({ resources, timeout: timeoutMs, interval: 200, window: 0, httpTimeout: 2_000, proxy: false }).then(
+export async function waitUntilServing(child: ManagedChild, resources: string[], what: string, timeoutMs = 150_000, polling: Polling = {}): Promise<void> {
+  const ready = waitOn({ resources, timeout: timeoutMs, interval: 200, window: 0, httpTimeout: 2_000, proxy: false, ...polling }).then(
     () => 'ready' as const,
     () => 'timeout' as const,
   );

@@ -9,14 +9,14 @@
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { spawnChild, waitForLine, waitUntilServing, type ManagedChild } from './children';
+import { DEFAULT_PROJECT_ID } from './firestoreAdmin';
 import { findFreePort } from './ports';
 
 export { findFreePort } from './ports';
-export const DEFAULT_PROJECT_ID = 'demo-club-clothing';
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+export { DEFAULT_PROJECT_ID } from './firestoreAdmin';
+const ROOT = resolve(import.meta.dirname, '..', '..');
+export const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
 const FIRESTORE_EXPORT_NAME = 'firestore_export';
 
 export interface StartEmulatorsOptions {
@@ -45,18 +45,12 @@ export interface RunningEmulators {
 
 /** gcloud, its Firestore emulator or Java is missing: the message says exactly what to install. */
 export class EmulatorPrerequisiteError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'EmulatorPrerequisiteError';
-  }
+  override name = 'EmulatorPrerequisiteError';
 }
 
 /** An emulator did not come up (timeout, crash, port taken); carries the tail of its output. */
 export class EmulatorStartError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'EmulatorStartError';
-  }
+  override name = 'EmulatorStartError';
 }
 
 const INSTALL_HINT =

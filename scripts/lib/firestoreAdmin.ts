@@ -40,6 +40,16 @@ export function openFirestore(target: FirestoreTarget): AdminFirestore {
   };
 }
 
+/** Runs `work` with a client of `target`, then closes it (waiting 2 s at most: a stopped emulator's client may hang). */
+export async function withFirestore<T>(target: FirestoreTarget, work: (db: Firestore) => Promise<T>): Promise<T> {
+  const admin = openFirestore(target);
+  try {
+    return await work(admin.db);
+  } finally {
+    await Promise.race([admin.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  }
+}
+
 /**
  * Where `npm run seed` writes, from the environment: FIRESTORE_EMULATOR_HOST → that emulator;
  * else GOOGLE_APPLICATION_CREDENTIALS → the real project GCLOUD_PROJECT; else the local emulator on 8080.

@@ -1,15 +1,15 @@
-// The whole shop on this machine, as one function: the Firebase emulators (Auth + Firestore, rules loaded),
-// the catalog seeded if empty, the backend (server/main.ts) and the storefront — built by Parcel and served
-// by scripts/lib/staticServer.ts, or Parcel's dev server with HMR. `npm start` uses it with the default
-// ports; end-to-end tests and benchmarks use it with free ports and their own dist/cache folders.
+// The whole shop on this machine, as one function: the Firebase emulators (Auth + Firestore, rules loaded), the
+// catalog seeded if empty, the backend (server/main.ts) and the storefront (Parcel build + prerender, served by
+// scripts/lib/staticServer.ts, or Parcel's dev server). `npm start` uses the default ports; tests and the bench
+// use free ones and their own dist/cache folders.
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkEmulatorPrerequisites, startEmulators, type RunningEmulators } from './emulators';
 import { expectSuccess, spawnChild, waitUntilServing, type ManagedChild } from './children';
-import { openFirestore } from './firestoreAdmin';
+import { withFirestore } from './firestoreAdmin';
 import { assertPortsFree, findFreePort } from './ports';
-import { startStaticServer, type RunningStaticServer } from './staticServer';
+import { startStaticServer } from './staticServer';
 import { seedCatalog, type SeedResult } from '../seed';
 import { prerenderSite } from '../prerender';
 import { createAdminCatalog } from '../../server/adapters/adminCatalog';
@@ -122,10 +122,8 @@ export async function buildStorefront(opts: {
   /** Receives the Parcel child as soon as it runs (to stop it on abort). */
   onChild?: (child: ManagedChild) => void;
 }): Promise<void> {
-  // distDir is not emptied: with a warm --cache-dir Parcel rewrites only the bundles that changed, so an
-  // emptied distDir lost the unchanged lazy chunks (LoginPage.*.js… → 404 on /login after a rebuild). Old
-  // hashed bundles stay behind, unreferenced. A distDir without index.html (new, or deleted by hand) gets a
-  // cold cache, so that every bundle is written.
+  // distDir is never emptied: with a warm cache Parcel rewrites only changed bundles, so an emptied distDir lost
+  // the unchanged lazy chunks (404 on /login after a rebuild). A distDir without index.html gets a cold cache.
   if (!existsSync(join(opts.distDir, 'index.html'))) rmSync(opts.cacheDir, { recursive: true, force: true });
   const child = spawnChild(
     'parcel',
@@ -246,21 +244,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           const started = Date.now();
           await buildStorefront({ env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`), onChild: (child) => stoppers.push(() => child.stop()) });
           notice(`Built the storefront in ${seconds(started)}.`);
-          const firestoreHost = await catalogReady;
+          const host = await catalogReady;
           checkAborted();
           const prerendered = Date.now();
-          const admin = openFirestore({ kind: 'emulator', projectId, host: firestoreHost });
-          try {
-            const result = await unlessAborted(
-              prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: admin.db }), origin: `http://${options.siteHost ?? 'localhost'}:${ports.storefront}` }),
-            );
-            notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
-          } finally {
-            await Promise.race([admin.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-          }
+          const origin = `http://${options.siteHost ?? 'localhost'}:${ports.storefront}`;
+          const result = await withFirestore({ kind: 'emulator', projectId, host }, (db) =>
+            unlessAborted(prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin })),
+          );
+          notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
         }
         checkAborted();
-        const server: RunningStaticServer = await startStaticServer({ root: distDir, port: ports.storefront });
+        const server = await startStaticServer({ root: distDir, port: ports.storefront });
         stoppers.push(() => server.close());
         return server.url;
       })(),
@@ -284,12 +278,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
         let seed: SeedResult | null = null;
         if (options.seed ?? true) {
-          const admin = openFirestore({ kind: 'emulator', projectId, host: emulators.firestoreHost });
-          try {
-            seed = await unlessAborted(seedCatalog(admin.db, { ifEmpty: true }));
-          } finally {
-            await Promise.race([admin.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-          }
+          seed = await withFirestore({ kind: 'emulator', projectId, host: emulators.firestoreHost }, (db) => unlessAborted(seedCatalog(db, { ifEmpty: true })));
           notice(
             seed.status === 'seeded'
               ? `Seeded the catalog: ${seed.categories} categories, ${seed.products} products.`
@@ -302,7 +291,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         let backendUrl: string | null = null;
         if (runBackend) {
           notice(`Starting the backend on :${ports.backend}…`);
-          const child: ManagedChild = spawnChild('backend', process.execPath, [TSX_CLI, SERVER_ENTRY], {
+          const child = spawnChild('backend', process.execPath, [TSX_CLI, SERVER_ENTRY], {
             cwd: ROOT,
             env: { ...process.env, ...backendEnv(projectId, ports), ...options.backendEnv },
             log: (line) => log(`[backend] ${line}`),

@@ -6,6 +6,7 @@ declare module 'wait-on' {
     interval?: number;
     window?: number;
     httpTimeout?: number;
+    simultaneous?: number;
     proxy?: false;
   }
   export default function waitOn(options: WaitOnOptions): Promise<void>;
