@@ -1,18 +1,13 @@
 // Chromium (Debian's, never a downloaded one) through playwright-core, with the flags of scripts/lib/chromium.ts,
 // and the in-page probes the browser measurements share.
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS as BASE_CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
 import { gzipSize } from './bundles';
 
-export const CHROMIUM = CHROMIUM_PATH;
-export const CHROMIUM_ARGS = [
-  ...BASE_CHROMIUM_ARGS,
-  // Loopback only: anything else fails to resolve, so a stray outside request shows up as an error.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-];
-
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  // Loopback only: anything else fails to resolve, so a stray outside request shows up as an error.
+  const args = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'];
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args });
 }
 
 /**

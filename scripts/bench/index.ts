@@ -1,5 +1,5 @@
 // `npm run bench [-- --quick] [-- --skip lighthouse,grid,backend]`: the storefront's performance, measured.
-//   1. builds the production storefront into .bench/dist and starts the local stack on free ports
+//   1. builds the production storefront into <tmpdir>/club-clothing-bench/dist and starts the local stack on free ports
 //      (emulators, seeded catalog, backend, static server with cache headers + compression);
 //   2. JS/CSS per route from Chromium's network (gzip -9), and the build's own entry/lazy split;
 //   3. Lighthouse 12 on /, /explore, a category page and a product page, mobile and desktop, median of 3 runs
@@ -7,25 +7,26 @@
 //   4. a 2,000-product category (faker) seeded into the emulator: grid first paint, longest task while
 //      scrolling; add-to-cart → header count, median of 20 clicks;
 //   5. the backend figures of `npm run bench:server`.
-// Prints one table, writes docs/performance.md (keeping the backend section) and docs/performance.json.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Prints one table, writes its section of docs/performance.md (scripts/bench/doc.ts) and docs/performance.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { catalog } from '../../seed/catalog';
-import { ROOT, startLocalStack, type LocalStack } from '../lib/stack';
-import { CHROMIUM, launchChromium } from './browser';
-import { analyzeBuild, kb, totalGzip } from './bundles';
-import { LARGE_CATEGORY_ID, measureAddToCart, measureLargeGrid, seedLargeCategory, type AddToCartFigures, type GridFigures } from './largeCatalog';
-import { serveStaticFloor } from './floor';
-import { measureSearchLatency, type SearchLatencyFigures } from './searchLatency';
-import { lighthouse, type FormFactor, type LighthouseFigures } from './lighthouse';
-import { prerenderSite } from '../prerender';
-import { openFirestore } from '../lib/firestoreAdmin';
 import { createAdminCatalog } from '../../server/adapters/adminCatalog';
+import { withFirestore } from '../lib/firestoreAdmin';
+import { ROOT, startLocalStack, type LocalStack } from '../lib/stack';
+import { prerenderSite } from '../prerender';
+import { launchChromium } from './browser';
+import { analyzeBuild, kb, totalGzip } from './bundles';
+import { writeDocSection } from './doc';
+import { serveStaticFloor } from './floor';
+import { LARGE_CATEGORY_ID, measureAddToCart, measureLargeGrid, seedLargeCategory, type AddToCartFigures, type GridFigures } from './largeCatalog';
+import { lighthouse, type FormFactor, type LighthouseFigures } from './lighthouse';
 import { measureRoutes, type LazyChunk, type RouteBytes } from './network';
+import { measureSearchLatency, type SearchLatencyFigures } from './searchLatency';
+import { benchBackend, type BackendFigures } from './server';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,7 +40,6 @@ const skip = new Set(args.skip.split(',').map((x) => x.trim()).filter(Boolean));
 // Outside the repository, kept between runs (a warm Parcel cache). Parcel does not rewrite unchanged bundles,
 // so the dist is never emptied: old hashed files stay, but only what the browser loads is measured.
 const BENCH_DIR = join(tmpdir(), 'club-clothing-bench');
-const DOC = join(ROOT, 'docs', 'performance.md');
 const JSON_OUT = join(ROOT, 'docs', 'performance.json');
 const CATEGORY = catalog[0]!.id;
 const PRODUCT = catalog[0]!.products[0]!.id;
@@ -64,16 +64,6 @@ export const TARGETS = {
   searchSeedMs: 30,
   searchLargeMs: 50,
 } as const;
-
-interface BackendFigures {
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  failures: number;
-  load: number;
-  verdict: string;
-}
 
 interface Results {
   date: string;
@@ -109,16 +99,14 @@ async function main() {
     siteHost: '127.0.0.1',
     notice: (line) => log(`  ${line}`),
   });
-  const results: Partial<Results> = {};
+  type Measured = Omit<Results, 'date' | 'machine' | 'commands' | 'build'>;
+  const results: Measured = { routes: [], lazyChunks: [], lighthouse: [], floor: [], grid: null, search: [], addToCart: [], backend: null };
+  let build!: Results['build'];
   try {
     // The storefront is served on localhost; Lighthouse's resolver rules let only 127.0.0.1 through.
     const base = stack.urls.storefront!.replace('localhost', '127.0.0.1');
-    const build = analyzeBuild(distDir);
-    results.build = {
-      entryJs: build.entryJs.map(({ file, gzip }) => ({ file, gzip })),
-      entryJsGzip: totalGzip(build.entryJs),
-      lazyJs: [],
-    };
+    const { entryJs } = analyzeBuild(distDir);
+    build = { entryJs: entryJs.map(({ file, gzip }) => ({ file, gzip })), entryJsGzip: totalGzip(entryJs), lazyJs: [] };
 
     if (!skip.has('network')) {
       log('bench: JS and CSS per route (Chromium network, gzip -9)…');
@@ -127,7 +115,7 @@ async function main() {
         const network = await measureRoutes(browser, base, ROUTES);
         results.routes = network.routes;
         results.lazyChunks = network.lazyChunks;
-        results.build.lazyJs = network.lazyChunks.map(({ path, gzip }) => ({ file: path.slice(1), gzip }));
+        build.lazyJs = network.lazyChunks.map(({ path, gzip }) => ({ file: path.slice(1), gzip }));
         log('bench: keystroke → search results painted (seed catalog)…');
         results.search = [{ catalog: `seed (${catalog.reduce((n, c) => n + c.products.length, 0)} products)`, ...(await measureSearchLatency(browser, base)) }];
       } finally {
@@ -135,8 +123,6 @@ async function main() {
       }
     }
 
-    results.lighthouse = [];
-    results.floor = [];
     if (!skip.has('lighthouse')) {
       const runs = args.quick ? 1 : 3;
       const floor = await serveStaticFloor(base, distDir, PAGES, join(BENCH_DIR, 'floor'));
@@ -160,19 +146,16 @@ async function main() {
       log(`bench: seeding a category of 2,000 faker products (${LARGE_CATEGORY_ID})…`);
       const bytes = await seedLargeCategory(stack.projectId, stack.emulators.firestoreHost);
       // A new category is a rebuild's work in a static catalog: prerender again (2,000 more product pages).
-      const admin = openFirestore({ kind: 'emulator', projectId: stack.projectId, host: stack.emulators.firestoreHost });
-      try {
-        const again = await prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: admin.db }), origin: base });
-        log(`bench: prerendered ${again.pages} pages with the large category`);
-      } finally {
-        await admin.close();
-      }
+      const again = await withFirestore({ kind: 'emulator', projectId: stack.projectId, host: stack.emulators.firestoreHost }, (db) =>
+        prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin: base }),
+      );
+      log(`bench: prerendered ${again.pages} pages with the large category`);
       const browser = await launchChromium();
       try {
         log('bench: 2,000-product grid — first paint and scrolling…');
         results.grid = await measureLargeGrid(browser, base, bytes, args.quick ? 1 : 3);
         log('bench: keystroke → search results painted (with the 2,000-product category)…');
-        (results.search ??= []).push({ catalog: 'seed + 2,000 products', ...(await measureSearchLatency(browser, base)) });
+        results.search.push({ catalog: 'seed + 2,000 products', ...(await measureSearchLatency(browser, base)) });
         log('bench: add-to-cart → header count (20 clicks each)…');
         results.addToCart = [
           await measureAddToCart(browser, base, `/category/${CATEGORY}`),
@@ -186,10 +169,9 @@ async function main() {
     await stack.stop();
   }
 
-  results.backend = null;
   if (!skip.has('backend')) {
     log('bench: backend (npm run bench:server)…');
-    results.backend = await runBackendBench();
+    results.backend = await benchBackend();
   }
 
   const full: Results = {
@@ -203,56 +185,24 @@ async function main() {
       loadBefore,
     },
     commands: [`npm run bench${args.quick || args.skip ? ` --${args.quick ? ' --quick' : ''}${args.skip ? ` --skip ${args.skip}` : ''}` : ''}`, 'npm run bench:server', 'npx vitest run test/budgets'],
-    build: results.build!,
-    routes: results.routes ?? [],
-    lazyChunks: results.lazyChunks ?? [],
-    lighthouse: results.lighthouse ?? [],
-    floor: results.floor ?? [],
-    grid: results.grid ?? null,
-    search: results.search ?? [],
-    addToCart: results.addToCart ?? [],
-    backend: results.backend ?? null,
+    build,
+    ...results,
   };
   const table = renderTable(full);
   log('');
   log(table);
   writeFileSync(JSON_OUT, `${JSON.stringify(full, null, 2)}\n`);
   writeDoc(full, table);
-  log(`\nbench: wrote ${DOC} and ${JSON_OUT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  log(`\nbench: wrote docs/performance.md and ${JSON_OUT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 async function chromiumVersion(): Promise<string> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchChromium();
   try {
     return browser.version();
   } finally {
     await browser.close();
   }
-}
-
-/** Runs scripts/bench/server.ts in its own process and reads its summary line. */
-function runBackendBench(): Promise<BackendFigures | null> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'scripts', 'bench', 'server.ts')], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      process.stdout.write(chunk.toString().replace(/^/gm, '  '));
-    });
-    child.once('exit', () => {
-      const m = out.match(
-        /req\/s (\d+)\s+p50 ([\d.]+) ms\s+p99 ([\d.]+) ms\s+\((\d+) requests, (\d+) failures, load ([\d.]+)\) — target (.+)/,
-      );
-      resolve(
-        m
-          ? { reqPerSec: +m[1]!, p50: +m[2]!, p99: +m[3]!, requests: +m[4]!, failures: +m[5]!, load: +m[6]!, verdict: m[7]!.trim() }
-          : null,
-      );
-    });
-  });
 }
 
 const ms = (v: number) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a');
@@ -324,15 +274,10 @@ function renderTable(r: Results): string {
 }
 
 function writeDoc(r: Results, table: string) {
-  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
-  const backend = current.match(/<!-- backend:start -->[\s\S]*?<!-- backend:end -->/)?.[0] ?? '<!-- backend:start -->\n<!-- backend:end -->';
   const m = r.machine;
-  // Hand-written analysis (why a target is missed, what would close it) survives re-runs.
-  const notes = current.match(/<!-- notes:start -->[\s\S]*?<!-- notes:end -->/)?.[0] ?? '<!-- notes:start -->\n<!-- notes:end -->';
-  const doc = `# Performance
-
-<!-- storefront:start — written by \`npm run bench\` (scripts/bench/index.ts); hand-written notes go between the notes markers -->
-## Storefront
+  writeDocSection(
+    'storefront',
+    `## Storefront
 
 Measured ${r.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cores} × ${m.cpus}, ${m.memoryGb} GB, Node ${m.node},
 Chromium ${m.chromium.replace(/^chromium /, '')} (Debian, headless), 1-minute load average ${m.loadBefore.toFixed(2)} at the start.
@@ -341,34 +286,8 @@ immutable cache on hashed files), the Auth and Firestore emulators with the seed
 
 Commands: ${r.commands.map((c) => `\`${c}\``).join(', ')}. Raw figures: docs/performance.json.
 
-${table}
-
-How each figure is taken:
-- **JS/CSS per route**: a fresh Chromium context per route, every script/stylesheet response recorded and sized as
-  gzip -9 of its body; "before first render" = responses that ended before React's first commit into \`#root\`
-  (a MutationObserver installed before any script). CSS = CSS files + the rules stitches inserted at runtime.
-  Lazy chunks = JS a route loaded that \`/\` did not need before its first render.
-- **Build entry closure**: index.html's scripts and their static imports in the build output — the same
-  check as the budget test (test/budgets/bundles.test.ts).
-- **Static floor**: each page as our server sends it (prerendered HTML, CSS inline) with every \`<script>\`
-  removed, saved to a folder and served by the same static server (scripts/bench/floor.ts); Lighthouse runs on
-  it right after our page, with the same flags; ours/floor < 1.10 is the target.
-- **Lighthouse 12** CLI, \`CHROME_PATH=/usr/bin/chromium\`, \`--headless=new --no-sandbox --disable-gpu
-  --host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"\`; mobile = default (simulated Moto G Power, slow 4G,
-  4× CPU), desktop = \`--preset=desktop\`; each figure is the median over the runs.
-- **2,000-product grid**: a category document of 2,000 faker (pt-BR, seed 2000) products written to the
-  emulator; "grid painted" = the first frame (rAF + message) after the grid has its cards, from navigation start
-  (cold) or from the router's pushState on \`/\` (in-app); scrolling = mouse-wheel steps of 1,200 px to the
-  bottom at 1280×900 with a \`longtask\` and \`long-animation-frame\` PerformanceObserver.
-- **Add-to-cart**: the click event's timeStamp → the first frame after the header cart button's label changed,
-  20 clicks; Event Timing \`click\` entries (≥ 16 ms threshold) alongside.
-<!-- storefront:end -->
-
-${notes}
-
-${backend}
-`;
-  writeFileSync(DOC, doc);
+${table}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Category, Product } from '../../src/domain';
 import { catalog } from '../../seed/catalog';
 import { CATEGORIES_COLLECTION } from '../seed';
-import { openFirestore } from '../lib/firestoreAdmin';
+import { withFirestore } from '../lib/firestoreAdmin';
 import { median, waitForContent } from './browser';
 
 export const LARGE_CATEGORY_ID = 'bench-2000';
@@ -29,14 +29,9 @@ export function largeCategory(size = LARGE_CATEGORY_SIZE): Category {
 
 /** Writes the category (document id = category id; `order` last so the home grid keeps the shop's five). */
 export async function seedLargeCategory(projectId: string, firestoreHost: string): Promise<number> {
-  const admin = openFirestore({ kind: 'emulator', projectId, host: firestoreHost });
-  try {
-    const category = largeCategory();
-    await admin.db.collection(CATEGORIES_COLLECTION).doc(category.id).set({ ...category, order: 1_000 });
-    return Buffer.byteLength(JSON.stringify(category));
-  } finally {
-    await admin.close();
-  }
+  const category = largeCategory();
+  await withFirestore({ kind: 'emulator', projectId, host: firestoreHost }, (db) => db.collection(CATEGORIES_COLLECTION).doc(category.id).set({ ...category, order: 1_000 }));
+  return Buffer.byteLength(JSON.stringify(category));
 }
 
 const GRID = 'ul[aria-label^="Produtos"]';

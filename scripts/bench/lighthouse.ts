@@ -1,11 +1,10 @@
 // Lighthouse 12 (the npm CLI) against Debian's Chromium, outside traffic blocked by --host-resolver-rules
 // (every host but 127.0.0.1 fails to resolve). One process per run; the median of each figure over the runs.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execa } from 'execa';
 import { join } from 'node:path';
-import { CHROMIUM, median } from './browser';
+import { CHROMIUM_PATH } from '../lib/chromium';
 import { ROOT } from '../lib/stack';
+import { median } from './browser';
 
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
 
@@ -35,37 +34,21 @@ interface Lhr {
   runtimeError?: { code: string; message: string };
 }
 
-function runOnce(url: string, formFactor: FormFactor): Promise<Lhr> {
-  const dir = mkdtempSync(join(tmpdir(), 'club-lighthouse-'));
-  const out = join(dir, 'report.json');
+async function runOnce(url: string, formFactor: FormFactor): Promise<Lhr> {
   const args = [
     LIGHTHOUSE_CLI,
     url,
     '--quiet',
     '--output=json',
-    `--output-path=${out}`,
     '--only-categories=performance,accessibility,best-practices,seo',
     `--chrome-flags=--headless=new --no-sandbox --disable-gpu --host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"`,
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  return new Promise<Lhr>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      try {
-        if (code !== 0) throw new Error(`lighthouse ${url} (${formFactor}) exited with ${code}: ${stderr.slice(-2000)}`);
-        const lhr = JSON.parse(readFileSync(out, 'utf8')) as Lhr;
-        if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        resolve(lhr);
-      } catch (error) {
-        reject(error);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
-  });
+  // The report goes to stdout (no --output-path); a failure throws with lighthouse's stderr.
+  const { stdout } = await execa(process.execPath, args, { cwd: ROOT, env: { CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024 });
+  const lhr = JSON.parse(stdout) as Lhr;
+  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return lhr;
 }
 
 const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);

@@ -7,10 +7,10 @@ import { catalog } from '../../seed/catalog';
 import type { Category } from '../../src/domain';
 import { buildSearchIndex } from '../../src/domain/searchIndex';
 import { SEARCH_DEBOUNCE_MS } from '../../src/machines/searchMachine';
+import { median } from './browser';
 import { largeCategory } from './largeCatalog';
 
 const QUERIES = ['t', 'te', 'ten', 'teni', 'tenis', 'calca', 'jaquta', 'xyzxyz', 'camisa azul', 'a'];
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function measure(name: string, categories: readonly Category[]) {
   const builds: number[] = [];

@@ -1,28 +1,19 @@
-// `npm run bench:server`: autocannon on loopback against POST /create-checkout-session.
-//
-// What runs: the real Fastify app of server/app.ts (helmet, CORS, rate limit — raised so it never trips —,
-// superstruct validation, server-side pricing, idempotency key, session saved) in a child process, with
-//   - the simulated payment provider,
-//   - the real firebase-admin token verifier against the Auth emulator (started here on free ports) with the
-//     backend's 60 s verified-token cache, and a real ID token from the emulator: the cache is warm after the
-//     first request, as for a shopper who checks out twice,
-//   - the seed catalog through memoryCatalog + the PriceBook, warm,
-//   - the IN-MEMORY checkout store (not Firestore: one emulator write per request would measure the emulator),
-//   - logger level "warn" (at "info" pino writes three lines per request).
-// autocannon runs in this process, the server in another: 2 processes on our 2 cores.
-// Writes the figures between <!-- backend:start --> / <!-- backend:end --> in docs/performance.md.
+// `npm run bench:server`: autocannon on loopback against POST /create-checkout-session, served by the real app
+// of server/app.ts in a child process (autocannon here: 2 processes on our 2 cores) with the simulated provider,
+// the real firebase-admin token verifier against an Auth emulator (its 60 s cache warm after the first request),
+// the seed catalog warm, an IN-MEMORY checkout store (one emulator write per request would measure the emulator)
+// and logger level "warn". Writes the backend section of docs/performance.md (scripts/bench/doc.ts).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { catalog } from '../../seed/catalog';
 import { findFreePort, startEmulators } from '../lib/emulators';
+import { writeDocSection } from './doc';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DOC = resolve(ROOT, 'docs', 'performance.md');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const TARGET = { reqPerSec: 5_000, p99Ms: 50 };
@@ -65,7 +56,19 @@ async function runTarget() {
   process.on('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
-async function main() {
+export interface BackendFigures {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  failures: number;
+  load: number;
+  cpuPerRequestUs: number;
+  verdict: 'met' | 'NOT met';
+}
+
+/** Measures, prints the summary and writes the doc section. */
+export async function benchBackend(): Promise<BackendFigures> {
   console.log('starting the Auth emulator (free ports)…');
   const emulators = await startEmulators({ only: ['auth'] });
   const port = await findFreePort();
@@ -113,33 +116,33 @@ async function main() {
     const result = await autocannon({ ...request, connections: CONNECTIONS, duration: DURATION_S });
     const cpuAfter = await serverCpu();
     const cpuMicros = cpuAfter.user - cpuBefore.user + (cpuAfter.system - cpuBefore.system);
-    const figures = {
-      cpuPerRequestUs: Math.round(cpuMicros / result.requests.total),
-      load: Math.max(loadBefore, loadavg()[0]!),
-      reqPerSec: Math.round(result.requests.average),
+    const reqPerSec = Math.round(result.requests.average);
+    const failures = result.non2xx + result.errors + result.timeouts;
+    const f: BackendFigures = {
+      reqPerSec,
       p50: result.latency.p50,
       p99: result.latency.p99,
-      total: result.requests.total,
-      failures: result.non2xx + result.errors + result.timeouts,
+      requests: result.requests.total,
+      failures,
+      load: Math.max(loadBefore, loadavg()[0]!),
+      cpuPerRequestUs: Math.round(cpuMicros / result.requests.total),
+      verdict: reqPerSec >= TARGET.reqPerSec && result.latency.p99 < TARGET.p99Ms && failures === 0 ? 'met' : 'NOT met',
     };
-    const verdict = figures.reqPerSec >= TARGET.reqPerSec && figures.p99 < TARGET.p99Ms && figures.failures === 0 ? 'met' : 'NOT met';
-    console.log(`req/s ${figures.reqPerSec}  p50 ${figures.p50} ms  p99 ${figures.p99} ms  (${figures.total} requests, ${figures.failures} failures, load ${figures.load.toFixed(1)}) — target ${verdict}`);
-    console.log(`server CPU per request ${figures.cpuPerRequestUs} µs (user + system) → at most ≈ ${Math.round(1e6 / figures.cpuPerRequestUs)} req/s on one free core`);
-    writeDoc(figures, verdict);
-    if (figures.failures > 0) process.exitCode = 1;
+    console.log(`req/s ${f.reqPerSec}  p50 ${f.p50} ms  p99 ${f.p99} ms  (${f.requests} requests, ${f.failures} failures, load ${f.load.toFixed(1)}) — target ${f.verdict}`);
+    console.log(`server CPU per request ${f.cpuPerRequestUs} µs (user + system) → at most ≈ ${Math.round(1e6 / f.cpuPerRequestUs)} req/s on one free core`);
+    writeDoc(f);
+    return f;
   } finally {
     child.kill('SIGTERM');
     await emulators.stop();
   }
 }
 
-function writeDoc(
-  f: { reqPerSec: number; p50: number; p99: number; total: number; failures: number; load: number; cpuPerRequestUs: number },
-  verdict: string,
-) {
+function writeDoc(f: BackendFigures) {
   const cpu = cpus();
-  const section = `<!-- backend:start -->
-## Backend
+  writeDocSection(
+    'backend',
+    `## Backend
 
 \`npm run bench:server\` — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s (after a 3 s warm-up), loopback,
 POST /create-checkout-session with a 3-line cart, on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version},
@@ -148,23 +151,12 @@ measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with a 1
 
 | req/s | p50 | p99 | requests | failures | target (≥ ${TARGET.reqPerSec.toLocaleString('en')} req/s, p99 < ${TARGET.p99Ms} ms) |
 |---|---|---|---|---|---|
-| ${f.reqPerSec.toLocaleString('en')} | ${f.p50} ms | ${f.p99} ms | ${f.total.toLocaleString('en')} | ${f.failures} | ${verdict} |
+| ${f.reqPerSec.toLocaleString('en')} | ${f.p50} ms | ${f.p99} ms | ${f.requests.toLocaleString('en')} | ${f.failures} | ${f.verdict} |
 
 Server CPU per request (user + system, measured in the server process): **${f.cpuPerRequestUs} µs**, i.e. at most
-≈ ${Math.round(1e6 / f.cpuPerRequestUs).toLocaleString('en')} req/s if the server had one core to itself. Contention inflates this too (kernel time for
-the socket writes, cache misses): on a quiet machine expect it lower and req/s higher.
-
-What runs: the real app of server/app.ts (helmet, CORS, per-IP rate limit raised so it never trips, superstruct
-validation, server-side prices, idempotency key) with the simulated provider, the real firebase-admin verifier
-against the Auth emulator with the backend's 60 s verified-token cache (warm: one shopper's token), the seed
-catalog warm in the PriceBook, an **in-memory** checkout store (production writes the session to Firestore),
-logger level warn. Server and autocannon are separate processes sharing the 2 cores. Loopback noise is ±20 %.
-<!-- backend:end -->`;
-  const current = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Performance\n';
-  const pattern = /<!-- backend:start -->[\s\S]*?<!-- backend:end -->/;
-  const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(DOC, next);
-  console.log(`wrote ${DOC}`);
+≈ ${Math.round(1e6 / f.cpuPerRequestUs).toLocaleString('en')} req/s if the server had one core to itself.`,
+  );
+  console.log('wrote docs/performance.md (backend section)');
 }
 
 if (process.argv.includes('--target')) {
@@ -172,9 +164,12 @@ if (process.argv.includes('--target')) {
     console.error(error);
     process.exit(1);
   });
-} else {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+} else if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  benchBackend().then(
+    (f) => (process.exitCode = f.failures > 0 ? 1 : 0),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }
