@@ -29,21 +29,11 @@ export function inlineScripts(html: string): string[] {
 
 export const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const files: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...(await htmlFiles(path)));
-    else if (entry.isFile() && entry.name.endsWith('.html')) files.push(path);
-  }
-  return files;
-}
-
 /** Sorted, distinct CSP hashes of every inline script of every HTML file of distDir. */
 export async function inlineScriptHashes(distDir: string): Promise<string[]> {
   const hashes = new Set<string>();
-  for (const file of await htmlFiles(resolve(distDir))) {
-    for (const script of inlineScripts(await readFile(file, 'utf8'))) hashes.add(cspHash(script));
+  for (const file of await readdir(resolve(distDir), { recursive: true })) {
+    if (file.endsWith('.html')) for (const script of inlineScripts(await readFile(join(distDir, file), 'utf8'))) hashes.add(cspHash(script));
   }
   return [...hashes].sort();
 }

@@ -32,14 +32,6 @@ export interface BuildReport {
 const sum = (files: BuiltFile[]) => files.reduce((total, f) => total + f.gzip, 0);
 export const totalGzip = sum;
 
-function walk(dir: string, root = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return walk(path, root);
-    return [relative(root, path).split('\\').join('/')];
-  });
-}
-
 /** `src`/`href` of the page's scripts and stylesheets, relative to the dist root. */
 function htmlReferences(html: string): { scripts: string[]; styles: string[]; inlineStyles: string[] } {
   const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'));
@@ -73,7 +65,9 @@ export function staticImports(code: string): string[] {
 
 export function analyzeBuild(distDir: string): BuildReport {
   const dist = resolve(distDir);
-  const files = walk(dist);
+  const files = readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dist, join(entry.parentPath, entry.name)).split('\\').join('/'));
   // A prerendered build starts its scripts from an inline loader; Parcel's own shell still lists them as tags.
   const shell = join(dist, 'app-shell.html');
   const html = readFileSync(existsSync(shell) ? shell : join(dist, 'index.html'), 'utf8');

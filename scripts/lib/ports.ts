@@ -5,17 +5,13 @@ import { createServer } from 'node:net';
 import getPort from 'get-port';
 
 export class PortInUseError extends Error {
-  readonly port: number;
-  readonly service: string;
+  override name = 'PortInUseError';
   constructor(port: number, service: string) {
     super(
       `Port ${port} is already in use, so the ${service} cannot start. Is another \`npm start\` (or ` +
         `\`npm run dev\`) running? Stop it with Ctrl-C in its terminal, or find what holds the port with ` +
         `\`lsof -i :${port}\` (or \`ss -ltnp 'sport = :${port}'\`), or pick other ports (see docs/local-stack.md).`,
     );
-    this.name = 'PortInUseError';
-    this.port = port;
-    this.service = service;
   }
 }
 

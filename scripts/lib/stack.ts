@@ -59,9 +59,9 @@ export interface LocalStackOptions {
 }
 
 export class StackAbortedError extends Error {
+  override name = 'StackAbortedError';
   constructor() {
     super('The local stack was stopped while it was starting.');
-    this.name = 'StackAbortedError';
   }
 }
 
