@@ -1,6 +1,7 @@
 // Lighthouse 12 (the npm CLI) against Debian's Chromium, outside traffic blocked by --host-resolver-rules
 // (every host but 127.0.0.1 fails to resolve). One process per run; the median of each figure over the runs.
 import { execa } from 'execa';
+import type { Result as Lhr } from 'lighthouse';
 import { join } from 'node:path';
 import { CHROMIUM_PATH } from '../lib/chromium';
 import { ROOT } from '../lib/stack';
@@ -22,16 +23,6 @@ export interface LighthouseFigures {
   cls: number;
   /** Failed audits of the a11y / best-practices / SEO categories (ids), from the median-performance run. */
   failing: string[];
-}
-
-interface LhrCategory {
-  score: number | null;
-  auditRefs: Array<{ id: string; weight: number }>;
-}
-interface Lhr {
-  categories: Record<string, LhrCategory>;
-  audits: Record<string, { numericValue?: number; score: number | null; scoreDisplayMode?: string }>;
-  runtimeError?: { code: string; message: string };
 }
 
 async function runOnce(url: string, formFactor: FormFactor): Promise<Lhr> {

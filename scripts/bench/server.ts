@@ -4,10 +4,10 @@
 // the seed catalog warm, an IN-MEMORY checkout store (one emulator write per request would measure the emulator)
 // and logger level "warn". Writes the backend section of docs/performance.md (scripts/bench/doc.ts).
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { catalog } from '../../seed/catalog';
 import { findFreePort, startEmulators } from '../lib/emulators';
@@ -17,16 +17,6 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const TARGET = { reqPerSec: 5_000, p99Ms: 50 };
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (options: object) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /** The child: the backend app with the bench's dependencies, listening on BENCH_PORT. */
 async function runTarget() {
@@ -101,7 +91,7 @@ export async function benchBackend(): Promise<BackendFigures> {
     const products = catalog.slice(0, 3).map((category, i) => ({ ...category.products[i]!, quantity: i + 1 }));
     const request = {
       url: `http://127.0.0.1:${port}/create-checkout-session`,
-      method: 'POST',
+      method: 'POST' as const,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}`, origin: 'http://localhost:1234' },
       body: JSON.stringify({ products }),
     };
