@@ -1,17 +1,13 @@
 // @vitest-environment node
-// The cart's model-based paths in Chromium (and their teeth), search, and the statechart inspector.
+// The cart's model-based paths in Chromium, and their teeth.
 // The stack and Chromium are shared by every e2e file (test/e2e/support/e2e.globalSetup.ts); the files run side
 // by side, each shopper in a browser context of its own.
 import { describe } from 'vitest';
 import { e2eSkipReason, useE2E } from './support/e2e';
 import { registerCartModel, registerCartModelTeeth } from './cart.model';
-import { registerInspector } from './inspector';
-import { registerSearchJourney } from './search.journey';
 
-describe.skipIf(e2eSkipReason())('cart, search and inspector (Chromium, full local stack)', () => {
+describe.skipIf(e2eSkipReason())('cart (Chromium, full local stack)', () => {
   const env = useE2E();
   registerCartModel(env);
   registerCartModelTeeth(env);
-  registerSearchJourney(env);
-  registerInspector(env);
 });

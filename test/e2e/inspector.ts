@@ -1,6 +1,6 @@
 // The statechart inspector (issue 14, docs/inspector.md) in the locally built storefront, opened with
 // `?inspect`: the diagrams follow the live machines and the log shows what each event did. Registered by
-// cart.test.ts.
+// search-and-inspector.test.ts.
 import { AxeBuilder } from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';

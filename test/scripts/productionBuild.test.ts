@@ -50,7 +50,7 @@ describe('production settings check', () => {
     expect(result.stderr).toMatch(/FIREBASE_APP_ID is missing/);
     expect(result.stderr).toMatch(/FIREBASE_PROJECT_ID is a demo project setting \("demo-x"\)/);
     expect(result.stdout).not.toMatch(/Parcel/);
-  });
+  }, 60_000); // a node + tsx start, slow on a busy machine
 });
 
 describe('the production bundle', () => {
