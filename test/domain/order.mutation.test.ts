@@ -1,0 +1,191 @@
+// src/domain/order.ts as the mutation run (npm run test:mutation) sees it: only test/domain and test/machines run
+// there, and the orders adapters' contract tests and the order pages' UI tests, which use these rules, do not.
+// Expected values are written by hand here (no value read back from the code under test).
+import { describe, expect, it } from 'vitest';
+import { is, validate } from 'superstruct';
+import {
+  formatOrderDate,
+  formatOrderTime,
+  fromCentavos,
+  isOrder,
+  newestFirst,
+  ORDER_STATUS_LABELS,
+  OrderDocumentStruct,
+  OrderStatusStruct,
+  PAYMENT_METHOD_LABELS,
+  PaymentMethodStruct,
+  toOrder,
+  type Order,
+  type OrderDocument,
+} from '../../src/domain';
+
+/** A stored pix session as the backend writes it, with fields the storefront does not read. */
+const pixDocument = {
+  id: 'cs_pix_1',
+  status: 'pending',
+  uid: 'ana',
+  lineItems: [
+    { productId: 'jaqueta', name: 'Jaqueta Jeans', unitAmount: 8990, quantity: 2, taxCode: 'ignored' },
+    { productId: 'bone', name: 'Boné', unitAmount: 10, quantity: 1 },
+  ],
+  amountTotal: 17990,
+  currency: 'brl',
+  createdAt: 1_764_000_000_000,
+  finishedAt: null,
+  paymentMethod: 'pix',
+  pix: { copyPaste: '00020126pix', expiresAt: 1_764_003_600_000, qrCodeUrl: 'ignored' },
+  boleto: null,
+  idempotencyKey: 'ignored',
+};
+
+const boletoDocument = {
+  id: 'cs_boleto_1',
+  status: 'paid',
+  uid: 'ana',
+  lineItems: [{ productId: 'bota', name: 'Bota', unitAmount: 25000, quantity: 1 }],
+  amountTotal: 25000,
+  currency: 'brl',
+  createdAt: 1_764_100_000_000,
+  paymentMethod: 'boleto',
+  boleto: { line: '23790.00000 1', dueAt: 1_764_200_000_000, pdfUrl: 'ignored' },
+};
+
+const order = (id: string, createdAt: number): Order => ({
+  id,
+  status: 'paid',
+  uid: 'ana',
+  items: [],
+  amountTotal: 100,
+  createdAt,
+  paymentMethod: 'card',
+  pix: null,
+  boleto: null,
+});
+
+describe('order statuses and payment methods', () => {
+  it('accepts exactly the six statuses and three methods the backend writes', () => {
+    for (const status of ['open', 'pending', 'paid', 'expired', 'canceled', 'declined']) expect(is(status, OrderStatusStruct)).toBe(true);
+    for (const status of ['', 'refunded', 'Paid']) expect(is(status, OrderStatusStruct)).toBe(false);
+    for (const method of ['card', 'pix', 'boleto']) expect(is(method, PaymentMethodStruct)).toBe(true);
+    for (const method of ['', 'cash']) expect(is(method, PaymentMethodStruct)).toBe(false);
+  });
+
+  it('labels every status and method in the shopper’s words', () => {
+    expect(ORDER_STATUS_LABELS).toEqual({
+      open: 'Em aberto',
+      pending: 'Aguardando pagamento',
+      paid: 'Pago',
+      expired: 'Expirado',
+      canceled: 'Cancelado',
+      declined: 'Recusado',
+    });
+    expect(PAYMENT_METHOD_LABELS).toEqual({ card: 'Cartão', pix: 'Pix', boleto: 'Boleto' });
+  });
+});
+
+describe('OrderDocumentStruct', () => {
+  it('accepts a pix and a boleto session, extra backend fields included', () => {
+    expect(validate(pixDocument, OrderDocumentStruct)[0]).toBeUndefined();
+    expect(validate(boletoDocument, OrderDocumentStruct)[0]).toBeUndefined();
+  });
+
+  it.each([
+    ['an empty document', {}],
+    ['a missing id', { ...pixDocument, id: undefined }],
+    ['an empty id', { ...pixDocument, id: '' }],
+    ['an unknown status', { ...pixDocument, status: 'refunded' }],
+    ['an empty uid', { ...pixDocument, uid: '' }],
+    ['a line without its product id', { ...pixDocument, lineItems: [{ name: 'Boné', unitAmount: 10, quantity: 1 }] }],
+    ['a line without its name', { ...pixDocument, lineItems: [{ productId: 'bone', unitAmount: 10, quantity: 1 }] }],
+    ['a negative unit amount', { ...pixDocument, lineItems: [{ productId: 'bone', name: 'Boné', unitAmount: -1, quantity: 1 }] }],
+    ['a fractional unit amount', { ...pixDocument, lineItems: [{ productId: 'bone', name: 'Boné', unitAmount: 9.5, quantity: 1 }] }],
+    ['a zero quantity', { ...pixDocument, lineItems: [{ productId: 'bone', name: 'Boné', unitAmount: 10, quantity: 0 }] }],
+    ['a negative total', { ...pixDocument, amountTotal: -5 }],
+    ['another currency', { ...pixDocument, currency: 'usd' }],
+    ['no currency', { ...pixDocument, currency: '' }],
+    ['a text creation time', { ...pixDocument, createdAt: '2026-11-25' }],
+    ['a text finish time', { ...pixDocument, finishedAt: 'yesterday' }],
+    ['an unknown payment method', { ...pixDocument, paymentMethod: 'cash' }],
+    ['a pix without its code', { ...pixDocument, pix: { expiresAt: 1 } }],
+    ['a pix without its expiry', { ...pixDocument, pix: { copyPaste: 'x' } }],
+    ['a boleto without its line', { ...boletoDocument, boleto: { dueAt: 1 } }],
+    ['a boleto without its due date', { ...boletoDocument, boleto: { line: 'x' } }],
+  ])('rejects %s', (_name, document) => {
+    expect(is(document, OrderDocumentStruct)).toBe(false);
+  });
+
+  it('accepts a zero amount (a free line) and leaves the optional fields out', () => {
+    const { finishedAt: _f, paymentMethod: _m, pix: _p, boleto: _b, ...bare } = pixDocument;
+    expect(is({ ...bare, lineItems: [{ productId: 'brinde', name: 'Brinde', unitAmount: 0, quantity: 1 }], amountTotal: 0 }, OrderDocumentStruct)).toBe(true);
+  });
+});
+
+describe('toOrder', () => {
+  it('copies what the storefront shows, and nothing else', () => {
+    expect(toOrder(pixDocument as OrderDocument)).toEqual({
+      id: 'cs_pix_1',
+      status: 'pending',
+      uid: 'ana',
+      items: [
+        { productId: 'jaqueta', name: 'Jaqueta Jeans', unitAmount: 8990, quantity: 2 },
+        { productId: 'bone', name: 'Boné', unitAmount: 10, quantity: 1 },
+      ],
+      amountTotal: 17990,
+      createdAt: 1_764_000_000_000,
+      paymentMethod: 'pix',
+      pix: { copyPaste: '00020126pix', expiresAt: 1_764_003_600_000 },
+      boleto: null,
+    });
+    expect(toOrder(boletoDocument as OrderDocument)).toEqual({
+      id: 'cs_boleto_1',
+      status: 'paid',
+      uid: 'ana',
+      items: [{ productId: 'bota', name: 'Bota', unitAmount: 25000, quantity: 1 }],
+      amountTotal: 25000,
+      createdAt: 1_764_100_000_000,
+      paymentMethod: 'boleto',
+      pix: null,
+      boleto: { line: '23790.00000 1', dueAt: 1_764_200_000_000 },
+    });
+  });
+
+  it('a session without a payment method yet has none (null, not undefined)', () => {
+    const { paymentMethod: _m, pix: _p, ...open } = pixDocument;
+    const result = toOrder({ ...open, status: 'open' } as OrderDocument);
+    expect(result.paymentMethod).toBeNull();
+    expect(result.pix).toBeNull();
+    expect(result.boleto).toBeNull();
+  });
+});
+
+describe('isOrder, newestFirst, dates and amounts', () => {
+  it('an open session is not an order; every other status is', () => {
+    expect(isOrder({ status: 'open' })).toBe(false);
+    for (const status of ['pending', 'paid', 'expired', 'canceled', 'declined'] as const) expect(isOrder({ status })).toBe(true);
+  });
+
+  it('sorts newest first, equal times by id', () => {
+    const older = order('b', 1000);
+    const newer = order('a', 2000);
+    expect(newestFirst(older, newer)).toBe(1000);
+    expect(newestFirst(newer, older)).toBe(-1000);
+    expect(newestFirst(order('a', 5), order('b', 5))).toBe(-1);
+    expect(newestFirst(order('b', 5), order('a', 5))).toBe(1);
+    expect(newestFirst(order('a', 5), order('a', 5))).toBe(0);
+    expect([order('x', 1), order('c', 3), order('a', 3), order('m', 2)].sort(newestFirst).map((o) => o.id)).toEqual(['a', 'c', 'm', 'x']);
+  });
+
+  it('dates and times are Brasília’s, whatever the machine’s time zone', () => {
+    // 2026-11-25 01:30 UTC is still the 24th, 22:30, in São Paulo (UTC−3).
+    const lateEvening = Date.UTC(2026, 10, 25, 1, 30);
+    expect(formatOrderDate(lateEvening)).toBe('24/11/2026');
+    expect(formatOrderTime(lateEvening)).toBe('22:30');
+    expect(formatOrderDate(Date.UTC(2026, 0, 5, 15, 7))).toBe('05/01/2026');
+    expect(formatOrderTime(Date.UTC(2026, 0, 5, 15, 7))).toBe('12:07');
+  });
+
+  it('centavos to reais', () => {
+    expect(fromCentavos(17990)).toBe(179.9);
+    expect(fromCentavos(5)).toBe(0.05);
+  });
+});
