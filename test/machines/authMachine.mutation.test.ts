@@ -211,3 +211,30 @@ describe('authMachine (mutation run): after a sign-up or a Google sign-in', () =
     expect(logError).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('authMachine (mutation run): the tags the UI reads in each state', () => {
+  it('unknown, loading the profile, logged in, signing out, logged out, signing in', async () => {
+    const { actor, auth, users, snap } = startAuth();
+    const tags = () => (['busy', 'unknown', 'signedIn', 'blocking'] as const).filter((tag) => snap().hasTag(tag));
+    expect(tags()).toEqual(['busy', 'unknown', 'blocking']);
+
+    auth.emit(ana);
+    expect(snap().value).toBe('loadingProfile');
+    expect(tags()).toEqual(['busy', 'signedIn', 'blocking']);
+
+    users.findById.latest().resolve(null);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(tags()).toEqual(['signedIn']);
+
+    actor.send({ type: 'auth.signOut' });
+    expect(tags()).toEqual(['busy', 'signedIn', 'blocking']);
+    auth.signOut.latest().resolve();
+    await tick();
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(tags()).toEqual([]);
+
+    actor.send({ type: 'auth.signIn', form: { email: 'ana@example.com', password: 'segredo' } });
+    expect(tags()).toEqual(['busy']);
+  });
+});

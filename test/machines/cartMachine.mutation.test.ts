@@ -23,6 +23,31 @@ describe('cartMachine (mutation run)', () => {
     expect(log).toHaveBeenCalledWith('[cart] clear failed', expect.objectContaining({ code: 'storage/unavailable' }));
     expect(actor.getSnapshot().status).toBe('active');
   });
+
+  it('a change queued while restoring is applied once, and the queue is empty afterwards', async () => {
+    const storage = fakeCartStorage([jaqueta]);
+    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log: vi.fn() }))).start();
+    actor.send({ type: 'cart.increase', productId: 'jaqueta' });
+    storage.answerLoad();
+    await tick();
+    expect(actor.getSnapshot().context).toEqual({ items: [{ ...jaqueta, quantity: 2 }], queued: [], paymentConfirmed: false });
+    actor.send({ type: 'cart.increase', productId: 'jaqueta' });
+    expect(actor.getSnapshot().context).toEqual({ items: [{ ...jaqueta, quantity: 3 }], queued: [], paymentConfirmed: false });
+  });
+});
+
+describe('cartMachine (mutation run): a saved cart that cannot be read', () => {
+  it('a product added while the load was pending is still added, and saved, once the load fails', async () => {
+    const storage = fakeCartStorage();
+    const log = vi.fn();
+    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log }))).start();
+    actor.send({ type: 'cart.add', product: jaqueta });
+    storage.load.latest().reject(codedError('storage/unavailable'));
+    await tick();
+    expect(selectCartItems(actor.getSnapshot())).toEqual([jaqueta]);
+    expect(storage.calls).toEqual([{ method: 'save', items: [jaqueta] }]);
+    expect(log).toHaveBeenCalledWith('[cart] loadCart failed', expect.objectContaining({ code: 'storage/unavailable' }));
+  });
 });
 
 describe('cartMachine without its storage provided', () => {

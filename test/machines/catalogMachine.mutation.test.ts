@@ -143,3 +143,44 @@ describe('catalogMachine without its actors provided', () => {
     expect(logError).toHaveBeenCalledWith({ error: new Error('getCategory not provided'), during: 'getCategory' });
   });
 });
+
+describe('catalogMachine (mutation run): a prerendered page', () => {
+  function startPrerendered(input: { categories: Category[]; category?: Category | null }) {
+    const catalog = fakeCatalog();
+    const logError = vi.fn();
+    const actor = createActor(
+      catalogMachine.provide({
+        actors: createCatalogActors({ catalog: catalog.port }),
+        actions: { logError: (_, params) => logError(params) },
+      }),
+      { input },
+    ).start();
+    return { actor, catalog, logError, snap: () => actor.getSnapshot() };
+  }
+
+  it('a page without a category (home, explore) starts from its snapshot, nothing on screen for a category', () => {
+    const { catalog, snap } = startPrerendered({ categories: [jaquetas] });
+    expect(snap().value).toEqual({ list: 'prerendered', category: 'idle' });
+    expect(snap().context).toEqual({ categories: [jaquetas], categoryId: null, category: null });
+    expect(catalog.listCategories.calls).toHaveLength(0);
+  });
+
+  it('a failed refresh is logged and keeps the snapshot; a retry reads the live list again', async () => {
+    const { actor, catalog, logError, snap } = startPrerendered({ categories: [jaquetas] });
+    actor.send({ type: 'catalog.refresh' });
+    const unavailable = new CatalogUnavailableError('offline');
+    catalog.listCategories.latest().reject(unavailable);
+    await tick();
+    expect(snap().value).toEqual({ list: 'stale', category: 'idle' });
+    expect(snap().context.categories).toEqual([jaquetas]);
+    expect(logError).toHaveBeenCalledWith({ error: unavailable, during: 'listCategories' });
+
+    actor.send({ type: 'catalog.list.retry' });
+    expect(snap().value).toEqual({ list: 'refreshing', category: 'idle' });
+    expect(catalog.listCategories.calls).toHaveLength(2);
+    catalog.listCategories.latest().resolve([jaquetas, tenis]);
+    await tick();
+    expect(snap().value).toEqual({ list: 'loaded', category: 'idle' });
+    expect(snap().context.categories).toEqual([jaquetas, tenis]);
+  });
+});
