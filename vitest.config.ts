@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import RunOrderSequencer from './test/support/runOrder';
 
 // Test files that use the run's shared Auth + Firestore emulators (test/contracts/support/emulators.ts).
 // A new emulator-backed file goes here; without it `useEmulators()` says so.
@@ -35,9 +36,10 @@ const BUILD_FILES = ['test/budgets/bundles.test.ts', 'test/budgets/inspector.tes
 //   - the slow setups return at once and do their work in the background (test/support/readiness.ts);
 //   - happy-dom, node, builds and e2e are one group of RUN_WORKERS files at a time: the e2e and builds files
 //     mostly wait on Chromium, servers or Parcel in other processes, so more files than cores keep both busy;
+//     the e2e files start first (test/support/runOrder.ts);
 //   - the emulators project (one file at a time, see below) is not run after that group but beside it, by a
 //     second vitest process: `npm test` runs `test:vitest:parallel` and `test:vitest:emulators` side by side.
-const RUN_WORKERS = 5;
+const RUN_WORKERS = 6;
 // Files of a project share one module graph per worker (isolate: false): a fresh graph and a fresh happy-dom
 // for each of 51 files was half of that project's CPU (measured with /usr/bin/time, vitest run --project
 // happy-dom: 91 s user+sys isolated, 47 s shared; node 63 → 49 s; emulators 36 → 24 s). The e2e files keep
@@ -47,6 +49,8 @@ export default defineConfig({
   test: {
     // The default output, then when each project's files ran (test/support/timelineReporter.ts).
     reporters: ['default', './test/support/timelineReporter.ts'],
+    // The longest chain (the e2e files) starts first (test/support/runOrder.ts).
+    sequence: { sequencer: RunOrderSequencer },
     projects: [
       {
         test: {

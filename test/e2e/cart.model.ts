@@ -218,12 +218,18 @@ async function readScreen(page: Page): Promise<Screen> {
   return screen;
 }
 
-export function registerCartModel(env: () => E2E) {
-  console.info(`e2e model-based: ${cartPaths.length} paths (${cartPaths.reduce((n, p) => n + p.steps.length, 0)} steps) from the production cartMachine`);
-  describe(`cart, model-based in Chromium: ${cartPaths.length} paths from the production cartMachine`, () => {
+/**
+ * Registers every path, or one share of them (`part` of `parts`, every parts-th path) so that the shares run
+ * side by side in files of their own; all the shares together take every path once.
+ */
+export function registerCartModel(env: () => E2E, { part = 1, parts = 1 } = {}) {
+  const paths = cartPaths.filter((_path, index) => index % parts === part - 1);
+  const share = parts === 1 ? '' : ` (share ${part} of ${parts}: ${paths.length})`;
+  console.info(`e2e model-based: ${cartPaths.length} paths (${cartPaths.reduce((n, p) => n + p.steps.length, 0)} steps) from the production cartMachine${share}`);
+  describe(`cart, model-based in Chromium: ${cartPaths.length} paths from the production cartMachine${share}`, () => {
     let shopper: Shopper | undefined;
     let otherTab: Page | undefined;
-    it.each(cartPaths.map((path) => [cartPathName(path), path] as const))('%s', async (_name, path) => {
+    it.each(paths.map((path) => [cartPathName(path), path] as const))('%s', async (_name, path) => {
       if (!shopper) {
         // One browser context for all paths (each path starts from a fresh visit with its own saved cart);
         // a second tab on a same-origin image stands in for "another tab" that writes the cart.

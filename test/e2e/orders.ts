@@ -1,6 +1,6 @@
 // "Meus pedidos" end to end (issue 11), in Chromium on the full local stack with the simulated provider's Pix
 // and boleto: the order shows up with the status the backend wrote. Texts written out on purpose. The card
-// path is the journey's (journey.ts). Registered by journeys.test.ts.
+// path is the journey's (journey.ts). Registered by checkout-and-orders.test.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';

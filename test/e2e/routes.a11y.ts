@@ -141,8 +141,9 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-export function registerRoutesA11y(env: () => E2E) {
-  for (const width of WIDTHS) {
+/** Every route at the given widths (default: all of WIDTHS; the a11y-*.test.ts files take one each, side by side). */
+export function registerRoutesA11y(env: () => E2E, widths: readonly (typeof WIDTHS)[number][] = WIDTHS) {
+  for (const width of widths) {
     describe(`every route at ${width} px: axe-core zero violations + screenshot`, () => {
       let shopper: Shopper;
       beforeAll(async () => {

@@ -117,7 +117,8 @@ describe('simulated payment page in Chromium', () => {
     const code = await page.getByLabel('Pix copia e cola').inputValue();
     expect(code).toMatch(/^000201/);
     await page.getByRole('button', { name: 'Copiar código' }).click();
-    await expect(page.getByRole('status').textContent()).resolves.toBe('Código Pix copiado.');
+    // Polled: the status is written when the clipboard's promise resolves, which may be after the click returns.
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 10_000 }).toBe('Código Pix copiado.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     expect(await page.getByRole('img', { name: 'QR Code do Pix' }).isVisible()).toBe(true);
     await Promise.all([
