@@ -18,7 +18,8 @@ const category = (id: string, displayName: string): Category => ({
 const jaquetas = category('jaquetas', 'Jaquetas');
 const tenis = category('tenis', 'Tênis');
 
-function startCatalog() {
+/** The production machine over a controllable port; `input` starts it from a prerendered snapshot. */
+function startCatalog(input?: { categories: Category[]; category?: Category | null }) {
   const catalog = fakeCatalog();
   const logError = vi.fn();
   const actor = createActor(
@@ -26,6 +27,7 @@ function startCatalog() {
       actors: createCatalogActors({ catalog: catalog.port }),
       actions: { logError: (_, params) => logError(params) },
     }),
+    input ? { input } : undefined,
   ).start();
   return { actor, catalog, logError, snap: () => actor.getSnapshot() };
 }
@@ -145,18 +147,7 @@ describe('catalogMachine without its actors provided', () => {
 });
 
 describe('catalogMachine (mutation run): a prerendered page', () => {
-  function startPrerendered(input: { categories: Category[]; category?: Category | null }) {
-    const catalog = fakeCatalog();
-    const logError = vi.fn();
-    const actor = createActor(
-      catalogMachine.provide({
-        actors: createCatalogActors({ catalog: catalog.port }),
-        actions: { logError: (_, params) => logError(params) },
-      }),
-      { input },
-    ).start();
-    return { actor, catalog, logError, snap: () => actor.getSnapshot() };
-  }
+  const startPrerendered = startCatalog;
 
   it('a page without a category (home, explore) starts from its snapshot, nothing on screen for a category', () => {
     const { catalog, snap } = startPrerendered({ categories: [jaquetas] });
