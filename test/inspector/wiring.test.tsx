@@ -40,8 +40,11 @@ describe('the inspector hook', () => {
       await waitFor(() => expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'search']), {
         timeout: 10_000,
       });
-      // Their events are logged, starting with each one's xstate.init.
-      expect([...initialised].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'search']);
+      // Their events are logged, starting with each one's xstate.init (an actor is registered when it is created,
+      // and a component's actor starts in an effect, a moment later).
+      await waitFor(() => expect([...initialised].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'search']), {
+        timeout: 10_000,
+      });
     } finally {
       unsubscribe();
       services.stop();

@@ -107,8 +107,9 @@ export async function settled() {
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
-  // Wait for the overlay to disappear (auth known, list loaded).
-  for (let i = 0; i < 50 && screen.queryByTestId('loading-overlay'); i++) {
+  // Wait for the overlay to disappear (auth known, list loaded, the route's lazy chunk imported). A deadline in
+  // real time, not a number of turns: on a busy machine a lazy page's first import alone can take seconds.
+  for (const deadline = Date.now() + 10_000; screen.queryByTestId('loading-overlay') && Date.now() < deadline; ) {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     });
