@@ -145,7 +145,9 @@ export function registerPrerender(env: () => E2E) {
         await shopper.page.goto(`/product/${jaqueta.id}`, { waitUntil: 'commit' });
         const add = shopper.page.getByRole('button', { name: 'Adicionar ao carrinho', exact: true });
         await add.waitFor();
-        expect(await shopper.page.evaluate(() => '__clubTakeEarlyClicks' in window), 'not hydrated yet').toBe(true);
+        // Not hydrated yet: the catcher is still there (hydration takes it away). Waited for, not read once: in
+        // one fresh-clone run under load the read came back false right after the button appeared.
+        await shopper.page.waitForFunction(() => '__clubTakeEarlyClicks' in window, undefined, { timeout: 5_000 });
         await add.click();
         releaseScripts();
         await hydrated(shopper.page);
