@@ -137,17 +137,17 @@ export function registerPrerender(env: () => E2E) {
       let releaseScripts!: () => void;
       const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
       try {
-        // The entry script is held back: a slow phone on a slow network.
-        await shopper.page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+        // The app's scripts are held back: a slow phone on a slow network. Every hashed .js: Parcel names the
+        // entry bundle after the checkout's folder (main.<hash>.js in a folder called main, tmp.<x>.<hash>.js in a
+        // fresh clone under /tmp), and the lazy chunks are only asked for once the entry runs.
+        await shopper.page.route(/\/[^/]+\.[0-9a-f]{8}\.js$/, async (route) => {
           await scriptsHeld;
           await route.continue();
         });
         await shopper.page.goto(`/product/${jaqueta.id}`, { waitUntil: 'commit' });
         const add = shopper.page.getByRole('button', { name: 'Adicionar ao carrinho', exact: true });
         await add.waitFor();
-        // Not hydrated yet: the catcher is still there (hydration takes it away). Waited for, not read once: in
-        // one fresh-clone run under load the read came back false right after the button appeared.
-        await shopper.page.waitForFunction(() => '__clubTakeEarlyClicks' in window, undefined, { timeout: 5_000 });
+        expect(await shopper.page.evaluate(() => '__clubTakeEarlyClicks' in window), 'not hydrated yet').toBe(true);
         await add.click();
         releaseScripts();
         await hydrated(shopper.page);
