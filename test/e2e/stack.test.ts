@@ -45,11 +45,11 @@ describe.skipIf(e2eSkipReason())('startLocalStack (the e2e stack)', () => {
 
   it('seeds the catalog into the Firestore emulator and loads firestore.rules', async () => {
     expect(stack.seed).toMatchObject({ status: 'seeded', categories: 5, products: 40 });
-    const response = await firestoreRest(stack.firestoreEmulator, 'categories');
+    const response = await firestoreRest(`http://${stack.firestoreHost}`, 'categories');
     const body = (await response.json()) as { documents: Array<{ name: string }> };
     expect(body.documents.map((doc) => doc.name.split('/').pop()).sort()).toEqual(['female', 'hats', 'jackets', 'male', 'sneakers']);
 
-    const rules = await fetch(`${stack.firestoreEmulator}/emulator/v1/projects/demo-club-clothing:securityRules`);
+    const rules = await fetch(`http://${stack.firestoreHost}/emulator/v1/projects/demo-club-clothing:securityRules`);
     expect(JSON.stringify(await rules.json())).toContain('service cloud.firestore');
   });
 

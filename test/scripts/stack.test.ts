@@ -14,9 +14,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createFirebaseAuth } from '../../src/adapters/auth/firebase';
 import { createFirestoreCatalog } from '../../src/adapters/catalog/firestore';
 import { createFirestoreUsers } from '../../src/adapters/users/firestore';
-import { checkEmulatorPrerequisites, EmulatorPrerequisiteError, startEmulators, type RunningEmulators } from '../../scripts/lib/emulators';
+import { EmulatorPrerequisiteError, startEmulators, type RunningEmulators } from '../../scripts/lib/emulators';
 import { isPortFree } from '../../scripts/lib/ports';
 import { startLocalStack, type LocalStack } from '../../scripts/lib/stack';
+import { emulatorsMissing } from '../e2e/support/availability';
 
 const work = mkdtempSync(join(tmpdir(), 'local-stack-'));
 const dataDir = join(work, 'data');
@@ -50,18 +51,11 @@ const firestoreRest = (host: string, path: string, init?: RequestInit) =>
     headers: { authorization: 'Bearer owner', 'content-type': 'application/json', ...init?.headers },
   });
 
-const CI = process.env.CI === 'true' || process.env.CI === '1';
 /** This file starts emulators of its own (it tests the launcher): skip locally without gcloud/Java, never under CI. */
 function launcherUnavailable(): string | null {
-  if (CI) return null;
-  try {
-    checkEmulatorPrerequisites();
-    return null;
-  } catch (error) {
-    if (!(error instanceof EmulatorPrerequisiteError)) throw error;
-    console.warn(`Skipping the launcher tests (set CI=true to make this a failure): ${error.message}`);
-    return error.message;
-  }
+  const missing = emulatorsMissing();
+  if (missing) console.warn(`Skipping the launcher tests (set CI=true to make this a failure): ${missing}`);
+  return missing;
 }
 
 describe.skipIf(launcherUnavailable())('startLocalStack: stop and restart with a data folder', () => {

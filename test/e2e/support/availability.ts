@@ -7,10 +7,9 @@ import { CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 
-/** Why the e2e suite cannot run on this machine, or null (always null under CI: then it must run and fail). */
-export function e2eUnavailable(): string | null {
+/** Why this machine cannot start emulators (gcloud, Java), or null (always null under CI: then it must run and fail). */
+export function emulatorsMissing(): string | null {
   if (CI) return null;
-  if (!existsSync(CHROMIUM_PATH)) return `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
   try {
     checkEmulatorPrerequisites();
   } catch (error) {
@@ -18,5 +17,12 @@ export function e2eUnavailable(): string | null {
     throw error;
   }
   return null;
+}
+
+/** Why the e2e suite cannot run on this machine, or null (always null under CI: then it must run and fail). */
+export function e2eUnavailable(): string | null {
+  if (CI) return null;
+  if (!existsSync(CHROMIUM_PATH)) return `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
+  return emulatorsMissing();
 }
 

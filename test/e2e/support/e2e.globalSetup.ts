@@ -58,7 +58,6 @@ export default async function setup(project: TestProject) {
       browserEndpoint: browser.value.wsEndpoint(),
       ports: stack.value.ports,
       distDir,
-      firestoreEmulator: stack.value.urls.firestoreEmulator,
       seed: stack.value.seed,
     };
   })();

@@ -32,7 +32,6 @@ export interface E2EStack {
   /** What startLocalStack reports, for the checks of the stack itself (test/e2e/stack.test.ts). */
   ports: LocalStack['ports'];
   distDir: string;
-  firestoreEmulator: string;
   seed: LocalStack['seed'];
 }
 
