@@ -44,7 +44,7 @@ const otherTabCarts: CartItem[][] = [[line(catalogue[0]!, 1)]];
 
 type UiEvent = EventObject & { product?: Product; productId?: string; output?: CartItem[]; items?: CartItem[]; via?: string };
 
-export const cartPaths = shortestPaths(cartMachine, {
+export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachine>>[1] = {
   variants: (type, snapshot) => {
     const items = snapshot.context.items;
     const open = snapshot.matches({ panel: 'open' });
@@ -84,7 +84,11 @@ export const cartPaths = shortestPaths(cartMachine, {
         return undefined;
     }
   },
-});
+};
+// One shortest path per transition. Covering walks (coveringWalks in test/machines/model/graph.ts: 6 walks,
+// 235 steps instead of 72 paths, 424 steps) found the panel closing when another tab saved a smaller cart
+// after a long walk (docs/testing.md, "Covering walks"); until that is understood the browser keeps these.
+export const cartPaths = shortestPaths(cartMachine, cartModelOptions);
 
 
 const categoryPath = `/category/${jackets.id}`;

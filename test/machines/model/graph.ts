@@ -1,4 +1,4 @@
-import { TestModel, type TestPath } from '@xstate/graph';
+import { getAdjacencyMap, TestModel, type StatePath } from '@xstate/graph';
 import {
   __unsafe_getAllOwnEventDescriptors,
   type AnyMachineSnapshot,
@@ -8,12 +8,31 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 
-export type ModelPath<M extends AnyStateMachine> = TestPath<SnapshotFrom<M>, EventObject>;
+export type ModelPath<M extends AnyStateMachine> = StatePath<SnapshotFrom<M>, EventObject>;
 
 /** The model's view of a snapshot: value, context and status (with the event and the previous state, the key
  *  `shortestPaths` tells paths apart by). */
 export function snapshotKey(snapshot: AnyMachineSnapshot): string {
   return JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status });
+}
+
+type ModelOptions<M extends AnyStateMachine> = {
+  variants: (type: string, snapshot: SnapshotFrom<M>) => EventObject[] | undefined;
+  offerEverywhere?: readonly string[];
+  input?: unknown;
+};
+
+/** The events offered in a snapshot: the types it handles (plus `offerEverywhere`), each in its variants. */
+function offeredEvents<M extends AnyStateMachine>(options: ModelOptions<M>) {
+  return (snapshot: SnapshotFrom<M>): EventObject[] => {
+    const everywhere = (snapshot as AnyMachineSnapshot).status === 'active' ? (options.offerEverywhere ?? []) : [];
+    const types = new Set([...__unsafe_getAllOwnEventDescriptors(snapshot as never), ...everywhere]);
+    return [...types].flatMap((type) => {
+      const variants = options.variants(type, snapshot);
+      if (variants === undefined && type.startsWith('xstate.')) throw new Error(`no payload variant for ${type}`);
+      return variants ?? [{ type }];
+    });
+  };
 }
 
 /**
@@ -23,25 +42,10 @@ export function snapshotKey(snapshot: AnyMachineSnapshot): string {
  * `variants(type, snapshot)` returns. Synthetic `xstate.*` types must have variants: an `xstate.done.actor.*`
  * without an `output` would test nothing.
  */
-export function shortestPaths<M extends AnyStateMachine>(
-  machine: M,
-  options: {
-    variants: (type: string, snapshot: SnapshotFrom<M>) => EventObject[] | undefined;
-    offerEverywhere?: readonly string[];
-    input?: unknown;
-  },
-): Array<ModelPath<M>> {
+export function shortestPaths<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): Array<ModelPath<M>> {
   const model = new TestModel<SnapshotFrom<M>, EventObject, unknown>(machine as never, {
     input: options.input,
-    events: (snapshot) => {
-      const everywhere = (snapshot as AnyMachineSnapshot).status === 'active' ? (options.offerEverywhere ?? []) : [];
-      const types = new Set([...__unsafe_getAllOwnEventDescriptors(snapshot as never), ...everywhere]);
-      return [...types].flatMap((type) => {
-        const variants = options.variants(type, snapshot);
-        if (variants === undefined && type.startsWith('xstate.')) throw new Error(`no payload variant for ${type}`);
-        return variants ?? [{ type }];
-      });
-    },
+    events: offeredEvents(options),
     serializeState: (snapshot, event, previous) =>
       snapshotKey(snapshot as AnyMachineSnapshot) +
       (event && previous ? ` <${JSON.stringify(event)}< ${snapshotKey(previous as AnyMachineSnapshot)}` : ''),
@@ -52,6 +56,68 @@ export function shortestPaths<M extends AnyStateMachine>(
   });
   return model.getShortestPaths();
 }
+
+/**
+ * Walks that together take every transition of the model (every event variant from every reachable state,
+ * the same edges whose shortest paths `shortestPaths` returns one by one), each walk starting from the
+ * initial state. Greedy: from where the walk stands, go by the shortest route to the nearest state that still
+ * has an untaken edge, and take it; a walk ends when nothing untaken is reachable or it has `maxSteps` steps.
+ * Far fewer starts and steps than one shortest path per edge, which matters where a start is a page load.
+ */
+export function coveringWalks<M extends AnyStateMachine>(machine: M, options: ModelOptions<M> & { maxSteps?: number }): Array<ModelPath<M>> {
+  type Snapshot = SnapshotFrom<M>;
+  const eventsOf = offeredEvents(options);
+  const adjacency = getAdjacencyMap(machine as never, {
+    input: options.input as never,
+    events: (snapshot: Snapshot) => eventsOf(snapshot),
+    serializeState: (snapshot: Snapshot) => snapshotKey(snapshot as AnyMachineSnapshot),
+  } as never) as Record<string, { state: Snapshot; transitions: Record<string, { event: EventObject; state: Snapshot }> }>;
+  const edges = (key: string) => Object.entries(adjacency[key]!.transitions).map(([eventKey, { event, state }]) => ({ eventKey, event, state, to: snapshotKey(state as AnyMachineSnapshot) }));
+  const untaken = new Set(Object.keys(adjacency).flatMap((key) => edges(key).map((edge) => `${key}\u0000${edge.eventKey}`)));
+  const initialKey = Object.keys(adjacency)[0]!;
+  const maxSteps = options.maxSteps ?? Infinity;
+  const walks: Array<ModelPath<M>> = [];
+  while (untaken.size) {
+    const initial = adjacency[initialKey]!.state;
+    const steps: ModelPath<M>['steps'] = [{ event: { type: 'xstate.init' }, state: initial }];
+    let at = initialKey;
+    for (;;) {
+      // Breadth-first from `at` to the nearest untaken edge.
+      const cameFrom = new Map<string, { from: string; edge: ReturnType<typeof edges>[number] } | null>([[at, null]]);
+      const queue = [at];
+      let found: { key: string; edge: ReturnType<typeof edges>[number] } | undefined;
+      for (let i = 0; i < queue.length && !found; i++) {
+        const key = queue[i]!;
+        for (const edge of edges(key)) {
+          if (untaken.has(`${key}\u0000${edge.eventKey}`)) {
+            found = { key, edge };
+            break;
+          }
+          if (!cameFrom.has(edge.to)) {
+            cameFrom.set(edge.to, { from: key, edge });
+            queue.push(edge.to);
+          }
+        }
+      }
+      if (!found) break;
+      const route: Array<{ key: string; edge: ReturnType<typeof edges>[number] }> = [{ key: found.key, edge: found.edge }];
+      for (let back = cameFrom.get(found.key); back; back = cameFrom.get(back.from)) route.unshift({ key: back.from, edge: back.edge });
+      if (steps.length > 1 && steps.length - 1 + route.length > maxSteps) break;
+      for (const { key, edge } of route) {
+        untaken.delete(`${key}\u0000${edge.eventKey}`);
+        steps.push({ event: edge.event, state: edge.state });
+      }
+      at = found.edge.to;
+    }
+    if (steps.length === 1) throw new Error('coveringWalks: an edge is unreachable from the initial state');
+    walks.push({ state: steps[steps.length - 1]!.state, steps, weight: steps.length - 1 } as ModelPath<M>);
+  }
+  return walks;
+}
+
+/** A test name for walk `index` of `count`: its length and where it starts (a failure names the step). */
+export const walkName = (walk: { steps: readonly unknown[] }, index: number, count: number, start: string) =>
+  `walk ${index + 1} of ${count}: ${walk.steps.length - 1} steps from ${start}`;
 
 /** A readable test name: the events of the path, with a short payload label. */
 export function pathName(path: { steps: ReadonlyArray<{ event: EventObject }> }, label: (event: EventObject) => string = () => ''): string {
