@@ -76,6 +76,26 @@ describe('cart side panel', () => {
     expect(app.services.cart.getSnapshot().matches({ panel: 'closed' })).toBe(true);
   });
 
+  it('a late close event from an earlier close does not close the panel that was opened again', async () => {
+    // Chromium can deliver a dialog's `close` event long after close() (seen in the e2e covering walks, after a
+    // cross-tab sync): by then the shopper has opened the panel again, and it must stay open.
+    app = renderApp();
+    await settled();
+    await app.user.click(screen.getByRole('button', { name: /^Carrinho/ }));
+    const dialog = (await screen.findByRole('dialog', { name: 'Carrinho' })) as HTMLDialogElement;
+    await act(async () => {
+      dialog.dispatchEvent(new Event('close'));
+    });
+    expect(dialog.open).toBe(true);
+    expect(app.services.cart.getSnapshot().matches({ panel: 'open' })).toBe(true);
+    // A close the browser really made (the dialog is no longer open) still brings the machine along.
+    await act(async () => {
+      dialog.close();
+      dialog.dispatchEvent(new Event('close'));
+    });
+    expect(app.services.cart.getSnapshot().matches({ panel: 'closed' })).toBe(true);
+  });
+
   it('a click on the backdrop (the dialog element itself) closes it', async () => {
     app = renderApp();
     await settled();

@@ -90,9 +90,10 @@ export function CartPanel({ returnFocusTo }: { returnFocusTo: RefObject<HTMLButt
         event.preventDefault();
         close();
       }}
-      onClose={() => {
-        // The browser closed it (e.g. a form method=dialog): keep the machine in step.
-        if (open) close();
+      onClose={(event) => {
+        // The browser closed it (e.g. a form method=dialog): keep the machine in step. Only if it is still
+        // closed: Chromium can deliver the `close` event of an earlier close() after the panel was opened again.
+        if (open && !event.currentTarget.open) close();
       }}
       onClick={(event) => {
         // A click whose target is the <dialog> itself landed on the backdrop (Inner covers the content box).
