@@ -12,17 +12,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * docs/testing.md). Everything else follows in vitest's order.
  */
 export const FIRST = [
-  'test/e2e/cart-paths-1.test.ts',
-  'test/ui/cart.model.test.tsx',
   'test/e2e/journeys.test.ts',
   'test/scripts/stack.test.ts',
-  'test/e2e/cart-paths-2.test.ts',
-  'test/machines/teeth.test.ts',
   'test/e2e/a11y-375.test.ts',
+  'test/ui/cart.model.test.tsx',
   'test/e2e/a11y-1280.test.ts',
-  'test/e2e/checkout-and-orders.test.ts',
   'test/e2e/production.test.ts',
+  'test/e2e/checkout-and-orders.test.ts',
   'test/e2e/search-and-inspector.test.ts',
+  'test/e2e/cart-paths.test.ts',
+  'test/machines/teeth.test.ts',
   'test/e2e/stack.test.ts',
 ];
 
