@@ -4,7 +4,7 @@ import * as searchIndexModule from '../../../src/domain/searchIndex';
 import type { Category, Product } from '../../../src/domain';
 import { createSearchActors, SEARCH_DEBOUNCE_MS, searchMachine, type SearchIndexModule } from '../../../src/machines/searchMachine';
 import { codedError, controllable, tick, type Controllable } from '../../support/fakes/controllable';
-import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
+import { coveringWalks, pathName, recordTransitions, type ModelPath } from './graph';
 
 const product = (id: string, name: string): Product => ({ id, name, imageUrl: `/images/${id}.svg`, price: 100 });
 const jaquetas: Category = {
@@ -39,7 +39,9 @@ const AFTER = 'xstate.after.searchDebounce.search.debouncing';
 const DONE = 'xstate.done.actor.searchCatalog';
 const ERROR = 'xstate.error.actor.searchCatalog';
 
-export const searchPaths = shortestPaths(searchMachine, {
+// Walks that take every transition (coveringWalks in ./graph) instead of one shortest path per transition.
+export const searchPaths = coveringWalks(searchMachine, {
+  maxSteps: 60,
   variants: (type, snapshot) => {
     switch (type) {
       case 'search.type':
