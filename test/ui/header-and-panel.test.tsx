@@ -51,6 +51,14 @@ describe('header', () => {
 });
 
 describe('cart side panel', () => {
+  /** Renders the app, opens the panel with the header's cart button, and returns the panel's <dialog>. */
+  async function openCartPanel(): Promise<HTMLDialogElement> {
+    app = renderApp();
+    await settled();
+    await app.user.click(screen.getByRole('button', { name: /^Carrinho/ }));
+    return (await screen.findByRole('dialog', { name: 'Carrinho' })) as HTMLDialogElement;
+  }
+
   it('is a modal dialog, empty message when empty, closes with its button and gives focus back', async () => {
     app = renderApp();
     await settled();
@@ -65,42 +73,33 @@ describe('cart side panel', () => {
   });
 
   it('Escape (the dialog cancel event) closes it', async () => {
-    app = renderApp();
-    await settled();
-    await app.user.click(screen.getByRole('button', { name: /^Carrinho/ }));
-    const dialog = (await screen.findByRole('dialog', { name: 'Carrinho' })) as HTMLDialogElement;
+    const dialog = await openCartPanel();
     await act(async () => {
       dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
     });
     expect(dialog.open).toBe(false);
-    expect(app.services.cart.getSnapshot().matches({ panel: 'closed' })).toBe(true);
+    expect(app!.services.cart.getSnapshot().matches({ panel: 'closed' })).toBe(true);
   });
 
   it('a late close event from an earlier close does not close the panel that was opened again', async () => {
     // Chromium can deliver a dialog's `close` event long after close() (seen in the e2e covering walks, after a
     // cross-tab sync): by then the shopper has opened the panel again, and it must stay open.
-    app = renderApp();
-    await settled();
-    await app.user.click(screen.getByRole('button', { name: /^Carrinho/ }));
-    const dialog = (await screen.findByRole('dialog', { name: 'Carrinho' })) as HTMLDialogElement;
+    const dialog = await openCartPanel();
     await act(async () => {
       dialog.dispatchEvent(new Event('close'));
     });
     expect(dialog.open).toBe(true);
-    expect(app.services.cart.getSnapshot().matches({ panel: 'open' })).toBe(true);
+    expect(app!.services.cart.getSnapshot().matches({ panel: 'open' })).toBe(true);
     // A close the browser really made (the dialog is no longer open) still brings the machine along.
     await act(async () => {
       dialog.close();
       dialog.dispatchEvent(new Event('close'));
     });
-    expect(app.services.cart.getSnapshot().matches({ panel: 'closed' })).toBe(true);
+    expect(app!.services.cart.getSnapshot().matches({ panel: 'closed' })).toBe(true);
   });
 
   it('a click on the backdrop (the dialog element itself) closes it', async () => {
-    app = renderApp();
-    await settled();
-    await app.user.click(screen.getByRole('button', { name: /^Carrinho/ }));
-    const dialog = (await screen.findByRole('dialog', { name: 'Carrinho' })) as HTMLDialogElement;
+    const dialog = await openCartPanel();
     await act(async () => {
       dialog.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     });
