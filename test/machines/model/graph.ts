@@ -72,42 +72,47 @@ export function coveringWalks<M extends AnyStateMachine>(machine: M, options: Mo
     events: (snapshot: Snapshot) => eventsOf(snapshot),
     serializeState: (snapshot: Snapshot) => snapshotKey(snapshot as AnyMachineSnapshot),
   } as never) as Record<string, { state: Snapshot; transitions: Record<string, { event: EventObject; state: Snapshot }> }>;
-  const edges = (key: string) => Object.entries(adjacency[key]!.transitions).map(([eventKey, { event, state }]) => ({ eventKey, event, state, to: snapshotKey(state as AnyMachineSnapshot) }));
-  const untaken = new Set(Object.keys(adjacency).flatMap((key) => edges(key).map((edge) => `${key}\u0000${edge.eventKey}`)));
+  // Every edge once, with an id: `<from state> <event>` (a walk takes each id at least once).
+  type Edge = { id: string; from: string; event: EventObject; state: Snapshot; to: string };
+  const outgoing = new Map<string, Edge[]>(
+    Object.entries(adjacency).map(([key, { transitions }]) => [
+      key,
+      Object.entries(transitions).map(([eventKey, { event, state }]) => ({ id: `${key} ${eventKey}`, from: key, event, state, to: snapshotKey(state as AnyMachineSnapshot) })),
+    ]),
+  );
+  const untaken = new Set([...outgoing.values()].flat().map((edge) => edge.id));
   const initialKey = Object.keys(adjacency)[0]!;
   const maxSteps = options.maxSteps ?? Infinity;
   const walks: Array<ModelPath<M>> = [];
   while (untaken.size) {
-    const initial = adjacency[initialKey]!.state;
-    const steps: ModelPath<M>['steps'] = [{ event: { type: 'xstate.init' }, state: initial }];
+    const steps: ModelPath<M>['steps'] = [{ event: { type: 'xstate.init' }, state: adjacency[initialKey]!.state }];
     let at = initialKey;
     for (;;) {
-      // Breadth-first from `at` to the nearest untaken edge.
-      const cameFrom = new Map<string, { from: string; edge: ReturnType<typeof edges>[number] } | null>([[at, null]]);
+      // Breadth-first from `at` to the nearest untaken edge; `cameBy` remembers the edge that reached each state.
+      const cameBy = new Map<string, Edge | null>([[at, null]]);
       const queue = [at];
-      let found: { key: string; edge: ReturnType<typeof edges>[number] } | undefined;
-      for (let i = 0; i < queue.length && !found; i++) {
-        const key = queue[i]!;
-        for (const edge of edges(key)) {
-          if (untaken.has(`${key}\u0000${edge.eventKey}`)) {
-            found = { key, edge };
+      let next: Edge | undefined;
+      for (let i = 0; i < queue.length && !next; i++) {
+        for (const edge of outgoing.get(queue[i]!)!) {
+          if (untaken.has(edge.id)) {
+            next = edge;
             break;
           }
-          if (!cameFrom.has(edge.to)) {
-            cameFrom.set(edge.to, { from: key, edge });
+          if (!cameBy.has(edge.to)) {
+            cameBy.set(edge.to, edge);
             queue.push(edge.to);
           }
         }
       }
-      if (!found) break;
-      const route: Array<{ key: string; edge: ReturnType<typeof edges>[number] }> = [{ key: found.key, edge: found.edge }];
-      for (let back = cameFrom.get(found.key); back; back = cameFrom.get(back.from)) route.unshift({ key: back.from, edge: back.edge });
+      if (!next) break;
+      const route = [next];
+      for (let edge = cameBy.get(next.from); edge; edge = cameBy.get(edge.from)) route.unshift(edge);
       if (steps.length > 1 && steps.length - 1 + route.length > maxSteps) break;
-      for (const { key, edge } of route) {
-        untaken.delete(`${key}\u0000${edge.eventKey}`);
+      for (const edge of route) {
+        untaken.delete(edge.id);
         steps.push({ event: edge.event, state: edge.state });
       }
-      at = found.edge.to;
+      at = next.to;
     }
     if (steps.length === 1) throw new Error('coveringWalks: an edge is unreachable from the initial state');
     walks.push({ state: steps[steps.length - 1]!.state, steps, weight: steps.length - 1 } as ModelPath<M>);
