@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import { signUp } from './journey';
 import type { E2E, Shopper } from './support/e2e';
-import { addWithKeyboard, poll, settled, uniqueEmail, visit } from './support/storefront';
+import { addWithKeyboard, poll, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
 
 const LOGIN_REQUIRED_TEXT = 'Você precisa entrar na sua conta para finalizar a compra. Redirecionando para o login em 3 segundos…';
 const jackets = catalog.find((c) => c.id === 'jackets')!;
@@ -51,7 +51,7 @@ export function registerCheckoutGuards(env: () => E2E) {
 
         // Released: the browser leaves for the payment page, and only one request was ever made.
         await held[0]!.continue();
-        await page.waitForURL((url) => url.href.startsWith(env().backend), { timeout: 15_000 });
+        await waitForPayPage(page, env().backend);
         expect(held.length).toBe(1);
       }), JOURNEY_TIMEOUT_MS);
 

@@ -18,6 +18,7 @@ import {
   settled,
   uniqueEmail,
   visit,
+  waitForPayPage,
 } from './support/storefront';
 
 const [jackets, sneakers] = [catalog[0]!, catalog[1]!];
@@ -334,7 +335,7 @@ export function registerJourney(env: () => E2E) {
         await settled(page);
         await expectLines(page.locator('body'), items, 'checkout page');
         await page.getByRole('button', { name: 'Finalizar Compra' }).press('Enter');
-        await page.waitForURL((url) => url.href.startsWith(env().backend));
+        await waitForPayPage(page, env().backend);
         await page.getByRole('heading', { name: 'Pagamento' }).waitFor();
         expect(await page.getByTestId('total').textContent()).toBe(formatBRL(cartTotal(items)));
       }

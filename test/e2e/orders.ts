@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import type { E2E } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, poll, settled, uniqueEmail, visit } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, poll, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!;
@@ -29,7 +29,7 @@ async function signUpAndPay(env: () => E2E, page: Page) {
   await page.waitForURL('**/checkout');
   await settled(page);
   await page.getByRole('button', { name: 'Finalizar Compra' }).click();
-  await page.waitForURL((url) => url.href.startsWith(env().backend));
+  await waitForPayPage(page, env().backend);
 }
 
 /** The one order on "Meus pedidos", as the shopper reads it (reached from the footer link). */

@@ -10,6 +10,15 @@ export const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Carri
 export const addButton = (page: Page, productName: string) =>
   page.getByRole('button', { name: `Adicionar ao carrinho: ${productName}`, exact: true });
 
+/**
+ * Waits until "Finalizar Compra" has taken the browser to the backend's pay page. The backend creates the
+ * session first (token check, catalog prices, Firestore writes), which took more than the context's 10 s on a
+ * loaded 2-core machine (a fresh-clone run, 2026-11-25).
+ */
+export async function waitForPayPage(page: Page, backend: string): Promise<void> {
+  await page.waitForURL((url) => url.href.startsWith(backend), { timeout: 30_000 });
+}
+
 /** Waits until the loading overlay (unknown auth state, catalog loading) is gone. */
 export async function settled(page: Page): Promise<void> {
   // The app has rendered (the header is there), and no overlay is left (there can be two at once: the
