@@ -1,7 +1,8 @@
 // `npm run preview:prod`: the production build served offline through Firebase's own Hosting and Functions
 // emulators, with the real hosting config (firebase.json + the build's CSP, as deployed), the backend as the
 // Cloud Function (server/functions.ts from .functions/) and the simulated payment provider; Auth and
-// Firestore are our usual emulators (scripts/lib/emulators.ts), seeded.
+// Firestore are our usual emulators (scripts/lib/emulators.ts), seeded, or a pair already running (the test
+// run's e2e stack, so a run starts one pair fewer).
 // What differs from production, on purpose: the bundle is built with CLUB_PREVIEW_EMULATORS=true (it talks to
 // the emulators, so it carries their 127.0.0.1 addresses and a demo- project, which the deploy never allows),
 // the CSP's connect-src adds those two emulator origins, and the site is http://127.0.0.1:<port> (HSTS is sent
@@ -22,11 +23,23 @@ const PREVIEW_DIST = join(ROOT, '.preview', 'dist');
 
 export interface ProductionPreview {
   url: string;
-  emulators: RunningEmulators;
   stop(): Promise<void>;
 }
 
-export async function startProductionPreview({ log = () => {}, notice = () => {} }: { log?: (line: string) => void; notice?: (line: string) => void } = {}): Promise<ProductionPreview> {
+/** Auth and Firestore emulators that are already running, of the project PROJECT_ID (the e2e stack's). */
+type SharedEmulators = Pick<RunningEmulators, 'projectId' | 'authHost' | 'firestoreHost'>;
+
+export async function startProductionPreview({
+  log = () => {},
+  notice = () => {},
+  emulators: shared,
+}: {
+  log?: (line: string) => void;
+  notice?: (line: string) => void;
+  /** Use these instead of starting a pair (the test run shares its own); they are left running on stop. */
+  emulators?: SharedEmulators;
+} = {}): Promise<ProductionPreview> {
+  if (shared && shared.projectId !== PROJECT_ID) throw new Error(`the preview runs in ${PROJECT_ID}, not ${shared.projectId}`);
   const ports = { hosting: await findFreePort(), functions: await findFreePort(), hub: await findFreePort(), logging: await findFreePort() };
   const url = `http://127.0.0.1:${ports.hosting}`;
   const stoppers: Array<() => Promise<void>> = [];
@@ -34,9 +47,14 @@ export async function startProductionPreview({ log = () => {}, notice = () => {}
     for (let next = stoppers.pop(); next; next = stoppers.pop()) await next().catch(() => {});
   };
   try {
-    notice('Starting the Auth and Firestore emulators…');
-    const emulators = await startEmulators({ projectId: PROJECT_ID, rulesFile: join(ROOT, 'firestore.rules'), log });
-    stoppers.push(() => emulators.stop());
+    let emulators: SharedEmulators;
+    if (shared) emulators = shared;
+    else {
+      notice('Starting the Auth and Firestore emulators…');
+      const own = await startEmulators({ projectId: PROJECT_ID, rulesFile: join(ROOT, 'firestore.rules'), log });
+      stoppers.push(() => own.stop());
+      emulators = own;
+    }
     await withFirestore({ kind: 'emulator', projectId: PROJECT_ID, host: emulators.firestoreHost }, (db) => seedCatalog(db, { ifEmpty: true }));
 
     notice('Building the production bundle (CLUB_MODE=production, preview: emulators)…');
@@ -104,7 +122,7 @@ export async function startProductionPreview({ log = () => {}, notice = () => {}
     // starts a new worker (a Node process loading the backend) per request that arrives while others are busy,
     // and parallel polling started 24 of them, none of which loaded in time on 2 cores.
     await waitUntilServing(child, [`http-get://127.0.0.1:${ports.hosting}/health`], 'the function behind /health', 180_000, { simultaneous: 1, httpTimeout: 180_000, interval: 1_000 });
-    return { url, emulators, stop };
+    return { url, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -2,29 +2,27 @@
 // prerendered page, SPA fallback, 404, add to cart, sign up, checkout through the rewrite to the function, the
 // simulated payment page (served by the function, same origin), confirmation. Every page answer carries the
 // headers of firebase.json, and no Content-Security-Policy violation happens on the way.
-import { chromium, type Browser, type Page } from 'playwright-core';
+// The preview uses the run's Auth + Firestore emulators and Chromium (test/e2e/support/e2e.globalSetup.ts): the
+// same demo project, already seeded; this file's shopper signs up with an e-mail of its own.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { startProductionPreview, type ProductionPreview } from '../../scripts/preview-prod';
-import { e2eUnavailable } from './support/availability';
+import { e2eSkipReason, useE2E } from './support/e2e';
 import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, settled, uniqueEmail, visit } from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!;
 const PASSWORD = 'segredo123';
 
-describe.skipIf(e2eUnavailable())('production preview (Hosting + Functions emulators)', () => {
+describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulators)', () => {
+  const env = useE2E();
   let preview: ProductionPreview;
-  let browser: Browser;
   beforeAll(async () => {
-    [preview, browser] = await Promise.all([
-      startProductionPreview({ notice: (line) => console.log(`[preview] ${line}`) }),
-      chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] }),
-    ]);
+    const { projectId, authHost, firestoreHost } = env();
+    preview = await startProductionPreview({ emulators: { projectId, authHost, firestoreHost }, notice: (line) => console.log(`[preview] ${line}`) });
   }, 600_000);
   afterAll(async () => {
-    await browser?.close();
     await preview?.stop();
   });
 
@@ -67,7 +65,7 @@ describe.skipIf(e2eUnavailable())('production preview (Hosting + Functions emula
   });
 
   it('a shopper buys through the rewrite and the simulated payment page, with no CSP violation', async () => {
-    const context = await browser.newContext({ baseURL: preview.url });
+    const context = await env().browser.newContext({ baseURL: preview.url });
     const violations: string[] = [];
     const errors: string[] = [];
     const failed: string[] = [];

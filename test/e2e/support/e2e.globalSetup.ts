@@ -55,6 +55,7 @@ export default async function setup(project: TestProject) {
       backend: stack.value.urls.backend!,
       projectId: stack.value.projectId,
       firestoreHost: stack.value.emulators.firestoreHost,
+      authHost: stack.value.emulators.authHost,
       browserEndpoint: browser.value.wsEndpoint(),
       ports: stack.value.ports,
       distDir,

@@ -27,6 +27,8 @@ export interface E2EStack {
   /** The stack's Firebase project and "127.0.0.1:<port>" of its Firestore emulator (for tests that edit data). */
   projectId: string;
   firestoreHost: string;
+  /** "127.0.0.1:<port>" of its Auth emulator (the production preview shares the pair). */
+  authHost: string;
   /** The shared Chromium's WebSocket endpoint. */
   browserEndpoint: string;
   /** What startLocalStack reports, for the checks of the stack itself (test/e2e/stack.test.ts). */
