@@ -1,9 +1,17 @@
 // Every route of SPEC §2 (and the states a shopper meets on them) at a phone width and a desktop width:
 // axe-core (all default rules: WCAG 2 A/AA and best practices) must report zero violations, and a full-page
 // screenshot goes to test-results/screenshots/<route>-<width>.png for a reviewer (git-ignored).
+//
+// One shopper walks the routes once: each route (or state) is opened at 375 px and checked there, then the
+// viewport becomes 1280 px and the same page, in the same state, is checked again; the next route opens at 375
+// px again. Opening a route (a page load, a sign-up…) is the expensive part, so it is paid once for both widths.
+// Nothing in the storefront reads the width in script: every difference between the widths is a CSS media
+// query (src/ui/theme.ts: phone, tablet, desktop), and the only resize listener (the windowed grid of
+// CategoryProducts, above 120 products) re-measures itself. So a state opened at 375 px is the same state at
+// 1280 px; each route's `state` element is also checked to be still shown after the resize.
 import { AxeBuilder } from '@axe-core/playwright';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import type { E2E, Shopper } from './support/e2e';
@@ -11,105 +19,110 @@ import { SCREENSHOT_DIR } from './support/e2e';
 import { addWithKeyboard, cartButton, cartPanel, settled, uniqueEmail, visit } from './support/storefront';
 
 const jackets = catalog[0]!;
+/** Each route opens at the first width and is checked at every width in turn. */
 export const WIDTHS = [375, 1280] as const;
+type Width = (typeof WIDTHS)[number];
+const VIEWPORTS: Record<Width, { width: number; height: number }> = {
+  375: { width: 375, height: 812 },
+  1280: { width: 1280, height: 800 },
+};
 
 interface RouteCase {
   name: string;
   /** Modal dialogs are fixed to the viewport: a full-page shot would cut them at the first screen. */
   viewportOnly?: boolean;
-  /** Brings the page into the state to check; the page is already settled when this returns. */
+  /** Brings the page into the state to check (from the previous route's state, or by loading a page). */
   open(page: Page, env: E2E): Promise<void>;
+  /** What shows that the page is in that state: awaited after `open`, and still shown at every width. */
+  state(page: Page): Locator;
 }
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true }).first().waitFor();
+const heading = (page: Page, name: string | RegExp) =>
+  (typeof name === 'string' ? page.getByRole('heading', { name, exact: true }) : page.getByRole('heading', { name })).first();
 
 /** In order: the logged-out routes, then sign-up, then the logged-in ones; success (which clears the cart) last. */
 const ROUTES: RouteCase[] = [
-  { name: 'home', open: async (page) => (await visit(page, '/'), await page.getByRole('list', { name: 'Categorias' }).getByRole('link').first().waitFor()) },
-  { name: 'explore', open: async (page) => (await visit(page, '/explore'), await heading(page, 'Explorar')) },
+  {
+    name: 'home',
+    open: (page) => visit(page, '/'),
+    state: (page) => page.getByRole('list', { name: 'Categorias' }).getByRole('link').first(),
+  },
+  { name: 'explore', open: (page) => visit(page, '/explore'), state: (page) => heading(page, 'Explorar') },
   {
     name: `category-${jackets.id}`,
     open: async (page) => {
       await visit(page, `/category/${jackets.id}`);
-      await heading(page, jackets.displayName);
+      await heading(page, jackets.displayName).waitFor();
       // A card with its add button shown (keyboard focus), and something in the cart for the panel below.
       await addWithKeyboard(page, jackets.products[0]!.name);
       await addWithKeyboard(page, jackets.products[1]!.name);
     },
+    state: (page) => heading(page, jackets.displayName),
   },
   {
     name: 'cart-panel-open',
     viewportOnly: true,
-    open: async (page) => {
-      await cartButton(page).press('Enter');
-      await cartPanel(page).getByTestId('cart-line').first().waitFor();
-    },
+    open: (page) => cartButton(page).press('Enter'),
+    state: (page) => cartPanel(page).getByTestId('cart-line').first(),
   },
   {
     name: 'login',
     open: async (page) => {
       await page.keyboard.press('Escape');
       await visit(page, '/login');
-      await heading(page, 'Login');
     },
+    state: (page) => heading(page, 'Login'),
   },
   {
     name: 'login-errors',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Entrar', exact: true }).press('Enter');
-      await page.getByRole('alert').first().waitFor();
-    },
+    open: (page) => page.getByRole('button', { name: 'Entrar', exact: true }).press('Enter'),
+    state: (page) => page.getByRole('alert').first(),
   },
   {
     name: 'google-chooser',
     viewportOnly: true,
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Entrar com o Google' }).press('Enter');
-      await page.getByRole('dialog', { name: 'Escolha uma conta' }).waitFor();
-    },
+    open: (page) => page.getByRole('button', { name: 'Entrar com o Google' }).press('Enter'),
+    state: (page) => page.getByRole('dialog', { name: 'Escolha uma conta' }),
   },
   {
     name: 'sign-up',
     open: async (page) => {
       await page.keyboard.press('Escape');
       await visit(page, '/sign-up');
-      await heading(page, 'Criar Conta');
     },
+    state: (page) => heading(page, 'Criar Conta'),
   },
   {
     name: 'sign-up-errors',
-    open: async (page) => {
-      await page.getByRole('button', { name: 'Criar Conta' }).last().press('Enter');
-      await page.getByRole('alert').first().waitFor();
-    },
+    open: (page) => page.getByRole('button', { name: 'Criar Conta' }).last().press('Enter'),
+    state: (page) => page.getByRole('alert').first(),
   },
   {
     name: 'checkout-logged-out',
-    open: async (page) => {
-      await visit(page, '/checkout');
-      await page.getByRole('status').filter({ hasText: 'Você precisa entrar' }).waitFor();
-    },
+    open: (page) => visit(page, '/checkout'),
+    state: (page) => page.getByRole('status').filter({ hasText: 'Você precisa entrar' }),
   },
-  { name: 'not-found', open: async (page) => (await visit(page, '/pagina-que-nao-existe'), await heading(page, 'Página não encontrada')) },
+  { name: 'not-found', open: (page) => visit(page, '/pagina-que-nao-existe'), state: (page) => heading(page, 'Página não encontrada') },
   {
     // Served as the prerendered 404 page (status 404) since every existing category is prerendered.
     name: 'category-not-found',
-    open: async (page) => (await visit(page, '/category/nao-existe'), await heading(page, 'Página não encontrada')),
+    open: (page) => visit(page, '/category/nao-existe'),
+    state: (page) => heading(page, 'Página não encontrada'),
   },
   {
     name: 'product',
-    open: async (page) => {
-      await visit(page, `/product/${jackets.products[1]!.id}`);
-      await heading(page, jackets.products[1]!.name);
-    },
+    open: (page) => visit(page, `/product/${jackets.products[1]!.id}`),
+    state: (page) => heading(page, jackets.products[1]!.name),
   },
   {
     name: 'payment-confirmation-canceled',
-    open: async (page) => (await visit(page, '/payment-confirmation?canceled=true'), await page.getByRole('heading', { name: /Ocorreu um erro/ }).waitFor()),
+    open: (page) => visit(page, '/payment-confirmation?canceled=true'),
+    state: (page) => heading(page, /Ocorreu um erro/),
   },
   {
     name: 'payment-confirmation-declined',
-    open: async (page) => (await visit(page, '/payment-confirmation?success=false'), await page.getByRole('heading', { name: /Ocorreu um erro/ }).waitFor()),
+    open: (page) => visit(page, '/payment-confirmation?success=false'),
+    state: (page) => heading(page, /Ocorreu um erro/),
   },
   {
     name: 'checkout-logged-in',
@@ -126,12 +139,13 @@ const ROUTES: RouteCase[] = [
       await page.getByLabel('Confirmação de senha', { exact: true }).press('Enter');
       await page.getByRole('button', { name: 'Sair' }).waitFor();
       await visit(page, '/checkout');
-      await page.getByRole('button', { name: 'Finalizar Compra' }).waitFor();
     },
+    state: (page) => page.getByRole('button', { name: 'Finalizar Compra' }),
   },
   {
     name: 'payment-confirmation-success',
-    open: async (page) => (await visit(page, '/payment-confirmation?success=true'), await heading(page, 'Sua compra foi finalizada com sucesso!')),
+    open: (page) => visit(page, '/payment-confirmation?success=true'),
+    state: (page) => heading(page, 'Sua compra foi finalizada com sucesso!'),
   },
 ];
 
@@ -141,29 +155,77 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Every route at the given widths (default: all of WIDTHS; the a11y-*.test.ts files take one each, side by side). */
-export function registerRoutesA11y(env: () => E2E, widths: readonly (typeof WIDTHS)[number][] = WIDTHS) {
-  for (const width of widths) {
-    describe(`every route at ${width} px: axe-core zero violations + screenshot`, () => {
-      let shopper: Shopper;
-      beforeAll(async () => {
-        shopper = await env().newShopper({ width, height: width < 600 ? 812 : 800, reducedMotion: true });
-      });
-      afterAll(async () => {
-        await shopper?.close();
-      });
-
-      it.each(ROUTES.map((route) => [route.name, route] as const))('%s', async (name, route) => {
-        const { page } = shopper;
-        await route.open(page, env());
-        await settled(page);
-        await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: !route.viewportOnly, animations: 'disabled' });
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(describeViolations(results.violations)).toEqual([]);
-        // axe really looked at this page (a blank page passes nothing).
-        expect(results.passes.length).toBeGreaterThan(10);
-        expect(shopper.pageErrors).toEqual([]);
-      });
-    });
+/** Runs a step, naming the route and the width in whatever it throws (a timeout, a closed page…). */
+async function step<T>(at: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new Error(`${at}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+}
+
+/**
+ * Gives the page the width's viewport (if it has another) and waits for the new layout: `settled` waits for
+ * the header and for no loading overlay, and ends with two animation frames (`hydrated`), so the media queries'
+ * layout has been computed and painted before the screenshot and axe.
+ */
+async function resize(page: Page, width: Width): Promise<void> {
+  const viewport = VIEWPORTS[width];
+  const current = page.viewportSize();
+  if (current?.width === viewport.width && current.height === viewport.height) return;
+  await page.setViewportSize(viewport);
+  await settled(page);
+}
+
+/**
+ * Screenshot + axe at the page's current width (the page is settled). Soft assertions, so a failure at one width
+ * does not hide the other's; each message names the route and the width.
+ */
+async function check(shopper: Shopper, route: RouteCase, width: Width): Promise<void> {
+  const { page } = shopper;
+  const at = `${route.name} at ${width} px`;
+  await step(at, async () => {
+    // The state opened at the first width is still there at this one (nothing in it depends on the width).
+    expect.soft(await route.state(page).isVisible(), `${at}: the state's element is shown`).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${route.name}-${width}.png`), fullPage: !route.viewportOnly, animations: 'disabled' });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect.soft(describeViolations(results.violations), `${at}: axe-core violations`).toEqual([]);
+    // axe really looked at this page (a blank page passes nothing).
+    expect.soft(results.passes.length, `${at}: axe-core passes (a blank page passes nothing)`).toBeGreaterThan(10);
+    expect.soft(shopper.pageErrors, `${at}: uncaught page errors`).toEqual([]);
+  });
+}
+
+/**
+ * Every route, opened once at the first of WIDTHS by one shopper, and checked at each width in turn (the
+ * viewport is resized between the checks, and set back to the first width before the next route opens).
+ */
+export function registerRoutesA11y(env: () => E2E) {
+  const [openWidth, ...otherWidths] = WIDTHS;
+  describe(`every route at ${WIDTHS.join(' px and ')} px: axe-core zero violations + screenshot`, () => {
+    let shopper: Shopper;
+    beforeAll(async () => {
+      shopper = await env().newShopper({ ...VIEWPORTS[openWidth], reducedMotion: true });
+    });
+    afterAll(async () => {
+      await shopper?.close();
+    });
+
+    it.each(ROUTES.map((route) => [route.name, route] as const))('%s', async (_name, route) => {
+      const { page } = shopper;
+      const opening = `${route.name} (opened at ${openWidth} px)`;
+      // The previous route ended at the last width: every route (and state) opens at the first.
+      await step(opening, () => resize(page, openWidth));
+      await step(opening, async () => {
+        await route.open(page, env());
+        await route.state(page).waitFor();
+        await settled(page);
+      });
+      await check(shopper, route, openWidth);
+      for (const width of otherWidths) {
+        await step(`${route.name} at ${width} px`, () => resize(page, width));
+        await check(shopper, route, width);
+      }
+    });
+  });
 }

@@ -14,9 +14,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const FIRST = [
   'test/e2e/journeys.test.ts',
   'test/scripts/stack.test.ts',
-  'test/e2e/a11y-375.test.ts',
+  'test/e2e/a11y.test.ts',
   'test/ui/cart.model.test.tsx',
-  'test/e2e/a11y-1280.test.ts',
   'test/e2e/production.test.ts',
   'test/e2e/checkout-and-orders.test.ts',
   'test/e2e/search-and-inspector.test.ts',
