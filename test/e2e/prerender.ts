@@ -1,6 +1,9 @@
 // The catalog as HTML (issue 9), in Chromium against the full local stack: the pages work without JavaScript,
 // hydrate without a single error, swap fresh Firestore data in, answer 404 for unknown catalog paths, and an
 // add-to-cart click made before the page is interactive is kept. Registered by journeys.test.ts.
+// Hydration: Chromium loads a representative set of the built pages (/, /explore, every category, the first
+// product of each, the 404 page); every prerendered page, each product included, is hydrated the way main.tsx
+// does it in test/ui/hydration.test.tsx (happy-dom, the build's prerender of the seed catalog).
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
@@ -59,16 +62,20 @@ export function registerPrerender(env: () => E2E) {
       }
     });
 
-    it('every prerendered page (the sitemap, plus the 404 page) hydrates with zero errors or warnings', async () => {
+    it('/, /explore, every category, the first product of each and the 404 page hydrate with zero errors or warnings (every page: test/ui/hydration.test.tsx)', async () => {
+      // The sitemap still lists every catalog page; Chromium visits one page of each kind per category (the
+      // other products' pages are the same page over other data, hydrated one by one in test/ui/hydration.test.tsx).
       const paths = await pathsFromSitemap(env());
       expect(paths.length).toBe(2 + catalog.length + catalog.reduce((n, c) => n + c.products.length, 0));
+      const visited = ['/', '/explore', ...catalog.flatMap((c) => [`/category/${c.id}`, `/product/${c.products[0]!.id}`])];
+      for (const path of visited) expect(paths, 'a visited page is in the sitemap').toContain(path);
       const shopper = await env().newShopper();
       const warnings: string[] = [];
       shopper.page.on('console', (message) => {
         if (message.type() === 'warning' || message.type() === 'error') warnings.push(`${message.type()}: ${message.text()}`);
       });
       try {
-        for (const path of [...paths, '/category/nao-existe']) {
+        for (const path of [...visited, '/category/nao-existe']) {
           await shopper.page.goto(path);
           await hydrated(shopper.page);
           await expect(shopper.page.locator('#root').innerHTML()).resolves.not.toBe('');
@@ -80,7 +87,7 @@ export function registerPrerender(env: () => E2E) {
       } finally {
         await shopper.close();
       }
-    }, 180_000);
+    }, 90_000);
 
     it('answers 404 with the not-found page for unknown /category/x and /product/x, and the SPA shell for app routes', async () => {
       for (const path of ['/category/nao-existe', '/product/nao-existe']) {
