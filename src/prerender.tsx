@@ -46,6 +46,9 @@ export async function renderPage(boot: BootData): Promise<RenderedPage> {
   try {
     const { prelude } = await prerenderToNodeStream(
       <App services={services} router={{ ssrPath: boot.path }} notFoundPath={boot.notFound ? boot.path : null} />,
+      // Every boundary inline, in place: React outlines a large one (/explore's page) into a hidden segment that
+      // an inline script moves into place, so without JavaScript the page showed only its loading overlay.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     const chunks: Buffer[] = [];
     for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));

@@ -29,6 +29,17 @@ async function pathsFromSitemap(e2e: E2E): Promise<string[]> {
 /** The page's main text, with the no-break space formatBRL puts after R$ read as a plain space. */
 const text = async (page: Page) => ((await page.locator('main').textContent()) ?? '').replace(/\u00a0/g, ' ');
 
+/**
+ * Without JavaScript: the page's <main> is on screen (not in a hidden segment that only a script would move into
+ * place) and no loading overlay is there (nothing would ever remove it). Then its text, as `text`.
+ */
+async function shownWithoutScripts(page: Page): Promise<string> {
+  expect(await page.getByTestId('loading-overlay').count(), `${page.url()}: a loading overlay`).toBe(0);
+  expect(await page.locator('main').count(), `${page.url()}: one <main>`).toBe(1);
+  expect(await page.locator('main').isVisible(), `${page.url()}: <main> visible`).toBe(true);
+  return text(page);
+}
+
 export function registerPrerender(env: () => E2E) {
   describe('catalog pages as HTML (prerendered at build time, hydrated)', () => {
     it('without JavaScript, /, /explore, /category/jackets and a product page show their products, names and R$ prices', async () => {
@@ -36,27 +47,26 @@ export function registerPrerender(env: () => E2E) {
       try {
         const page = await context.newPage();
         await page.goto('/');
+        await shownWithoutScripts(page);
         for (const category of catalog) await expect(page.getByRole('link', { name: new RegExp(category.displayName) }).first().isVisible()).resolves.toBe(true);
 
         await page.goto('/explore');
-        const explore = await text(page);
+        const explore = await shownWithoutScripts(page);
         expect(explore).toContain(jaqueta.name);
         expect(explore).toContain(SEEN_PRICES[jaqueta.id]);
 
         await page.goto('/category/jackets');
-        const category = await text(page);
+        const category = await shownWithoutScripts(page);
         expect(category).toContain('Jaquetas');
         for (const product of jackets.products) expect(category).toContain(product.name);
         expect(category).toContain(SEEN_PRICES[blazer.id]);
 
         await page.goto(`/product/${blazer.id}`);
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Blazer Bege');
-        const product = await text(page);
+        const product = await shownWithoutScripts(page);
         expect(product).toContain('R$ 400,00');
         expect(product).toContain('Você também pode gostar');
         expect(await page.getByRole('navigation', { name: 'Trilha de navegação' }).innerText()).toMatch(/Início\s*Jaquetas\s*Blazer Bege/);
-        // No overlay and no spinner in the HTML: nothing would ever remove it without JavaScript.
-        expect(await page.getByTestId('loading-overlay').count()).toBe(0);
       } finally {
         await context.close();
       }

@@ -47,6 +47,17 @@ describe('prerenderSite', () => {
     expect(jackets).toContain('["/main.1234abcd.js"]');
   });
 
+  it('writes every page in place: no part held back in a hidden segment for a script to reveal', async () => {
+    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    const files = ['index.html', 'explore/index.html', NOT_FOUND_PAGE, ...catalog.map((c) => `category/${c.id}/index.html`), ...catalog.flatMap((c) => c.products.map((p) => `product/${p.id}/index.html`))];
+    for (const file of files) {
+      const html = read(file);
+      // React's streaming format: a boundary outlined as <div hidden id="S:n">, moved into place by $RC().
+      expect(/<div hidden id="S:\d+"|<template id="B:\d+"|\$RC\(/.test(html), `${file}: a boundary outlined into a hidden segment`).toBe(false);
+      expect(html.includes('data-testid="loading-overlay"'), `${file}: a loading overlay in the HTML`).toBe(false);
+    }
+  });
+
   it('is idempotent on the same build: a second run reuses the kept shell, not the prerendered home', async () => {
     await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
     const first = read('index.html');
