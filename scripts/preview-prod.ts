@@ -109,6 +109,9 @@ export async function startProductionPreview({
           FIRESTORE_EMULATOR_HOST: emulators.firestoreHost,
           FIREBASE_AUTH_EMULATOR_HOST: emulators.authHost,
           METADATA_SERVER_DETECTION: 'none',
+          // firebase-tools asks the package registry for the newest firebase-functions (`npm show`) on every
+          // start: offline, npm answers at once from here and nothing leaves the machine.
+          npm_config_offline: 'true',
           // Discovery imports .functions/index.js under a 10 s limit; a loaded 2-core machine can need more.
           FUNCTIONS_DISCOVERY_TIMEOUT: '60',
           LOG_LEVEL: 'warn',
