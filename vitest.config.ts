@@ -15,11 +15,12 @@ const EMULATOR_FILES = [
   'test/server/emulators.test.ts',
   'test/server/shopperLimiter.firestore.test.ts',
 ];
-// Components, the inspector and the in-memory adapters (localStorage needs a DOM). The machines and the domain
-// need none and run in the node project: a happy-dom window for each of their 27 files was CPU for nothing.
+// Components, the inspector and the localStorage adapter: what needs a DOM. The machines, the domain and the
+// in-memory adapters need none and run in the node project: a happy-dom window for each of those 33 files was
+// CPU for nothing.
 const HAPPY_DOM_FILES = [
   'test/{ui,inspector}/**/*.test.{ts,tsx}',
-  'test/contracts/*.{memory,localStorage}.test.ts',
+  'test/contracts/*.localStorage.test.ts',
   'test/contracts/localGoogleChooser.test.ts',
   'test/budgets/deferredAuth.test.ts',
 ];
