@@ -10,11 +10,9 @@ import { catalog } from '../../seed/catalog';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { CatalogUnavailableError, type CatalogPort } from '../../src/adapters/catalog/port';
 import { APP_SHELL, NOT_FOUND_PAGE, PrerenderError, prerenderSite } from '../../scripts/prerender';
+import { PARCEL_SHELL as SHELL } from '../support/parcelShell';
 
 const ORIGIN = 'https://loja.example';
-// What Parcel writes (minified: unquoted attributes, no </head>).
-const SHELL =
-  '<!DOCTYPE html><html lang=pt-BR><meta charset=utf-8><meta name=description content="Club Clothing: loja."><title>Club Clothing — Loja de roupas online</title><body><div id=root></div><script type=module src=/main.1234abcd.js></script>';
 
 let dist: string;
 beforeEach(() => {

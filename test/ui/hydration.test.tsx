@@ -31,12 +31,10 @@ import { takeEarlyClicks } from '../../src/earlyClicks';
 import { App } from '../../src/ui/App';
 import { createServices } from '../../src/ui/createServices';
 import { settled } from './support/renderApp';
+import { PARCEL_SHELL as SHELL } from '../support/parcelShell';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ORIGIN = 'https://loja.example';
-// What Parcel writes (minified: unquoted attributes, no </head>), as in test/scripts/prerender.test.ts.
-const SHELL =
-  '<!DOCTYPE html><html lang=pt-BR><meta charset=utf-8><meta name=description content="Club Clothing: loja."><title>Club Clothing — Loja de roupas online</title><body><div id=root></div><script type=module src=/main.1234abcd.js></script>';
 
 /** "R$ 1.200,00", written out here (no-break space after R$ read as a plain space), not by the code under test. */
 function brl(reais: number): string {
@@ -69,23 +67,20 @@ const SAVED_CART = [{ id: 'blazer-bege', name: 'Blazer Bege', imageUrl: '/images
 
 /**
  * What the browser does with the page before the app starts: it runs the inline scripts in document order (the
- * early-click catcher in <head>; React's `$RC` calls that reveal the Suspense boundaries the prerender wrote out
- * of line, large pages' <main> among them) and paints the revealed content (`$RV`, on the next animation frame).
- * innerHTML runs no script and this happy-dom evaluates none, so each is run here, over this document's globals.
- * Not the loader of the app's module scripts (it runs on `load`): this test plays main.tsx itself.
+ * early-click catcher in <head>). innerHTML runs no script and this happy-dom evaluates none, so each is run here,
+ * over this document's globals. Not the loader of the app's module scripts (it runs on `load`): this test plays
+ * main.tsx itself.
  */
-async function runInlineScripts(): Promise<string[]> {
+function runInlineScripts(): string[] {
   const globalsBefore = new Set(Object.keys(globalThis));
   for (const script of [...document.querySelectorAll('script')]) {
     if (script.type !== '' || /\.type="module"/.test(script.text)) continue;
     new Function(script.text)(); // the page's own inline script, over this document's globals
   }
   expect(typeof window.__clubTakeEarlyClicks, 'the early-click script ran').toBe('function');
-  for (const deadline = Date.now() + 5_000; /<!--\$[?~]-->/.test(document.body.innerHTML); ) {
-    if (Date.now() > deadline) throw new Error('a Suspense boundary of the prerendered HTML was never revealed');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  // The globals the scripts made ($RC, $RT…), for the next page to start without them as in a new window.
+  // Every Suspense boundary is written in place (src/prerender.tsx): none waits for a script to reveal it.
+  expect(document.body.innerHTML, 'a boundary left pending in the HTML').not.toMatch(/<!--\$[?~]-->/);
+  // The globals the scripts made, for the next page to start without them as in a new window.
   return Object.keys(globalThis).filter((key) => !globalsBefore.has(key));
 }
 
@@ -129,7 +124,7 @@ describe(`every prerendered page (${pages.length}) hydrates like src/main.tsx do
       document.body.innerHTML = '';
       for (const spy of spies) spy.mockRestore();
     };
-    scriptGlobals = await runInlineScripts();
+    scriptGlobals = runInlineScripts();
 
     // main.tsx's decision to hydrate: the HTML is there and the embedded catalog is valid and for this path.
     const root = document.getElementById('root')!;
