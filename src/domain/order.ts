@@ -92,16 +92,20 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   boleto: 'Boleto',
 };
 
-const brazilDate = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
-const brazilTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
+// Built on first use, not when the bundle loads: ICU's locale and time-zone data cost milliseconds on every page,
+// and only Meus pedidos shows a date.
+let brazilDate: Intl.DateTimeFormat | undefined;
+let brazilTime: Intl.DateTimeFormat | undefined;
 
 /** dd/mm/aaaa in Brasília time, whatever the device's time zone. */
 export function formatOrderDate(epochMs: number): string {
+  brazilDate ??= new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
   return brazilDate.format(epochMs);
 }
 
 /** hh:mm in Brasília time. */
 export function formatOrderTime(epochMs: number): string {
+  brazilTime ??= new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
   return brazilTime.format(epochMs);
 }
 
