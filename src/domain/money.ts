@@ -12,11 +12,13 @@ let intlBRL: Intl.NumberFormat | undefined;
  */
 export function formatBRL(reais: number): string {
   // The shortest decimal that reads back as this number: what ICU rounds (2.675 → "2,68", 1.005 → "1,01").
-  const decimal = /^(\d+)(?:\.(\d+))?$/.exec(Math.abs(reais).toString());
-  if (!decimal) return (intlBRL ??= new Intl.NumberFormat('pt-BR', BRL)).format(reais); // NaN, ∞, 1e21, 1e-7
-  const [, whole = '0', fraction = ''] = decimal;
+  const plain = Math.abs(reais).toString();
+  if (!/^\d+(\.\d+)?$/.test(plain)) return (intlBRL ??= new Intl.NumberFormat('pt-BR', BRL)).format(reais); // NaN, ∞, 1e21, 1e-7
+  const point = `${plain}.`.indexOf('.');
+  const whole = plain.slice(0, point);
+  const fraction = plain.slice(point + 1);
   // Half away from zero on the third decimal, as Intl's default rounding does.
-  const roundUp = (fraction[2] ?? '0') >= '5' ? 1n : 0n;
+  const roundUp = fraction.charAt(2) >= '5' ? 1n : 0n;
   const centavos = (BigInt(whole + fraction.padEnd(2, '0').slice(0, 2)) + roundUp).toString().padStart(3, '0');
   const thousands = centavos.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   // Intl keeps the sign of negative zero and of amounts that round to zero ("-R$ 0,00").

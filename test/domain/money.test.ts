@@ -1,7 +1,7 @@
 // formatBRL (src/domain/money.ts) is written out for speed; its oracle is the platform's own formatter, which
 // it replaces: Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }), built here and only here.
 import { faker } from '@faker-js/faker';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatBRL } from '../../src/domain';
 
 const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -35,6 +35,21 @@ describe('formatBRL writes what Intl writes', () => {
   it('for large amounts, and for what has no plain decimal form (handed to Intl)', () => {
     const large = [1e6, 1234567.891, 2 ** 53, 1e15, 123_456_789_012.34, 1e20, 1e21, 1e-7, Number.MAX_VALUE, Number.MIN_VALUE];
     expect(disagreements([...large, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])).toEqual([]);
+  });
+
+  it('never asks Intl for an amount written without an exponent (the reason it is written out)', () => {
+    // Intl.NumberFormat.prototype.format is a getter (ECMA-402; TypeScript's lib declares a method): every use
+    // of a formatter reads it.
+    const numberFormatPrototype: { readonly format: unknown } = Intl.NumberFormat.prototype;
+    const formatOfIntl = vi.spyOn(numberFormatPrototype, 'format', 'get');
+    try {
+      for (const reais of [0, -0, 7, 99.9, 1234.56, 2.675, -3, 1e15]) formatBRL(reais);
+      expect(formatOfIntl).not.toHaveBeenCalled();
+      formatBRL(1e21);
+      expect(formatOfIntl).toHaveBeenCalledTimes(1);
+    } finally {
+      formatOfIntl.mockRestore();
+    }
   });
 
   it('in the shape a shopper reads: a no-break space after R$, dots for thousands, a comma for centavos', () => {
