@@ -41,7 +41,8 @@ describe('prerenderSite', () => {
     expect(jackets).toMatch(/<style id="stitches">[^<]*\.c-[\w-]+\{/); // the page's own CSS, inlined
     // The app's script starts after the load event, not as a tag the browser fetches with the HTML.
     expect(jackets).not.toContain('<script type=module src=/main.1234abcd.js></script>');
-    expect(jackets).toContain('addEventListener("load",boot');
+    expect(jackets).toContain('addEventListener("load",whenIdle');
+    expect(jackets).toContain('requestIdleCallback(boot,{timeout:500})');
     expect(jackets).toContain('["/main.1234abcd.js"]');
   });
 

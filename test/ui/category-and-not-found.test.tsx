@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { renderApp, settled } from './support/renderApp';
+import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { aProduct } from '../support/builders';
+import { renderApp, sampleCatalog, settled } from './support/renderApp';
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => app?.unmountAll());
 
 describe('category page', () => {
-  it('shows the display name as title, every product, a back arrow home; images load lazily after the first row', async () => {
+  it('shows the display name as title, every product, a back arrow home; the first screen of images loads at once', async () => {
     app = renderApp({ path: '/category/jackets' });
     await settled();
     expect(screen.getByRole('heading', { level: 1, name: 'Jaquetas' })).toBeTruthy();
@@ -14,13 +16,22 @@ describe('category page', () => {
     const cards = within(grid).getAllByRole('listitem');
     expect(cards).toHaveLength(5);
     const images = within(grid).getAllByRole('img');
-    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy']);
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'eager']);
     expect(images[0]?.getAttribute('fetchpriority')).toBe('high');
     expect(images.every((img) => img.getAttribute('width') && img.getAttribute('height'))).toBe(true);
     expect(images.every((img) => img.getAttribute('decoding') === 'async')).toBe(true);
 
     await app.user.click(screen.getByRole('link', { name: 'Voltar para a página inicial' }));
     expect(app.path()).toBe('/');
+  });
+
+  it('loads the images of the first two rows of four at once, and the rest when they come near the screen', async () => {
+    const [jackets, ...rest] = sampleCatalog();
+    const products = Array.from({ length: 11 }, (_, index) => aProduct().withId(`p${index}`).withName(`Produto ${index}`).build());
+    app = renderApp({ path: `/category/${jackets!.id}`, catalog: memoryCatalog([{ ...jackets!, products }, ...rest]) });
+    await settled();
+    const images = within(screen.getByRole('list', { name: `Produtos: ${jackets!.displayName}` })).getAllByRole('img');
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual([...Array<string>(8).fill('eager'), 'lazy', 'lazy', 'lazy']);
   });
 
   it('adds from the category page: the button names its product and shows on keyboard focus', async () => {

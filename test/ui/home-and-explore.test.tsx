@@ -72,6 +72,11 @@ describe('explore', () => {
     expect(within(jackets).queryByText('Jaqueta Jeans')).toBeNull();
     expect(within(jackets).getByText('R$ 500,00').textContent).toBe(formatBRL(500));
     expect(within(jackets).getByRole('link', { name: 'Jaquetas' }).getAttribute('href')).toBe('/category/jackets');
+    // A desktop's first screen shows two sections: their images load at once, the others when near the screen.
+    const loadingOf = (name: string) => within(screen.getByRole('region', { name })).getAllByRole('img').map((img) => img.getAttribute('loading'));
+    expect(loadingOf('Jaquetas')).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect(loadingOf('Tênis')).toEqual(['eager', 'eager']);
+    expect(loadingOf('Masculino')).toEqual(['lazy', 'lazy']);
   });
 
   it('adds a product to the cart from its card; the header count is the sum of quantities', async () => {

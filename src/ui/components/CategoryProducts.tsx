@@ -3,8 +3,12 @@ import type { Product } from '../../domain';
 import { styled } from '../theme';
 import { ProductCard, ProductGrid } from './ProductCard';
 
-/** Columns per row at the widest layout: the first row loads eagerly. */
-const FIRST_ROW = 4;
+/**
+ * Cards whose images load eagerly: the first screen of a desktop (two rows of four). A lazy image in view waits
+ * for layout, arrives after the page's scripts have started, and is painted late: on a 1350 × 940 screen the
+ * largest image was a second-row card's, and it held the page's LCP back.
+ */
+const FIRST_SCREEN = 8;
 
 /**
  * Categories up to this size render every card. Beyond it the grid is windowed: with 2,000 cards in the DOM
@@ -86,7 +90,7 @@ export function CategoryProducts({ products, label }: { products: readonly Produ
   return (
     <Grid ref={gridRef} aria-label={label} style={windowed ? { paddingTop: range.before, paddingBottom: range.after } : undefined}>
       {products.slice(range.start, range.end).map((product, offset) => (
-        <ProductCard key={product.id} product={product} eager={range.start + offset < FIRST_ROW} />
+        <ProductCard key={product.id} product={product} eager={range.start + offset < FIRST_SCREEN} />
       ))}
     </Grid>
   );

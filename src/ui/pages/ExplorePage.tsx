@@ -8,6 +8,9 @@ import { Page, PageTitle, styled } from '../theme';
 import { CatalogUnavailable } from '../components/CatalogUnavailable';
 import { ProductCard, ProductGrid } from '../components/ProductCard';
 
+/** Sections whose images load eagerly: what a desktop's first screen shows (see FIRST_SCREEN in CategoryProducts). */
+const EAGER_SECTIONS = 2;
+
 const Section = styled('section', {
   marginBottom: '$6',
   '& h2': { margin: '0 0 $4', fontSize: '1.5rem' },
@@ -31,7 +34,7 @@ export function ExplorePage() {
           </h2>
           <ProductGrid>
             {category.products.slice(0, EXPLORE_PRODUCTS_PER_CATEGORY).map((product) => (
-              <ProductCard key={product.id} product={product} eager={sectionIndex === 0} headingLevel={3} />
+              <ProductCard key={product.id} product={product} eager={sectionIndex < EAGER_SECTIONS} headingLevel={3} />
             ))}
           </ProductGrid>
         </Section>
