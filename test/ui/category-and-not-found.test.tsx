@@ -32,6 +32,8 @@ describe('category page', () => {
     await settled();
     const images = within(screen.getByRole('list', { name: `Produtos: ${jackets!.displayName}` })).getAllByRole('img');
     expect(images.map((img) => img.getAttribute('loading'))).toEqual([...Array<string>(8).fill('eager'), 'lazy', 'lazy', 'lazy']);
+    // Only the first row is fetched ahead of everything: on a phone the rest would compete with its LCP image.
+    expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual([...Array<string>(4).fill('high'), ...Array<string>(7).fill('auto')]);
   });
 
   it('adds from the category page: the button names its product and shows on keyboard focus', async () => {

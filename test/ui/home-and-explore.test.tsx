@@ -73,10 +73,12 @@ describe('explore', () => {
     expect(within(jackets).getByText('R$ 500,00').textContent).toBe(formatBRL(500));
     expect(within(jackets).getByRole('link', { name: 'Jaquetas' }).getAttribute('href')).toBe('/category/jackets');
     // A desktop's first screen shows two sections: their images load at once, the others when near the screen.
-    const loadingOf = (name: string) => within(screen.getByRole('region', { name })).getAllByRole('img').map((img) => img.getAttribute('loading'));
-    expect(loadingOf('Jaquetas')).toEqual(['eager', 'eager', 'eager', 'eager']);
-    expect(loadingOf('Tênis')).toEqual(['eager', 'eager']);
-    expect(loadingOf('Masculino')).toEqual(['lazy', 'lazy']);
+    // Only the first section's are fetched ahead of everything (a phone shows no more).
+    const loadingOf = (name: string) =>
+      within(screen.getByRole('region', { name })).getAllByRole('img').map((img) => `${img.getAttribute('loading')} ${img.getAttribute('fetchpriority')}`);
+    expect(loadingOf('Jaquetas')).toEqual(['eager high', 'eager high', 'eager high', 'eager high']);
+    expect(loadingOf('Tênis')).toEqual(['eager auto', 'eager auto']);
+    expect(loadingOf('Masculino')).toEqual(['lazy auto', 'lazy auto']);
   });
 
   it('adds a product to the cart from its card; the header count is the sum of quantities', async () => {

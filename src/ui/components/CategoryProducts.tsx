@@ -1,14 +1,18 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Product } from '../../domain';
 import { styled } from '../theme';
-import { ProductCard, ProductGrid } from './ProductCard';
+import { ProductCard, ProductGrid, type ImageLoading } from './ProductCard';
 
+/** Columns per row at the widest layout: the first row's images are fetched first. */
+const FIRST_ROW = 4;
 /**
  * Cards whose images load eagerly: the first screen of a desktop (two rows of four). A lazy image in view waits
  * for layout, arrives after the page's scripts have started, and is painted late: on a 1350 × 940 screen the
  * largest image was a second-row card's, and it held the page's LCP back.
  */
 const FIRST_SCREEN = 8;
+
+const imageLoading = (index: number): ImageLoading => (index < FIRST_ROW ? 'priority' : index < FIRST_SCREEN ? 'eager' : 'lazy');
 
 /**
  * Categories up to this size render every card. Beyond it the grid is windowed: with 2,000 cards in the DOM
@@ -90,7 +94,7 @@ export function CategoryProducts({ products, label }: { products: readonly Produ
   return (
     <Grid ref={gridRef} aria-label={label} style={windowed ? { paddingTop: range.before, paddingBottom: range.after } : undefined}>
       {products.slice(range.start, range.end).map((product, offset) => (
-        <ProductCard key={product.id} product={product} eager={range.start + offset < FIRST_SCREEN} />
+        <ProductCard key={product.id} product={product} image={imageLoading(range.start + offset)} />
       ))}
     </Grid>
   );

@@ -49,14 +49,21 @@ const Footer = styled('div', {
   '& p': { margin: 0, fontWeight: 700, whiteSpace: 'nowrap' },
 });
 
-/** A product with its price in R$ and 'Adicionar ao carrinho'. `eager` for the first visible row. */
+/**
+ * How a card's image loads: `priority` (eager, fetched first: the first row, where a phone's LCP image is),
+ * `eager` (the rest of a desktop's first screen: loaded before the page's scripts start, at the browser's own
+ * priority, so they do not compete with the first row on a slow network), `lazy` (near the screen only).
+ */
+export type ImageLoading = 'priority' | 'eager' | 'lazy';
+
+/** A product with its price in R$ and 'Adicionar ao carrinho'. */
 export function ProductCard({
   product,
-  eager = false,
+  image = 'lazy',
   headingLevel = 2,
 }: {
   product: Product;
-  eager?: boolean;
+  image?: ImageLoading;
   /** 2 under a page's h1 (category page), 3 under a section's h2 (explore). */
   headingLevel?: 2 | 3;
 }) {
@@ -74,8 +81,8 @@ export function ProductCard({
             width={400}
             height={500}
             decoding="async"
-            loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={eager ? 'high' : 'auto'}
+            loading={image === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={image === 'priority' ? 'high' : 'auto'}
           />
         </Link>
         {/* Outside the links: adding never navigates. */}

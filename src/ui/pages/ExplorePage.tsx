@@ -6,10 +6,13 @@ import { selectCategories, selectListFailed } from '../selectors';
 import { useServices } from '../services';
 import { Page, PageTitle, styled } from '../theme';
 import { CatalogUnavailable } from '../components/CatalogUnavailable';
-import { ProductCard, ProductGrid } from '../components/ProductCard';
+import { ProductCard, ProductGrid, type ImageLoading } from '../components/ProductCard';
 
-/** Sections whose images load eagerly: what a desktop's first screen shows (see FIRST_SCREEN in CategoryProducts). */
-const EAGER_SECTIONS = 2;
+/**
+ * The first section's images are fetched first; the second's load eagerly too, because a desktop's first screen
+ * shows it (see FIRST_SCREEN in CategoryProducts); the others load near the screen.
+ */
+const imageLoading = (sectionIndex: number): ImageLoading => (sectionIndex === 0 ? 'priority' : sectionIndex === 1 ? 'eager' : 'lazy');
 
 const Section = styled('section', {
   marginBottom: '$6',
@@ -34,7 +37,7 @@ export function ExplorePage() {
           </h2>
           <ProductGrid>
             {category.products.slice(0, EXPLORE_PRODUCTS_PER_CATEGORY).map((product) => (
-              <ProductCard key={product.id} product={product} eager={sectionIndex < EAGER_SECTIONS} headingLevel={3} />
+              <ProductCard key={product.id} product={product} image={imageLoading(sectionIndex)} headingLevel={3} />
             ))}
           </ProductGrid>
         </Section>
