@@ -14,6 +14,9 @@ afterEach(() => {
 
 describe('checkout, logged out, on a fake clock', () => {
   it('redirects to /login at 3000 ms after the message, not at 2999 ms', async () => {
+    // The page is a lazy chunk (src/ui/App.tsx): its first import is real work (a transform on a fresh clone),
+    // which no fake clock advances. Done here, in real time, the render below only waits on promises.
+    await import('../../src/ui/pages/CheckoutPage');
     vi.useFakeTimers();
     app = renderApp({ path: '/checkout', userEventDelay: null });
     // Let the in-memory auth answer (promises and zero-delay timers only: the clock stays where it is).
