@@ -14,7 +14,7 @@ export function formatBRL(reais: number): string {
   // The shortest decimal that reads back as this number: what ICU rounds (2.675 → "2,68", 1.005 → "1,01").
   const plain = Math.abs(reais).toString();
   if (!/^\d+(\.\d+)?$/.test(plain)) return (intlBRL ??= new Intl.NumberFormat('pt-BR', BRL)).format(reais); // NaN, ∞, 1e21, 1e-7
-  const point = `${plain}.`.indexOf('.');
+  const point = `${plain}.`.indexOf('.'); // a whole number has no point of its own: its fraction is ''
   const whole = plain.slice(0, point);
   const fraction = plain.slice(point + 1);
   // Half away from zero on the third decimal, as Intl's default rounding does.

@@ -39,7 +39,7 @@ describe('prerenderSite', () => {
     expect(jackets).toContain('Jaqueta de Couro Preta');
     expect(jackets).toContain('R$\u00a0500,00');
     expect(jackets).toMatch(/<style id="stitches">[^<]*\.c-[\w-]+\{/); // the page's own CSS, inlined
-    // The app's script starts after the load event, not as a tag the browser fetches with the HTML.
+    // The app's script starts when the browser is idle after the load event, not as a tag fetched with the HTML.
     expect(jackets).not.toContain('<script type=module src=/main.1234abcd.js></script>');
     expect(jackets).toContain('addEventListener("load",whenIdle');
     expect(jackets).toContain('requestIdleCallback(boot,{timeout:500})');

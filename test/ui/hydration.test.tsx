@@ -68,8 +68,8 @@ const SAVED_CART = [{ id: 'blazer-bege', name: 'Blazer Bege', imageUrl: '/images
 /**
  * What the browser does with the page before the app starts: it runs the inline scripts in document order (the
  * early-click catcher in <head>). innerHTML runs no script and this happy-dom evaluates none, so each is run here,
- * over this document's globals. Not the loader of the app's module scripts (it runs on `load`): this test plays
- * main.tsx itself.
+ * over this document's globals. Not the loader of the app's module scripts (it runs when the browser is idle
+ * after `load`): this test plays main.tsx itself.
  */
 function runInlineScripts(): string[] {
   const globalsBefore = new Set(Object.keys(globalThis));
