@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../scripts/lib/chromium';
 import { findFreePort } from '../../scripts/lib/emulators';
 import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
 import { createSimulatedProvider } from '../../server/payments/simulated';
@@ -44,7 +44,7 @@ describe('simulated payment page in Chromium', () => {
       logger: false,
     });
     await backend.listen({ port, host: '127.0.0.1' });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+    browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   });
   afterAll(async () => {
     await browser?.close();

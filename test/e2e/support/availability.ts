@@ -3,7 +3,7 @@
 // use it.
 import { existsSync } from 'node:fs';
 import { checkEmulatorPrerequisites, EmulatorPrerequisiteError } from '../../../scripts/lib/emulators';
-import { CHROMIUM_PATH } from '../../../scripts/lib/chromium';
+import { TEST_CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 
@@ -22,7 +22,7 @@ export function emulatorsMissing(): string | null {
 /** Why the e2e suite cannot run on this machine, or null (always null under CI: then it must run and fail). */
 export function e2eUnavailable(): string | null {
   if (CI) return null;
-  if (!existsSync(CHROMIUM_PATH)) return `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
+  if (!existsSync(TEST_CHROMIUM_PATH)) return `no Chromium at ${TEST_CHROMIUM_PATH} (apt-get install chromium-headless-shell)`;
   return emulatorsMissing();
 }
 

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 import { ROOT, startLocalStack } from '../../../scripts/lib/stack';
 import { e2eUnavailable } from './availability';
 import type { E2EStack, ProvidedE2E } from './e2e';
@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
   const log = (line: string) => console.log(`[e2e] ${line}`);
   // Chromium starts while the stack starts; if it cannot, the stack stops at once instead of finishing.
   const abort = new AbortController();
-  const browserReady = chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  const browserReady = chromium.launchServer({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   browserReady.catch(() => abort.abort());
   const distDir = join(ROOT, '.parcel-e2e', 'dist');
   const stackReady = startLocalStack({
@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
     // The browser's own error says more than "the stack was stopped while it was starting".
     if (browser.status === 'rejected') throw browser.reason;
     if (stack.status === 'rejected') throw stack.reason;
-    log(`stack and Chromium ready in ${seconds(started)} s (storefront ${stack.value.urls.storefront}, backend ${stack.value.urls.backend})`);
+    log(`stack and Chromium (${TEST_CHROMIUM_PATH}) ready in ${seconds(started)} s (storefront ${stack.value.urls.storefront}, backend ${stack.value.urls.backend})`);
     return {
       storefront: stack.value.urls.storefront!,
       backend: stack.value.urls.backend!,
