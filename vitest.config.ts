@@ -53,6 +53,12 @@ export default defineConfig({
     reporters: ['default', './test/support/timelineReporter.ts'],
     // The longest chain (the e2e files) starts first (test/support/runOrder.ts).
     sequence: { sequencer: RunOrderSequencer },
+    // React's development build marks every context a server render pushes and never clears the mark. The
+    // search bar's prerender-then-hydrate test (test/ui/search.test.tsx) server-renders the app's contexts in a
+    // happy-dom worker, and with shared module graphs every later client render of them in that worker printed
+    // this warning: about 1,000 lines per run, in whichever files shared the worker. The app never has two
+    // renderers in one page (the prerender runs at build time, in Node), so it says nothing about the app.
+    onConsoleLog: (log) => !log.startsWith('Detected multiple renderers concurrently rendering the same context provider'),
     projects: [
       {
         test: {
