@@ -119,8 +119,8 @@ export const Button = styled('button', {
   defaultVariants: { variant: 'primary' },
 });
 
-/** Visually hidden but read by screen readers. */
-export const visuallyHidden = css({
+/** The styles of visuallyHidden, for a rule that hides something only at some widths. */
+export const visuallyHiddenStyle = {
   position: 'absolute',
   width: '1px',
   height: '1px',
@@ -130,4 +130,7 @@ export const visuallyHidden = css({
   clip: 'rect(0, 0, 0, 0)',
   whiteSpace: 'nowrap',
   border: 0,
-});
+} as const;
+
+/** Visually hidden but read by screen readers. */
+export const visuallyHidden = css(visuallyHiddenStyle);

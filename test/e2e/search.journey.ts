@@ -104,5 +104,34 @@ export function registerSearchJourney(env: () => E2E) {
         await shopper.close();
       }
     }, 180_000); // one long journey with five axe runs on a shared 2-core machine
+
+    it('on a 375 px phone the field takes most of the bar, keeps its name, and shows what is typed', async () => {
+      const shopper = await env().newShopper({ width: 375, height: 812 });
+      const { page } = shopper;
+      try {
+        await visit(page, '/');
+        const box = await field(page).boundingBox();
+        // A visible label beside it had left the field 63 px wide ("Têr" of its placeholder).
+        expect(box!.width, 'the field’s width at 375 px').toBeGreaterThanOrEqual(200);
+        await field(page).click();
+        await page.keyboard.type('jaqueta');
+        await poll(() => status(page).textContent()).toMatch(/^\d+ produtos? para “jaqueta”$/);
+        // The whole word is on screen: the field is wider than the text typed into it.
+        const typedWidth = await field(page).evaluate((input: HTMLInputElement) => {
+          const probe = document.createElement('span');
+          probe.style.font = getComputedStyle(input).font;
+          probe.style.position = 'absolute';
+          probe.textContent = input.value;
+          document.body.append(probe);
+          const width = probe.getBoundingClientRect().width;
+          probe.remove();
+          return width;
+        });
+        expect(typedWidth).toBeLessThan((await field(page).boundingBox())!.width);
+        expect(shopper.pageErrors).toEqual([]);
+      } finally {
+        await shopper.close();
+      }
+    });
   });
 }

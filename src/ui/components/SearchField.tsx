@@ -6,7 +6,7 @@ import { selectSearchQuery } from '../../machines/searchMachine';
 import { paths } from '../paths';
 import { searchPath, useSearchQueryParam } from '../searchQuery';
 import { useSearchActor } from '../useSearchActor';
-import { styled } from '../theme';
+import { styled, visuallyHiddenStyle } from '../theme';
 import { SEARCH_BAR_HEIGHT } from './SearchBar';
 
 /** A bar of its own under the top bar, so SPEC §2's header keeps exactly its items. */
@@ -26,6 +26,9 @@ const Row = styled('div', {
   gap: '$2 $3',
   // One row at every width, so the bar's height is known before this chunk arrives (SearchBar reserves it).
   '& label': { fontWeight: 600, whiteSpace: 'nowrap' },
+  // On a phone the visible label left the field about 60 px of a 375 px screen, three letters of what was typed:
+  // there the label is for screen readers only, and the placeholder and the Buscar button say what the field is.
+  '@phone': { '& label': visuallyHiddenStyle },
 });
 
 const Field = styled('div', { flex: 1, display: 'flex', gap: '$2', minWidth: 0 });
