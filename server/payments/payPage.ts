@@ -11,6 +11,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
 }
 
+// SPEC's palette. The pay buttons are the dark primary with a success-green edge: white text on #198754 is
+// 4.3:1, under WCAG AA's 4.5:1 (axe-core in test/e2e/routes.a11y.ts).
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#F8F9FA;color:#343A40}
@@ -26,7 +28,7 @@ tfoot td{font-weight:700;border-bottom:none;font-size:1.125rem}
 .actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:16px}
 .actions form{margin:0}
 button,a.button{font:inherit;font-weight:600;border:none;border-radius:4px;padding:12px 20px;cursor:pointer;text-decoration:none;display:inline-block}
-.pay{background:#198754;color:#F8F9FA}
+.pay{background:#212529;color:#F8F9FA;box-shadow:inset 0 -4px 0 #198754}
 .cancel{background:#E9ECEF;color:#343A40}
 .decline{background:#FF6A6A;color:#212529}
 a.button{background:#212529;color:#F8F9FA}
@@ -42,6 +44,8 @@ textarea{font-family:ui-monospace,monospace;font-size:.875rem;resize:none}
 .error{color:#212529;background:#FF6A6A;border-radius:4px;padding:8px 12px;margin:8px 0}
 .qr svg{width:220px;height:220px;display:block;margin:8px 0}
 .line{font-family:ui-monospace,monospace;font-size:1rem;word-break:break-all;background:#E9ECEF;padding:12px;border-radius:4px}
+.card p,td{overflow-wrap:anywhere}
+@media (max-width:599px){.card{padding:16px}table{font-size:.875rem}}
 `;
 
 /** The pending Pix's countdown and copy button: static, so its CSP hash is computed once. */

@@ -1,6 +1,7 @@
 // "Meus pedidos" end to end (issue 11), in Chromium on the full local stack with the simulated provider's Pix
 // and boleto: the order shows up with the status the backend wrote. Texts written out on purpose. The card
 // path is the journey's (journey.ts). Registered by checkout-and-orders.test.ts.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
@@ -52,6 +53,10 @@ export function registerOrders(env: () => E2E) {
         await signUpAndPay(env, page);
         await page.getByRole('link', { name: 'Pix', exact: true }).click();
         await page.getByRole('button', { name: 'Pagar com Pix' }).click();
+        // The Pix page (QR code, copy-and-paste code, countdown) is reached only here: axe checks it here.
+        await page.getByRole('heading', { name: 'Pagamento com Pix' }).waitFor();
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe-core on the Pix page').toEqual([]);
         await page.getByRole('button', { name: 'Simular pagamento do Pix' }).click();
         await page.waitForURL((url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation');
         await page.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' }).waitFor();

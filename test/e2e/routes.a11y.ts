@@ -1,5 +1,6 @@
-// Every route of SPEC §2 (and the states a shopper meets on them) at a phone width and a desktop width:
-// axe-core (all default rules: WCAG 2 A/AA and best practices) must report zero violations, and a full-page
+// Every route of SPEC §2 (and the states a shopper meets on them), the backend's simulated pay page and Meus
+// pedidos, at a phone width and a desktop width: axe-core (all default rules: WCAG 2 A/AA and best practices)
+// must report zero violations, no content may stick out of its box sideways (reflow), and a full-page
 // screenshot goes to test-results/screenshots/<route>-<width>.png for a reviewer (git-ignored).
 //
 // One shopper walks the routes once: each route (or state) is opened at 375 px and checked there, then the
@@ -16,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import type { E2E, Shopper } from './support/e2e';
 import { SCREENSHOT_DIR } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, settled, uniqueEmail, visit } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
 /** Each route opens at the first width and is checked at every width in turn. */
@@ -146,12 +147,58 @@ const ROUTES: RouteCase[] = [
     },
     state: (page) => page.getByRole('button', { name: 'Finalizar Compra' }),
   },
+  // The backend's simulated pay page (server/payments/payPage.ts) and "Meus pedidos", on a real purchase: the
+  // cart of the category step, paid by boleto.
+  {
+    name: 'pay-page',
+    open: async (page, env) => {
+      await page.getByRole('button', { name: 'Finalizar Compra' }).press('Enter');
+      await waitForPayPage(page, env.backend);
+      payPageUrl = page.url();
+    },
+    state: (page) => heading(page, 'Pagamento'),
+  },
+  {
+    name: 'pay-page-cpf-error',
+    open: async (page) => {
+      await page.getByLabel('CPF').fill('111.111.111-11');
+      await page.getByRole('button', { name: 'Gerar boleto' }).click();
+    },
+    state: (page) => page.getByRole('alert'),
+  },
+  {
+    name: 'pay-page-boleto',
+    open: async (page) => {
+      await page.getByLabel('CPF').fill(VALID_CPF);
+      await page.getByRole('button', { name: 'Gerar boleto' }).click();
+    },
+    state: (page) => heading(page, 'Boleto gerado'),
+  },
+  {
+    name: 'orders',
+    open: async (page) => {
+      await page.getByRole('link', { name: 'Voltar para a loja' }).click();
+      await page.waitForURL((url) => url.pathname === '/payment-confirmation');
+      await settled(page);
+      await visit(page, '/pedidos');
+    },
+    state: (page) => page.getByRole('article').filter({ hasText: 'Aguardando pagamento' }),
+  },
   {
     name: 'payment-confirmation-success',
-    open: (page) => visit(page, '/payment-confirmation?success=true'),
+    open: async (page) => {
+      await page.goto(payPageUrl);
+      await page.getByRole('button', { name: 'Simular compensação do boleto' }).click();
+      await page.waitForURL((url) => url.pathname === '/payment-confirmation');
+      await settled(page);
+    },
     state: (page) => heading(page, 'Sua compra foi finalizada com sucesso!'),
   },
 ];
+/** The pay page of the walk's purchase (set by the pay-page step, read by the success step). */
+let payPageUrl = '';
+/** A valid CPF (check digits), the usual test number. */
+const VALID_CPF = '529.982.247-25';
 
 export const ROUTE_NAMES = ROUTES.map((r) => r.name);
 
@@ -173,12 +220,21 @@ async function step<T>(at: string, run: () => Promise<T>): Promise<T> {
  * the header and for no loading overlay, and ends with two animation frames (`hydrated`), so the media queries'
  * layout has been computed and painted before the screenshot and axe.
  */
-async function resize(page: Page, width: Width): Promise<void> {
+async function resize(page: Page, width: Width, storefront: string): Promise<void> {
   const viewport = VIEWPORTS[width];
   const current = page.viewportSize();
   if (current?.width === viewport.width && current.height === viewport.height) return;
   await page.setViewportSize(viewport);
-  await settled(page);
+  await laidOut(page, storefront);
+}
+
+/**
+ * A storefront page is `settled`; a page of the backend (the simulated pay page, server-rendered, no header) has
+ * its layout after two animation frames.
+ */
+async function laidOut(page: Page, storefront: string): Promise<void> {
+  if (page.url().startsWith(storefront)) return settled(page);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**
@@ -197,6 +253,30 @@ async function check(shopper: Shopper, route: RouteCase, width: Width): Promise<
     // axe really looked at this page (a blank page passes nothing).
     expect.soft(results.passes.length, `${at}: axe-core passes (a blank page passes nothing)`).toBeGreaterThan(10);
     expect.soft(shopper.pageErrors, `${at}: uncaught page errors`).toEqual([]);
+    expect.soft(await overflowing(page), `${at}: content wider than the box that holds it`).toEqual([]);
+  });
+}
+
+/**
+ * Boxes whose content sticks out sideways (WCAG 1.4.10, reflow): the page wider than the viewport, or a visible
+ * element whose content is wider than itself while it lets it show (overflow visible). Text fields scroll their
+ * own text, and a box that clips or scrolls on purpose is not counted.
+ */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page: ${root.scrollWidth} px in a ${root.clientWidth} px viewport`);
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      if (element.matches('input, textarea, select, svg, svg *') || element.clientWidth === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.overflowX !== 'visible' || style.display === 'inline') continue;
+      if (element.scrollWidth > element.clientWidth + 1) {
+        const name = element.tagName.toLowerCase() + (element.id ? `#${element.id}` : '') + (element.classList.length ? `.${Array.from(element.classList).join('.')}` : '');
+        found.push(`${name}: ${element.scrollWidth} px of content in ${element.clientWidth} px`);
+      }
+    }
+    return found;
   });
 }
 
@@ -219,16 +299,16 @@ export function registerRoutesA11y(env: () => E2E) {
       const { page } = shopper;
       const opening = `${route.name} (opened at ${openWidth} px)`;
       // The previous route ended at the last width: every route (and state) opens at the first.
-      await step(opening, () => resize(page, openWidth));
+      await step(opening, () => resize(page, openWidth, env().storefront));
       const open = (width: Width) => step(`${route.name} (opened at ${width} px)`, async () => {
         await route.open(page, env());
         await route.state(page).waitFor();
-        await settled(page);
+        await laidOut(page, env().storefront);
       });
       await open(openWidth);
       await check(shopper, route, openWidth);
       for (const width of otherWidths) {
-        await step(`${route.name} at ${width} px`, () => resize(page, width));
+        await step(`${route.name} at ${width} px`, () => resize(page, width, env().storefront));
         if (route.reopenAtEachWidth) await open(width);
         await check(shopper, route, width);
       }

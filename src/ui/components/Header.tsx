@@ -36,11 +36,12 @@ const Menu = styled('ul', {
   alignItems: 'center',
   flexWrap: 'wrap',
   // SPEC §2: 40px right margin on the menu items before the cart button. Phones: a row of their own, with
-  // tighter gaps and the cart button at the right end.
+  // tighter gaps and the cart button at the right end. The logged-out row needs 316 px, which a 360 px phone
+  // has; on a narrower screen the cart button wraps to a second line instead of sticking out of the page.
   '& > li:not(:last-child)': { marginRight: '$menuGap' },
   '@phone': {
-    flexWrap: 'nowrap',
-    '& > li:not(:last-child)': { marginRight: '$3' },
+    rowGap: '$1',
+    '& > li:not(:last-child)': { marginRight: '$2' },
     '& > li:last-child': { marginLeft: 'auto' },
   },
 });
@@ -68,6 +69,7 @@ const CartButton = styled('button', {
   gap: '$2',
   padding: '$2',
   '&:hover': {},
+  '@phone': { padding: '$2 $1' },
 });
 
 const Count = styled('span', {
