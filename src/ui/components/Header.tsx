@@ -69,11 +69,14 @@ const CartButton = styled('button', {
   gap: '$2',
   padding: '$2',
   '&:hover': {},
-  '@phone': { padding: '$2 $1' },
+  '@phone': { padding: '$2 $1', gap: '$1' },
 });
 
+// Wide enough for two digits in the widest system font here (DejaVu Sans Bold: "12" is 18 px), so the count
+// restored after hydration does not widen the badge and move the right-aligned cart button (a layout shift).
 const Count = styled('span', {
-  minWidth: '1.5rem',
+  minWidth: '1.75rem',
+  fontVariantNumeric: 'tabular-nums',
   height: '1.5rem',
   padding: '0 $1',
   borderRadius: '$round',
