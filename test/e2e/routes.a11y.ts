@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import type { E2E, Shopper } from './support/e2e';
 import { SCREENSHOT_DIR } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
 /** Each route opens at the first width and is checked at every width in turn. */
@@ -43,8 +43,8 @@ interface RouteCase {
 const heading = (page: Page, name: string | RegExp) =>
   (typeof name === 'string' ? page.getByRole('heading', { name, exact: true }) : page.getByRole('heading', { name })).first();
 
-/** In order: the logged-out routes, then sign-up, then the logged-in ones; success (which clears the cart) last. */
-const ROUTES: RouteCase[] = [
+/** The logged-out shopper's walk: the catalog, the cart panel, login and its chooser, the pages without data. */
+const BROWSING: RouteCase[] = [
   {
     name: 'home',
     open: (page) => visit(page, '/'),
@@ -88,19 +88,6 @@ const ROUTES: RouteCase[] = [
     state: (page) => page.getByRole('dialog', { name: 'Escolha uma conta' }),
   },
   {
-    name: 'sign-up',
-    open: async (page) => {
-      await page.keyboard.press('Escape');
-      await visit(page, '/sign-up');
-    },
-    state: (page) => heading(page, 'Criar Conta'),
-  },
-  {
-    name: 'sign-up-errors',
-    open: (page) => page.getByRole('button', { name: 'Criar Conta' }).last().press('Enter'),
-    state: (page) => page.getByRole('alert').first(),
-  },
-  {
     name: 'checkout-logged-out',
     // The page leaves for /login 3 s after its message (SPEC): under load the first width's checks took longer.
     reopenAtEachWidth: true,
@@ -115,11 +102,6 @@ const ROUTES: RouteCase[] = [
     state: (page) => heading(page, 'Página não encontrada'),
   },
   {
-    name: 'product',
-    open: (page) => visit(page, `/product/${jackets.products[1]!.id}`),
-    state: (page) => heading(page, jackets.products[1]!.name),
-  },
-  {
     name: 'payment-confirmation-canceled',
     open: (page) => visit(page, '/payment-confirmation?canceled=true'),
     state: (page) => heading(page, /Ocorreu um erro/),
@@ -128,6 +110,36 @@ const ROUTES: RouteCase[] = [
     name: 'payment-confirmation-declined',
     open: (page) => visit(page, '/payment-confirmation?success=false'),
     state: (page) => heading(page, /Ocorreu um erro/),
+  },
+];
+
+/**
+ * The shopper who buys: a product page (adding it to the cart), sign-up and its messages, the checkout, the
+ * backend's simulated pay page and "Meus pedidos" on a real boleto purchase, and its success page.
+ */
+const PURCHASE: RouteCase[] = [
+  {
+    name: 'product',
+    open: async (page) => {
+      await visit(page, `/product/${jackets.products[1]!.id}`);
+      // The cart of this walk's purchase.
+      await page.getByRole('main').getByRole('button', { name: 'Adicionar ao carrinho', exact: true }).click();
+      await expectHeaderCount(page, 1, 'after adding from the product page');
+    },
+    state: (page) => heading(page, jackets.products[1]!.name),
+  },
+  {
+    name: 'sign-up',
+    open: async (page) => {
+      await page.keyboard.press('Escape');
+      await visit(page, '/sign-up');
+    },
+    state: (page) => heading(page, 'Criar Conta'),
+  },
+  {
+    name: 'sign-up-errors',
+    open: (page) => page.getByRole('button', { name: 'Criar Conta' }).last().press('Enter'),
+    state: (page) => page.getByRole('alert').first(),
   },
   {
     name: 'checkout-logged-in',
@@ -147,8 +159,7 @@ const ROUTES: RouteCase[] = [
     },
     state: (page) => page.getByRole('button', { name: 'Finalizar Compra' }),
   },
-  // The backend's simulated pay page (server/payments/payPage.ts) and "Meus pedidos", on a real purchase: the
-  // cart of the category step, paid by boleto.
+  // The backend's simulated pay page (server/payments/payPage.ts) and "Meus pedidos": the cart, paid by boleto.
   {
     name: 'pay-page',
     open: async (page, env) => {
@@ -200,7 +211,8 @@ let payPageUrl = '';
 /** A valid CPF (check digits), the usual test number. */
 const VALID_CPF = '529.982.247-25';
 
-export const ROUTE_NAMES = ROUTES.map((r) => r.name);
+/** The two walks, each with a shopper of its own, run by two files side by side (a11y.test.ts, a11y-purchase.test.ts). */
+export const WALKS = { browsing: BROWSING, purchase: PURCHASE } as const;
 
 function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -284,9 +296,9 @@ function overflowing(page: Page): Promise<string[]> {
  * Every route, opened once at the first of WIDTHS by one shopper, and checked at each width in turn (the
  * viewport is resized between the checks, and set back to the first width before the next route opens).
  */
-export function registerRoutesA11y(env: () => E2E) {
+export function registerRoutesA11y(env: () => E2E, walk: keyof typeof WALKS) {
   const [openWidth, ...otherWidths] = WIDTHS;
-  describe(`every route at ${WIDTHS.join(' px and ')} px: axe-core zero violations + screenshot`, () => {
+  describe(`every route at ${WIDTHS.join(' px and ')} px (${walk}): axe-core zero violations + screenshot`, () => {
     let shopper: Shopper;
     beforeAll(async () => {
       shopper = await env().newShopper({ ...VIEWPORTS[openWidth], reducedMotion: true });
@@ -295,7 +307,7 @@ export function registerRoutesA11y(env: () => E2E) {
       await shopper?.close();
     });
 
-    it.each(ROUTES.map((route) => [route.name, route] as const))('%s', async (_name, route) => {
+    it.each(WALKS[walk].map((route) => [route.name, route] as const))('%s', async (_name, route) => {
       const { page } = shopper;
       const opening = `${route.name} (opened at ${openWidth} px)`;
       // The previous route ended at the last width: every route (and state) opens at the first.

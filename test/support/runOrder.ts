@@ -16,6 +16,7 @@ export const FIRST = [
   'test/scripts/stack.test.ts',
   'test/e2e/a11y.test.ts',
   'test/ui/cart.model.test.tsx',
+  'test/e2e/a11y-purchase.test.ts',
   'test/e2e/production.test.ts',
   'test/e2e/checkout-and-orders.test.ts',
   'test/e2e/search-and-inspector.test.ts',
