@@ -38,10 +38,12 @@ const BUILD_FILES = ['test/budgets/bundles.test.ts', 'test/budgets/inspector.tes
 //   - the slow setups return at once and do their work in the background (test/support/readiness.ts);
 //   - happy-dom, node, builds and e2e are one group of RUN_WORKERS files at a time: the e2e and builds files
 //     mostly wait on Chromium, servers or Parcel in other processes, so more files than cores keep both busy;
-//     the e2e files start first (test/support/runOrder.ts);
+//     the e2e files start first (test/support/runOrder.ts). Four rather than six: every extra file in flight
+//     adds its own Chromium pages and module graph to two cores, and in whole runs 4 took less CPU and wall
+//     time than 6 each time it was measured (docs/testing.md, "Run time");
 //   - the emulators project (one file at a time, see below) is not run after that group but beside it, by a
 //     second vitest process: `npm test` runs `test:vitest:parallel` and `test:vitest:emulators` side by side.
-const RUN_WORKERS = 6;
+const RUN_WORKERS = 4;
 // Files of a project share one module graph per worker (isolate: false): a fresh graph and a fresh happy-dom
 // for each of 51 files was half of that project's CPU (measured with /usr/bin/time, vitest run --project
 // happy-dom: 91 s user+sys isolated, 47 s shared; node 63 → 49 s; emulators 36 → 24 s). The e2e files keep
@@ -66,6 +68,7 @@ export default defineConfig({
           environment: 'happy-dom',
           ...SHARED_MODULES,
           include: HAPPY_DOM_FILES,
+          setupFiles: ['test/support/domWaits.setup.ts'],
           maxWorkers: RUN_WORKERS,
           testTimeout: 20_000,
         },

@@ -218,13 +218,30 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Runs a step, naming the route and the width in whatever it throws (a timeout, a closed page…). */
-async function step<T>(at: string, run: () => Promise<T>): Promise<T> {
+/**
+ * Runs a step, naming the route and the width in whatever it throws (a timeout, a closed page…), and what the
+ * page showed then: a timeout alone does not say whether the page was elsewhere or showed an error message.
+ */
+async function step<T>(at: string, page: Page, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new Error(`${at}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${at}: ${message}\nThe page then: ${await describePage(page)}`, { cause: error });
   }
+}
+
+/** The page's address, its first heading and its alert and status messages, for a failing step's message. */
+async function describePage(page: Page): Promise<string> {
+  if (page.isClosed()) return 'closed';
+  const shown = await page
+    .evaluate(() =>
+      Array.from(document.querySelectorAll('h1, [role="alert"], [role="status"]'))
+        .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[${element.getAttribute('role')}]` : ''} "${(element.textContent ?? '').trim().slice(0, 120)}"`)
+        .filter((line) => !line.endsWith('""')),
+    )
+    .catch((error: unknown) => [`(not readable: ${error instanceof Error ? error.message : String(error)})`]);
+  return `${page.url()} ${shown.join(', ') || '(no heading, alert or status)'}`;
 }
 
 /**
@@ -256,7 +273,7 @@ async function laidOut(page: Page, storefront: string): Promise<void> {
 async function check(shopper: Shopper, route: RouteCase, width: Width): Promise<void> {
   const { page } = shopper;
   const at = `${route.name} at ${width} px`;
-  await step(at, async () => {
+  await step(at, page, async () => {
     // The state opened at the first width is still there at this one (nothing in it depends on the width).
     expect.soft(await route.state(page).isVisible(), `${at}: the state's element is shown`).toBe(true);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${route.name}-${width}.png`), fullPage: !route.viewportOnly, animations: 'disabled' });
@@ -312,8 +329,8 @@ export function registerRoutesA11y(env: () => E2E, walk: keyof typeof WALKS) {
       const { page } = shopper;
       const opening = `${route.name} (opened at ${openWidth} px)`;
       // The previous route ended at the last width: every route (and state) opens at the first.
-      await step(opening, () => resize(page, openWidth, env().storefront));
-      const open = (width: Width) => step(`${route.name} (opened at ${width} px)`, async () => {
+      await step(opening, page, () => resize(page, openWidth, env().storefront));
+      const open = (width: Width) => step(`${route.name} (opened at ${width} px)`, page, async () => {
         await route.open(page, env());
         await route.state(page).waitFor();
         await laidOut(page, env().storefront);
@@ -321,7 +338,7 @@ export function registerRoutesA11y(env: () => E2E, walk: keyof typeof WALKS) {
       await open(openWidth);
       await check(shopper, route, openWidth);
       for (const width of otherWidths) {
-        await step(`${route.name} at ${width} px`, () => resize(page, width, env().storefront));
+        await step(`${route.name} at ${width} px`, page, () => resize(page, width, env().storefront));
         if (route.reopenAtEachWidth) await open(width);
         await check(shopper, route, width);
       }
