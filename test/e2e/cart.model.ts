@@ -293,6 +293,6 @@ export function registerCartModelTeeth(env: () => E2E) {
       } finally {
         await shopper.close();
       }
-    }, 60_000);
+    }, 120_000);
   });
 }

@@ -97,7 +97,9 @@ async function newShopper(
     baseURL: storefront,
     reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
   });
-  context.setDefaultTimeout(10_000);
+  // Each action's ceiling: under a loaded 2-core machine a click that waits on a Firebase round trip took
+  // several seconds (a passing action never waits for it).
+  context.setDefaultTimeout(20_000);
   const pageErrors: string[] = [];
   const consoleErrors: string[] = [];
   const watch = (page: Page) => {
