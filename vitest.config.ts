@@ -51,7 +51,7 @@ const RUN_WORKERS = 4;
 const SHARED_MODULES = { isolate: false } as const;
 // Ceilings, not measurements: a passing test never waits for them. They are sized for a shared 2-core machine at
 // its slowest: on one that ran this suite 2.5 times slower than usual (docs/testing.md, "Run time"), tests of 20 s
-// and 60 s ceilings took up to 15 s (a rules suite's first test, with the emulators' JIT still cold) and 59.9 s
+// and 60 s ceilings took up to 15 s (a rules suite's first test) and 59.9 s
 // (the search journey in Chromium).
 const TEST_TIMEOUT_MS = 60_000;
 const E2E_TEST_TIMEOUT_MS = 180_000;

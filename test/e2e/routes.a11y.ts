@@ -231,7 +231,7 @@ async function step<T>(at: string, page: Page, run: () => Promise<T>): Promise<T
   }
 }
 
-/** The page's address, its first heading and its alert and status messages, for a failing step's message. */
+/** The page's address, its h1 headings and its alert and status messages, for a failing step's message. */
 async function describePage(page: Page): Promise<string> {
   if (page.isClosed()) return 'closed';
   const shown = await page
