@@ -1,11 +1,11 @@
 // The statechart inspector (issue 14, docs/inspector.md) in the locally built storefront, opened with
 // `?inspect`: the diagrams follow the live machines and the log shows what each event did. Registered by
 // search-and-inspector.test.ts.
-import { AxeBuilder } from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
+import { axeViolations } from './support/axe';
 import { SCREENSHOT_DIR, type E2E } from './support/e2e';
 import { addWithKeyboard, expectHeaderCount, poll, settled, uniqueEmail, visit } from './support/storefront';
 
@@ -77,9 +77,7 @@ export function registerInspector(env: () => E2E) {
         // axe with the panel open (and an event's snapshots shown): zero violations.
         await settled(page);
         await page.screenshot({ path: join(SCREENSHOT_DIR, 'inspector-1280.png'), animations: 'disabled' });
-        const results = await new AxeBuilder({ page }).analyze();
-        const violations = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(violations).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
 
         // Escape closes it and gives the focus back to the button; the shortcut opens it again.
         await inspector(page).getByRole('button', { name: 'Fechar' }).focus();

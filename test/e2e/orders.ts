@@ -1,10 +1,10 @@
 // "Meus pedidos" end to end (issue 11), in Chromium on the full local stack with the simulated provider's Pix
 // and boleto: the order shows up with the status the backend wrote. Texts written out on purpose. The card
 // path is the journey's (journey.ts). Registered by checkout-and-orders.test.ts.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
+import { axeViolations } from './support/axe';
 import type { E2E } from './support/e2e';
 import { addWithKeyboard, cartButton, cartPanel, poll, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
 
@@ -55,8 +55,7 @@ export function registerOrders(env: () => E2E) {
         await page.getByRole('button', { name: 'Pagar com Pix' }).click();
         // The Pix page (QR code, copy-and-paste code, countdown) is reached only here: axe checks it here.
         await page.getByRole('heading', { name: 'Pagamento com Pix' }).waitFor();
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), 'axe-core on the Pix page').toEqual([]);
+        expect(await axeViolations(page), 'axe-core on the Pix page').toEqual([]);
         await page.getByRole('button', { name: 'Simular pagamento do Pix' }).click();
         await page.waitForURL((url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation');
         await page.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' }).waitFor();

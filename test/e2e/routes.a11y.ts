@@ -10,11 +10,11 @@
 // query (src/ui/theme.ts: phone, tablet, desktop), and the only resize listener (the windowed grid of
 // CategoryProducts, above 120 products) re-measures itself. So a state opened at 375 px is the same state at
 // 1280 px; each route's `state` element is also checked to be still shown after the resize.
-import { AxeBuilder } from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
+import { describeViolations, runAxe } from './support/axe';
 import type { E2E, Shopper } from './support/e2e';
 import { SCREENSHOT_DIR } from './support/e2e';
 import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
@@ -38,6 +38,12 @@ interface RouteCase {
   state(page: Page): Locator;
   /** A state that does not last (a timed redirect): opened again at each width instead of resized. */
   reopenAtEachWidth?: boolean;
+}
+
+/** Closes what the previous route left open (the cart panel, a dialog) with Escape, then loads `path`. */
+async function closeAndVisit(page: Page, path: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await visit(page, path);
 }
 
 const heading = (page: Page, name: string | RegExp) =>
@@ -70,10 +76,7 @@ const BROWSING: RouteCase[] = [
   },
   {
     name: 'login',
-    open: async (page) => {
-      await page.keyboard.press('Escape');
-      await visit(page, '/login');
-    },
+    open: (page) => closeAndVisit(page, '/login'),
     state: (page) => heading(page, 'Login'),
   },
   {
@@ -130,10 +133,7 @@ const PURCHASE: RouteCase[] = [
   },
   {
     name: 'sign-up',
-    open: async (page) => {
-      await page.keyboard.press('Escape');
-      await visit(page, '/sign-up');
-    },
+    open: (page) => closeAndVisit(page, '/sign-up'),
     state: (page) => heading(page, 'Criar Conta'),
   },
   {
@@ -214,10 +214,6 @@ const VALID_CPF = '529.982.247-25';
 /** The two walks, each with a shopper of its own, run by two files side by side (a11y.test.ts, a11y-purchase.test.ts). */
 export const WALKS = { browsing: BROWSING, purchase: PURCHASE } as const;
 
-function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /**
  * Runs a step, naming the route and the width in whatever it throws (a timeout, a closed page…), and what the
  * page showed then: a timeout alone does not say whether the page was elsewhere or showed an error message.
@@ -277,7 +273,7 @@ async function check(shopper: Shopper, route: RouteCase, width: Width): Promise<
     // The state opened at the first width is still there at this one (nothing in it depends on the width).
     expect.soft(await route.state(page).isVisible(), `${at}: the state's element is shown`).toBe(true);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${route.name}-${width}.png`), fullPage: !route.viewportOnly, animations: 'disabled' });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await runAxe(page);
     expect.soft(describeViolations(results.violations), `${at}: axe-core violations`).toEqual([]);
     // axe really looked at this page (a blank page passes nothing).
     expect.soft(results.passes.length, `${at}: axe-core passes (a blank page passes nothing)`).toBeGreaterThan(10);

@@ -1,10 +1,10 @@
 // Issue 10 in Chromium: a shopper types "tenis", "calca", "jaquta" and "xyzxyz" into the search field, uses
 // Enter, Esc and Back, and every search state passes axe-core with zero violations. Expectations come from
 // seed/catalog.ts (the names and accents a shopper types away), never from the app.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
+import { axeViolations } from './support/axe';
 import type { E2E } from './support/e2e';
 import { addButton, expectHeaderCount, poll, visit } from './support/storefront';
 
@@ -18,8 +18,7 @@ const searchUrl = (page: Page) => {
 };
 
 async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), state).toEqual([]);
+  expect(await axeViolations(page), state).toEqual([]);
 }
 
 export function registerSearchJourney(env: () => E2E) {
