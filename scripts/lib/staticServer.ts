@@ -5,7 +5,7 @@
 // Brotli/gzip files are written once at startup by precompress (best levels, skipped when fresh): compressing
 // a 500 KB bundle per request capped the server at ~20 req/s on 2 cores. @fastify/compress covers the rest.
 import { existsSync } from 'node:fs';
-import { basename, extname, join, resolve, sep } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import fastifyCompress from '@fastify/compress';
@@ -26,21 +26,23 @@ export function cacheControlFor(filePath: string): string {
   return HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
-/** `<path>/index.html` relative to root when the prerender wrote one (never outside root). */
-function prerenderedPage(root: string, pathname: string): string | null {
-  const file = resolve(root, `.${join('/', pathname, 'index.html')}`);
-  return file.startsWith(root + sep) && existsSync(file) ? file.slice(root.length + 1) : null;
+export interface RunningStaticServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
 }
 
-export interface StaticServerOptions {
-  /** The folder to serve (a Parcel dist dir with an index.html). */
+/**
+ * Serves `root` (a Parcel dist dir with an index.html) on `port` (0: a free one). `precompress: false` skips
+ * writing .br/.gz beside the files (a read-only folder).
+ */
+export async function startStaticServer({ root, port, host = '127.0.0.1', logger = false, precompress = true }: {
   root: string;
-  /** Write .br/.gz beside the files at startup (default true; off for a read-only folder). */
+  port: number;
+  host?: string;
   precompress?: boolean;
   logger?: boolean;
-}
-
-export async function buildStaticServer({ root, logger = false, precompress = true }: StaticServerOptions) {
+}): Promise<RunningStaticServer> {
   const dir = resolve(root);
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir}/index.html not found: build the storefront first (npm run build).`);
   if (precompress) {
@@ -49,6 +51,7 @@ export async function buildStaticServer({ root, logger = false, precompress = tr
   }
   const app = Fastify({ logger });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+  // A prerendered page's folder (/explore → explore/index.html) is served by @fastify/static itself.
   await app.register(fastifyStatic, {
     root: dir,
     cacheControl: false, // set per file below
@@ -69,28 +72,14 @@ export async function buildStaticServer({ root, logger = false, precompress = tr
     if ((request.method !== 'GET' && request.method !== 'HEAD') || extname(pathname) !== '') {
       return reply.code(404).header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(`Not found: ${pathname}`);
     }
-    const page = prerenderedPage(dir, pathname);
-    if (page) return reply.type(HTML).sendFile(page);
     if (CATALOG_PAGE.test(pathname) && existsSync(join(dir, '404.html'))) return reply.code(404).type(HTML).sendFile('404.html');
     return reply.type(HTML).sendFile(shell);
   });
-  return app;
-}
-
-export interface RunningStaticServer {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-
-/** Builds and listens; `port: 0` picks a free one. */
-export async function startStaticServer(options: StaticServerOptions & { port: number; host?: string }): Promise<RunningStaticServer> {
-  const app = await buildStaticServer(options);
-  await app.listen({ port: options.port, host: options.host ?? '127.0.0.1' });
+  await app.listen({ port, host });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const shownHost = !options.host || options.host === '127.0.0.1' ? 'localhost' : options.host;
-  return { url: `http://${shownHost}:${port}`, port, close: () => app.close() };
+  const listening = typeof address === 'object' && address ? address.port : port;
+  const shownHost = host === '127.0.0.1' ? 'localhost' : host;
+  return { url: `http://${shownHost}:${listening}`, port: listening, close: () => app.close() };
 }
 
 // `npm run serve [-- --port 1234 --host 127.0.0.1 --root dist]`: serve an existing build, nothing else.
