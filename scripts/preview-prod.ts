@@ -15,7 +15,7 @@ import { DEFAULT_PROJECT_ID as PROJECT_ID, FIREBASE_CLI, startEmulators, type Ru
 import { withFirestore } from './lib/firestoreAdmin';
 import { FUNCTIONS_DIR } from './lib/functionsBundle';
 import { findFreePort } from './lib/ports';
-import { ROOT } from './lib/stack';
+import { emulatorWebConfig, ROOT } from './lib/stack';
 import { seedCatalog } from './seed';
 import { buildProduction } from './build-prod';
 
@@ -62,13 +62,7 @@ export async function startProductionPreview({
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       CLUB_PREVIEW_EMULATORS: 'true',
-      FIREBASE_API_KEY: 'demo-api-key',
-      FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
-      FIREBASE_PROJECT_ID: PROJECT_ID,
-      FIREBASE_APP_ID: '1:000000000000:web:0000000000000000000000',
-      USE_FIREBASE_EMULATORS: 'true',
-      AUTH_EMULATOR_URL: `http://${emulators.authHost}`,
-      FIRESTORE_EMULATOR_HOST: emulators.firestoreHost,
+      ...emulatorWebConfig(PROJECT_ID, emulators.authHost, emulators.firestoreHost),
       GCLOUD_PROJECT: PROJECT_ID,
       SITE_ORIGIN: url,
       BACKEND_URL: '',
@@ -98,13 +92,10 @@ export async function startProductionPreview({
 
     notice(`Starting the Hosting (:${ports.hosting}) and Functions (:${ports.functions}) emulators…`);
     const child = spawnChild(
-      'firebase',
       process.execPath,
       [FIREBASE_CLI, 'emulators:start', '--only', 'hosting,functions', '--project', PROJECT_ID, '--config', configFile],
       {
-        cwd: ROOT,
         env: {
-          ...process.env,
           // The function (firebase-admin) talks to our Auth/Firestore emulators, offline.
           FIRESTORE_EMULATOR_HOST: emulators.firestoreHost,
           FIREBASE_AUTH_EMULATOR_HOST: emulators.authHost,

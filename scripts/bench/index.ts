@@ -94,7 +94,6 @@ async function main() {
     storefront: 'build',
     distDir,
     cacheDir: join(BENCH_DIR, 'parcel-cache'),
-    rulesFile: undefined,
     // Lighthouse reaches the shop as 127.0.0.1: canonical URLs on the same host keep the SEO audit honest.
     siteHost: '127.0.0.1',
     notice: (line) => log(`  ${line}`),

@@ -2,11 +2,13 @@
 // its own process group, so a stop reaches its grandchildren too (tsx, Parcel workers, gcloud's Java) and a
 // terminal Ctrl-C reaches only us: the launcher decides the order things stop in.
 import { execa } from 'execa';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import waitOn from 'wait-on';
 
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+
 export interface ManagedChild {
-  name: string;
   /** The last lines of its output, for error messages. */
   output: string[];
   /** Resolves with the exit code (null when killed by a signal, -1 when it could not start). */
@@ -40,16 +42,15 @@ async function waitUntilGroupGone(pid: number, timeoutMs: number): Promise<void>
 }
 process.once('exit', () => liveGroups.forEach((pid) => killGroup(pid, 'SIGKILL')));
 
+/** Runs `file` in ROOT (or `cwd`) with our environment plus `env`. */
 export function spawnChild(
-  name: string,
   file: string,
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; log?: (line: string) => void; stopSignal?: NodeJS.Signals },
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; log?: (line: string) => void; stopSignal?: NodeJS.Signals },
 ): ManagedChild {
   const subprocess = execa(file, args, {
-    cwd: options.cwd,
+    cwd: options.cwd ?? ROOT,
     env: options.env,
-    extendEnv: false,
     detached: true,
     stdin: 'ignore',
     all: true,
@@ -78,7 +79,6 @@ export function spawnChild(
     return result.exitCode ?? (result.signal ? null : -1);
   });
   return {
-    name,
     output,
     exited,
     isRunning: () => running,

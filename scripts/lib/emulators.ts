@@ -9,13 +9,12 @@
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
-import { spawnChild, waitForLine, waitUntilServing, type ManagedChild } from './children';
+import { ROOT, spawnChild, waitForLine, waitUntilServing, type ManagedChild } from './children';
 import { DEFAULT_PROJECT_ID } from './firestoreAdmin';
 import { findFreePort } from './ports';
 
 export { findFreePort } from './ports';
 export { DEFAULT_PROJECT_ID } from './firestoreAdmin';
-const ROOT = resolve(import.meta.dirname, '..', '..');
 export const FIREBASE_CLI = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
 const FIRESTORE_EXPORT_NAME = 'firestore_export';
 const AUTH_EMULATOR_PRELOAD = join(ROOT, 'scripts', 'lib', 'authEmulatorPreload.cjs');
@@ -49,11 +48,6 @@ export class EmulatorPrerequisiteError extends Error {
   override name = 'EmulatorPrerequisiteError';
 }
 
-/** An emulator did not come up (timeout, crash, port taken); carries the tail of its output. */
-export class EmulatorStartError extends Error {
-  override name = 'EmulatorStartError';
-}
-
 const INSTALL_HINT =
   'Install Java 17+ and the Cloud Firestore emulator: `apt-get install -y openjdk-17-jre-headless ' +
   'google-cloud-cli google-cloud-cli-firestore-emulator` (Debian, Google Cloud apt repository).';
@@ -85,7 +79,7 @@ export const clearFirestoreData = (firestoreHost: string, projectId: string) =>
 export const clearAuthData = (authHost: string, projectId: string) =>
   emulatorRequest(`http://${authHost}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
 
-/** Runs `start`, and on failure stops what it started before rethrowing as EmulatorStartError. */
+/** Waits until the child is ready; if it never is (timeout, crash, port taken), stops it before rethrowing. */
 async function started(child: ManagedChild, ready: Promise<void>, cleanup: () => void = () => {}) {
   try {
     await ready;
@@ -93,7 +87,7 @@ async function started(child: ManagedChild, ready: Promise<void>, cleanup: () =>
   } catch (error) {
     await child.stop();
     cleanup();
-    throw new EmulatorStartError(error instanceof Error ? error.message : String(error));
+    throw error;
   }
 }
 
@@ -107,12 +101,11 @@ function startFirestore(gcloud: string, opts: { port: number; dataDir?: string; 
   // the optimizing compiler's warm-up competed with everything else (about 5 s of CPU less per emulator, with
   // the emulators project's 105 tests: docs/testing.md). JAVA_TOOL_OPTIONS set by the caller wins.
   const env = {
-    ...process.env,
     CLOUDSDK_CORE_DISABLE_PROMPTS: '1',
     CLOUDSDK_COMPONENT_MANAGER_DISABLE_UPDATE_CHECK: 'true',
     JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS ?? '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC',
   };
-  const child = spawnChild('firestore', gcloud, args, { cwd: ROOT, env, log: (line) => opts.log(`[firestore] ${line}`) });
+  const child = spawnChild(gcloud, args, { env, log: (line) => opts.log(`[firestore] ${line}`) });
   return started(child, waitUntilServing(child, [`http-get://127.0.0.1:${opts.port}/`], `The Firestore emulator on port ${opts.port}`));
 }
 
@@ -137,9 +130,9 @@ async function startAuth(opts: { projectId: string; port: number; dataDir?: stri
   // export-on-exit must not reach another run's hub. CI=true: no "message of the day" fetched from the internet.
   // NODE_OPTIONS: the API's validators compiled on first use instead of all at start (authEmulatorPreload.cjs).
   const preload = `--require ${JSON.stringify(AUTH_EMULATOR_PRELOAD)}`;
-  const env = { ...process.env, TMPDIR: configDir, CI: 'true', NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' ') };
+  const env = { TMPDIR: configDir, CI: 'true', NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' ') };
   // SIGINT: firebase-tools exports (with --export-on-exit) and exits in < 0.5 s.
-  const child = spawnChild('auth', process.execPath, args, { cwd: configDir, env, stopSignal: 'SIGINT', log: (line) => opts.log(`[auth] ${line}`) });
+  const child = spawnChild(process.execPath, args, { cwd: configDir, env, stopSignal: 'SIGINT', log: (line) => opts.log(`[auth] ${line}`) });
   void child.exited.then(removeConfigDir);
   // The port answers before the import is applied: ready is the line firebase-tools prints after it.
   const printedReady = waitForLine(child, 'All emulators ready!', `The Auth emulator on port ${opts.port}`);

@@ -3,18 +3,17 @@
 // scripts/lib/staticServer.ts, or Parcel's dev server). `npm start` uses the default ports; tests and the bench
 // use free ones and their own dist/cache folders.
 import { existsSync, rmSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { checkEmulatorPrerequisites, startEmulators, type RunningEmulators } from './emulators';
-import { expectSuccess, spawnChild, waitUntilServing, type ManagedChild } from './children';
-import { withFirestore } from './firestoreAdmin';
+import { expectSuccess, ROOT, spawnChild, waitUntilServing, type ManagedChild } from './children';
+import { DEFAULT_PROJECT_ID, withFirestore } from './firestoreAdmin';
 import { assertPortsFree, findFreePort } from './ports';
 import { startStaticServer } from './staticServer';
 import { seedCatalog, type SeedResult } from '../seed';
 import { prerenderSite } from '../prerender';
 import { createAdminCatalog } from '../../server/adapters/adminCatalog';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { ROOT };
 export const DEFAULT_PORTS = { auth: 9099, firestore: 8080, backend: 5000, storefront: 1234 } as const;
 const PARCEL_BIN = join(ROOT, 'node_modules', 'parcel', 'lib', 'bin.js');
 const TSX_CLI = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
@@ -30,16 +29,11 @@ export type StorefrontMode =
   | 'none';
 
 export interface LocalStackOptions {
-  projectId?: string;
   /** Missing ports are free ones (never the defaults); `npm start` passes DEFAULT_PORTS. */
   ports?: Partial<Record<keyof typeof DEFAULT_PORTS, number>>;
   /** Absolute folder where the emulators keep their data across restarts (none: data dies with the stack). */
   dataDir?: string;
-  /** Firestore rules (default: <repo>/firestore.rules when it exists; false: the emulator's open rules). */
-  rulesFile?: string | false;
-  /** Seed the catalog when the categories collection is empty (default true). */
-  seed?: boolean;
-  /** Start server/main.ts (default true; skipped with a notice while it does not exist). */
+  /** Start server/main.ts (default true). */
   backend?: boolean;
   /** Extra environment for the backend (e.g. PAYMENT_PROVIDER, LOG_LEVEL). */
   backendEnv?: Record<string, string>;
@@ -77,24 +71,29 @@ export interface LocalStack {
     firestoreEmulator: string;
   };
   emulators: RunningEmulators;
-  seed: SeedResult | null;
+  /** The catalog is seeded when the categories collection is empty (firestore.rules are always loaded). */
+  seed: SeedResult;
   /** Stops the storefront, the backend, then the emulators (which export to dataDir first). Idempotent. */
   stop(): Promise<void>;
 }
 
-/** Build-time settings of the storefront (read by src/config.ts) pointing at this stack. */
-export function storefrontEnv(projectId: string, ports: LocalStack['ports']): Record<string, string> {
+/** The storefront's Firebase settings (src/config.ts) for the emulators at these hosts ("127.0.0.1:<port>"). */
+export function emulatorWebConfig(projectId: string, authHost: string, firestoreHost: string): Record<string, string> {
   return {
-    BACKEND_URL: `http://localhost:${ports.backend}`,
     USE_FIREBASE_EMULATORS: 'true',
-    AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
-    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+    AUTH_EMULATOR_URL: `http://${authHost}`,
+    FIRESTORE_EMULATOR_HOST: firestoreHost,
     FIREBASE_PROJECT_ID: projectId,
     // The emulators accept any API key; a real-looking config keeps the SDK's checks quiet.
     FIREBASE_API_KEY: 'demo-api-key',
     FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
     FIREBASE_APP_ID: '1:000000000000:web:0000000000000000000000',
   };
+}
+
+/** Build-time settings of the storefront (read by src/config.ts) pointing at this stack. */
+export function storefrontEnv(projectId: string, ports: LocalStack['ports']): Record<string, string> {
+  return { BACKEND_URL: `http://localhost:${ports.backend}`, ...emulatorWebConfig(projectId, `127.0.0.1:${ports.auth}`, `127.0.0.1:${ports.firestore}`) };
 }
 
 /** Backend settings (server/config.ts) pointing at this stack. */
@@ -113,6 +112,13 @@ export function backendEnv(projectId: string, ports: LocalStack['ports']): Recor
   };
 }
 
+/** `parcel build` or `parcel serve` of src/index.html with the given env (build: NODE_ENV production). */
+const parcel = (command: 'build' | 'serve', args: string[], o: { env: Record<string, string>; distDir: string; cacheDir: string; log?: (line: string) => void }) =>
+  spawnChild(process.execPath, [PARCEL_BIN, command, '--no-autoinstall', ...args, '--dist-dir', o.distDir, '--cache-dir', o.cacheDir], {
+    env: { ...o.env, NODE_ENV: command === 'build' ? 'production' : 'development' },
+    log: o.log,
+  });
+
 /** `parcel build` of src/index.html with the given env into distDir; throws with Parcel's output on failure. */
 export async function buildStorefront(opts: {
   env: Record<string, string>;
@@ -125,12 +131,7 @@ export async function buildStorefront(opts: {
   // distDir is never emptied: with a warm cache Parcel rewrites only changed bundles, so an emptied distDir lost
   // the unchanged lazy chunks (404 on /login after a rebuild). A distDir without index.html gets a cold cache.
   if (!existsSync(join(opts.distDir, 'index.html'))) rmSync(opts.cacheDir, { recursive: true, force: true });
-  const child = spawnChild(
-    'parcel',
-    process.execPath,
-    [PARCEL_BIN, 'build', '--no-autoinstall', '--no-source-maps', '--dist-dir', opts.distDir, '--cache-dir', opts.cacheDir],
-    { cwd: ROOT, env: { ...process.env, ...opts.env, NODE_ENV: 'production' }, log: opts.log },
-  );
+  const child = parcel('build', ['--no-source-maps'], opts);
   opts.onChild?.(child);
   await expectSuccess(child, `parcel build (into ${opts.distDir})`);
 }
@@ -138,25 +139,17 @@ export async function buildStorefront(opts: {
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const projectId = options.projectId ?? 'demo-club-clothing';
+  const projectId = DEFAULT_PROJECT_ID;
   const log = options.log ?? (() => {});
   const notice = options.notice ?? (() => {});
   const mode = options.storefront ?? 'build';
-  const wantsBackend = options.backend ?? true;
+  const runBackend = options.backend ?? true;
   const ports = {
     auth: options.ports?.auth ?? (await findFreePort()),
     firestore: options.ports?.firestore ?? (await findFreePort()),
     backend: options.ports?.backend ?? (await findFreePort()),
     storefront: options.ports?.storefront ?? (await findFreePort()),
   };
-  if (options.dataDir && !isAbsolute(options.dataDir)) throw new Error(`dataDir must be absolute: ${options.dataDir}`);
-  const defaultRules = join(ROOT, 'firestore.rules');
-  const rulesFile =
-    options.rulesFile === false ? undefined : (options.rulesFile ?? (existsSync(defaultRules) ? defaultRules : undefined));
-  if (options.rulesFile === undefined && !rulesFile) notice('No firestore.rules yet: the Firestore emulator runs with open rules.');
-  const backendExists = existsSync(SERVER_ENTRY);
-  const runBackend = wantsBackend && backendExists;
-  if (wantsBackend && !backendExists) notice('server/main.ts does not exist yet: the backend is not started.');
 
   // Fail before anything starts: missing gcloud / Java (EmulatorPrerequisiteError), then taken ports.
   checkEmulatorPrerequisites();
@@ -227,12 +220,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         if (mode === 'dev') {
           const distDir = options.distDir ?? join(ROOT, '.parcel-cache', 'dev-dist');
           notice(`Starting Parcel's dev server (HMR) on :${ports.storefront}…`);
-          const child = spawnChild(
-            'parcel',
-            process.execPath,
-            [PARCEL_BIN, 'serve', '--no-autoinstall', '--port', String(ports.storefront), '--dist-dir', distDir, '--cache-dir', cacheDir],
-            { cwd: ROOT, env: { ...process.env, ...env, NODE_ENV: 'development' }, log: (line) => log(`[parcel] ${line}`) },
-          );
+          const child = parcel('serve', ['--port', String(ports.storefront)], { env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`) });
           stoppers.push(() => child.stop());
           await waitUntilServing(child, [`http-get://127.0.0.1:${ports.storefront}/`], `Parcel's dev server on port ${ports.storefront}`, 180_000);
           reportUnexpectedExit(child, "Parcel's dev server");
@@ -269,31 +257,27 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           authPort: ports.auth,
           firestorePort: ports.firestore,
           dataDir: options.dataDir,
-          rulesFile,
+          rulesFile: join(ROOT, 'firestore.rules'),
           log,
         });
         stoppers.push(() => emulators.stop());
         notice(`Emulators ready in ${seconds(started)}.`);
         checkAborted();
 
-        let seed: SeedResult | null = null;
-        if (options.seed ?? true) {
-          seed = await withFirestore({ kind: 'emulator', projectId, host: emulators.firestoreHost }, (db) => unlessAborted(seedCatalog(db, { ifEmpty: true })));
-          notice(
-            seed.status === 'seeded'
-              ? `Seeded the catalog: ${seed.categories} categories, ${seed.products} products.`
-              : `The catalog is already there (${seed.existing} categories): not seeded again.`,
-          );
-        }
+        const seed = await withFirestore({ kind: 'emulator', projectId, host: emulators.firestoreHost }, (db) => unlessAborted(seedCatalog(db, { ifEmpty: true })));
+        notice(
+          seed.status === 'seeded'
+            ? `Seeded the catalog: ${seed.categories} categories, ${seed.products} products.`
+            : `The catalog is already there (${seed.existing} categories): not seeded again.`,
+        );
         checkAborted();
         catalogSeeded(emulators.firestoreHost);
 
         let backendUrl: string | null = null;
         if (runBackend) {
           notice(`Starting the backend on :${ports.backend}…`);
-          const child = spawnChild('backend', process.execPath, [TSX_CLI, SERVER_ENTRY], {
-            cwd: ROOT,
-            env: { ...process.env, ...backendEnv(projectId, ports), ...options.backendEnv },
+          const child = spawnChild(process.execPath, [TSX_CLI, SERVER_ENTRY], {
+            env: { ...backendEnv(projectId, ports), ...options.backendEnv },
             log: (line) => log(`[backend] ${line}`),
           });
           stoppers.push(() => child.stop());
