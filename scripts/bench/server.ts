@@ -3,17 +3,17 @@
 // the real firebase-admin token verifier against an Auth emulator (its 60 s cache warm after the first request),
 // the seed catalog warm, an IN-MEMORY checkout store (one emulator write per request would measure the emulator)
 // and logger level "warn". Writes the backend section of docs/performance.md (scripts/bench/doc.ts).
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { execa } from 'execa';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { catalog } from '../../seed/catalog';
+import { ROOT } from '../lib/children';
 import { findFreePort, startEmulators } from '../lib/emulators';
 import { writeDocSection } from './doc';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const TARGET = { reqPerSec: 5_000, p99Ms: 50 };
@@ -41,7 +41,7 @@ async function runTarget() {
   await app.listen({ port, host: '127.0.0.1' });
   // The parent asks for our CPU time around the measurement (CPU per request is steadier than req/s on a busy machine).
   process.on('message', () => process.send?.(process.cpuUsage()));
-  console.log('BENCH_TARGET_READY');
+  process.send?.('ready');
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
   process.on('disconnect', () => void app.close().then(() => process.exit(0)));
 }
@@ -64,23 +64,20 @@ export async function benchBackend(): Promise<BackendFigures> {
   const port = await findFreePort();
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--target'], {
+  const child = execa(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--target'], {
     cwd: ROOT,
-    env: { ...process.env, BENCH_PORT: String(port), GCLOUD_PROJECT: emulators.projectId, FIREBASE_AUTH_EMULATOR_HOST: emulators.authHost },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: { BENCH_PORT: String(port), GCLOUD_PROJECT: emulators.projectId, FIREBASE_AUTH_EMULATOR_HOST: emulators.authHost },
+    ipc: true,
+    stdout: 'ignore',
+    stderr: 'inherit',
+    reject: false,
   });
-  const serverCpu = () =>
-    new Promise<NodeJS.CpuUsage>((resolveCpu) => {
-      child.once('message', (usage) => resolveCpu(usage as NodeJS.CpuUsage));
-      child.send('cpu');
-    });
+  const serverCpu = async () => {
+    await child.sendMessage('cpu');
+    return (await child.getOneMessage()) as unknown as NodeJS.CpuUsage;
+  };
   try {
-    await new Promise<void>((resolveReady, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('BENCH_TARGET_READY')) resolveReady();
-      });
-      child.once('exit', (code) => reject(new Error(`bench target exited with ${code}`)));
-    });
+    await child.getOneMessage(); // 'ready' (it rejects if the target exits first)
     const signUp = await fetch(`http://${emulators.authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

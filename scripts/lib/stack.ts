@@ -201,54 +201,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       throw error;
     });
 
-  // The prerender reads the seeded catalog of this stack's Firestore: the storefront step waits for it.
-  let catalogSeeded!: (firestoreHost: string) => void;
-  let catalogFailed!: (error: unknown) => void;
-  const catalogReady = new Promise<string>((resolve, reject) => {
-    catalogSeeded = resolve;
-    catalogFailed = reject;
-  });
-  catalogReady.catch(() => {}); // the failure is reported by the emulator step itself
-
   try {
-    // The storefront does not need the emulators to build: Parcel runs while they start.
-    const storefrontReady = failFast(
-      (async () => {
-        const env = storefrontEnv(projectId, ports);
-        const cacheDir = options.cacheDir ?? join(ROOT, '.parcel-cache');
-        if (mode === 'none') return null;
-        if (mode === 'dev') {
-          const distDir = options.distDir ?? join(ROOT, '.parcel-cache', 'dev-dist');
-          notice(`Starting Parcel's dev server (HMR) on :${ports.storefront}…`);
-          const child = parcel('serve', ['--port', String(ports.storefront)], { env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`) });
-          stoppers.push(() => child.stop());
-          await waitUntilServing(child, [`http-get://127.0.0.1:${ports.storefront}/`], `Parcel's dev server on port ${ports.storefront}`, 180_000);
-          reportUnexpectedExit(child, "Parcel's dev server");
-          return `http://localhost:${ports.storefront}`;
-        }
-        const distDir = options.distDir ?? join(ROOT, 'dist');
-        if (mode === 'build') {
-          notice('Building the storefront with Parcel…');
-          const started = Date.now();
-          await buildStorefront({ env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`), onChild: (child) => stoppers.push(() => child.stop()) });
-          notice(`Built the storefront in ${seconds(started)}.`);
-          const host = await catalogReady;
-          checkAborted();
-          const prerendered = Date.now();
-          const origin = `http://${options.siteHost ?? 'localhost'}:${ports.storefront}`;
-          const result = await withFirestore({ kind: 'emulator', projectId, host }, (db) =>
-            unlessAborted(prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin })),
-          );
-          notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
-        }
-        checkAborted();
-        const server = await startStaticServer({ root: distDir, port: ports.storefront });
-        stoppers.push(() => server.close());
-        return server.url;
-      })(),
-    );
-
-    const servicesReady = failFast(
+    const catalogReady = failFast(
       (async () => {
         notice(`Starting the Firebase emulators (Auth :${ports.auth}, Firestore :${ports.firestore})…`);
         const started = Date.now();
@@ -271,30 +225,68 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             : `The catalog is already there (${seed.existing} categories): not seeded again.`,
         );
         checkAborted();
-        catalogSeeded(emulators.firestoreHost);
-
-        let backendUrl: string | null = null;
-        if (runBackend) {
-          notice(`Starting the backend on :${ports.backend}…`);
-          const child = spawnChild(process.execPath, [TSX_CLI, SERVER_ENTRY], {
-            env: { ...backendEnv(projectId, ports), ...options.backendEnv },
-            log: (line) => log(`[backend] ${line}`),
-          });
-          stoppers.push(() => child.stop());
-          await waitUntilServing(child, [`http-get://127.0.0.1:${ports.backend}/health`], `The backend on port ${ports.backend}`);
-          reportUnexpectedExit(child, 'The backend');
-          backendUrl = `http://localhost:${ports.backend}`;
-        }
-        return { emulators, seed, backendUrl };
+        return { emulators, seed };
       })(),
     );
 
-    servicesReady.catch(catalogFailed);
-    // Wait for both even if one fails, so every child is registered before the cleanup below.
-    const [services, storefront] = await Promise.allSettled([servicesReady, storefrontReady]);
-    if (services.status === 'rejected') throw services.reason;
-    if (storefront.status === 'rejected') throw storefront.reason;
-    const { emulators, seed, backendUrl } = services.value;
+    // The storefront does not need the emulators to build: Parcel runs while they start; its prerender and the
+    // backend wait for the seeded catalog.
+    const storefrontReady = failFast(
+      (async () => {
+        const env = storefrontEnv(projectId, ports);
+        const cacheDir = options.cacheDir ?? join(ROOT, '.parcel-cache');
+        if (mode === 'none') return null;
+        if (mode === 'dev') {
+          const distDir = options.distDir ?? join(ROOT, '.parcel-cache', 'dev-dist');
+          notice(`Starting Parcel's dev server (HMR) on :${ports.storefront}…`);
+          const child = parcel('serve', ['--port', String(ports.storefront)], { env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`) });
+          stoppers.push(() => child.stop());
+          await waitUntilServing(child, [`http-get://127.0.0.1:${ports.storefront}/`], `Parcel's dev server on port ${ports.storefront}`, 180_000);
+          reportUnexpectedExit(child, "Parcel's dev server");
+          return `http://localhost:${ports.storefront}`;
+        }
+        const distDir = options.distDir ?? join(ROOT, 'dist');
+        if (mode === 'build') {
+          notice('Building the storefront with Parcel…');
+          const started = Date.now();
+          await buildStorefront({ env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`), onChild: (child) => stoppers.push(() => child.stop()) });
+          notice(`Built the storefront in ${seconds(started)}.`);
+          const host = (await catalogReady).emulators.firestoreHost;
+          checkAborted();
+          const prerendered = Date.now();
+          const origin = `http://${options.siteHost ?? 'localhost'}:${ports.storefront}`;
+          const result = await withFirestore({ kind: 'emulator', projectId, host }, (db) =>
+            unlessAborted(prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin })),
+          );
+          notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
+        }
+        checkAborted();
+        const server = await startStaticServer({ root: distDir, port: ports.storefront });
+        stoppers.push(() => server.close());
+        return server.url;
+      })(),
+    );
+
+    const backendReady = failFast(
+      (async () => {
+        await catalogReady;
+        if (!runBackend) return null;
+        notice(`Starting the backend on :${ports.backend}…`);
+        const child = spawnChild(process.execPath, [TSX_CLI, SERVER_ENTRY], {
+          env: { ...backendEnv(projectId, ports), ...options.backendEnv },
+          log: (line) => log(`[backend] ${line}`),
+        });
+        stoppers.push(() => child.stop());
+        await waitUntilServing(child, [`http-get://127.0.0.1:${ports.backend}/health`], `The backend on port ${ports.backend}`);
+        reportUnexpectedExit(child, 'The backend');
+        return `http://localhost:${ports.backend}`;
+      })(),
+    );
+
+    // Wait for all even if one fails, so every child is registered before the cleanup below.
+    const failed = (await Promise.allSettled([catalogReady, backendReady, storefrontReady])).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [{ emulators, seed }, backendUrl, storefrontUrl] = await Promise.all([catalogReady, backendReady, storefrontReady]);
     checkAborted();
     options.signal?.removeEventListener('abort', onAbort);
 
@@ -302,7 +294,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       projectId,
       ports,
       urls: {
-        storefront: storefront.value,
+        storefront: storefrontUrl,
         backend: backendUrl,
         authEmulator: `http://${emulators.authHost}`,
         firestoreEmulator: `http://${emulators.firestoreHost}`,
