@@ -55,14 +55,12 @@ export async function buildProduction(options: ProductionBuildOptions = {}) {
   const config = await writeDeployConfig({
     distDir,
     authDomain: env.FIREBASE_AUTH_DOMAIN!.trim(),
-    scriptHashes: [],
     extraConnect: options.extraConnect,
     out: options.configOut,
   });
   log(`build:prod: ${config.file} (CSP with ${config.scriptHashes.length} inline-script hashes).`);
   const functions = await bundleFunctions();
   log(`build:prod: Cloud Function bundle ${functions.dir}/index.js (${(functions.bytes / 1024).toFixed(0)} KB), ${Object.keys(functions.dependencies).length} dependencies.`);
-  return { distDir, configFile: config.file, csp: config.csp };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

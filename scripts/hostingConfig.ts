@@ -29,15 +29,6 @@ export function inlineScripts(html: string): string[] {
 
 export const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 
-/** Sorted, distinct CSP hashes of every inline script of every HTML file of distDir. */
-export async function inlineScriptHashes(distDir: string): Promise<string[]> {
-  const hashes = new Set<string>();
-  for (const file of await readdir(resolve(distDir), { recursive: true })) {
-    if (file.endsWith('.html')) for (const script of inlineScripts(await readFile(join(distDir, file), 'utf8'))) hashes.add(cspHash(script));
-  }
-  return [...hashes].sort();
-}
-
 export interface CspOptions {
   scriptHashes: readonly string[];
   /** FIREBASE_AUTH_DOMAIN: the Google sign-in popup's helper iframe comes from there. */
@@ -73,13 +64,19 @@ interface FirebaseConfig {
   [key: string]: unknown;
 }
 
-/** firebase.json with the CSP for this build (and `public` = distDir); returns the written file's path. */
-export async function writeDeployConfig(opts: CspOptions & { distDir: string; out?: string; extraConnect?: readonly string[] }) {
+/**
+ * firebase.json with the CSP for this build (and `public` = distDir): the sorted, distinct hashes of every inline
+ * script of every HTML file of distDir. Returns the written file's path.
+ */
+export async function writeDeployConfig(opts: Omit<CspOptions, 'scriptHashes'> & { distDir: string; out?: string }) {
   const base = JSON.parse(await readFile(join(ROOT, 'firebase.json'), 'utf8')) as FirebaseConfig;
-  const pageHashes = opts.scriptHashes.length > 0 ? opts.scriptHashes : await inlineScriptHashes(opts.distDir);
+  const pageHashes = new Set<string>();
+  for (const file of await readdir(resolve(opts.distDir), { recursive: true })) {
+    if (file.endsWith('.html')) for (const script of inlineScripts(await readFile(join(opts.distDir, file), 'utf8'))) pageHashes.add(cspHash(script));
+  }
   // Hosting may add these headers to the function's answers too, and two policies both apply: the pay page's
   // Pix countdown (server/payments/payPage.ts) must be allowed here as well as in the page's own policy.
-  const scriptHashes = [...pageHashes, PIX_SCRIPT_HASH];
+  const scriptHashes = [...[...pageHashes].sort(), PIX_SCRIPT_HASH];
   const csp = contentSecurityPolicy({ ...opts, scriptHashes });
   const all = base.hosting.headers.find((entry) => entry.source === '**');
   if (!all) throw new Error('firebase.json: hosting.headers has no "**" entry for the security headers');

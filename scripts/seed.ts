@@ -55,17 +55,14 @@ async function main(argv: string[]): Promise<number> {
   const target = targetFromEnv();
   const { db, close } = openFirestore(target);
   try {
-    if (!argv.includes('--if-empty') && !argv.includes('--force')) {
-      const count = (await db.collection(CATEGORIES_COLLECTION).select().get()).size;
-      if (count > 0) {
-        console.error(
-          `seed: ${describeTarget(target)} already has ${count} categories. ` +
-            'Run `npm run seed -- --force` to replace them, or `-- --if-empty` to leave them.',
-        );
-        return 1;
-      }
+    const result = await seedCatalog(db, { ifEmpty: !argv.includes('--force') });
+    if (result.status === 'skipped' && !argv.includes('--if-empty')) {
+      console.error(
+        `seed: ${describeTarget(target)} already has ${result.existing} categories. ` +
+          'Run `npm run seed -- --force` to replace them, or `-- --if-empty` to leave them.',
+      );
+      return 1;
     }
-    const result = await seedCatalog(db, { ifEmpty: argv.includes('--if-empty') });
     console.log(
       result.status === 'seeded'
         ? `seed: wrote ${result.categories} categories (${result.products} products) to ${describeTarget(target)}`

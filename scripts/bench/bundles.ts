@@ -11,16 +11,12 @@ export const gzipSize = (bytes: Buffer | string): number => gzipSync(bytes, { le
 export interface BuiltFile {
   /** Path relative to the dist dir, with forward slashes ("main.4bc5739f.js"). */
   file: string;
-  bytes: number;
   gzip: number;
 }
 
 export interface BuildReport {
-  distDir: string;
   /** JS of the entry closure: index.html's scripts and their static imports. */
   entryJs: BuiltFile[];
-  /** CSS files index.html links (and those imported by the entry JS). */
-  entryCss: BuiltFile[];
   /** Bytes of <style> blocks inlined in index.html. */
   inlineStyleGzip: number;
   /** Every other .js file: dynamic-import chunks. */
@@ -29,15 +25,13 @@ export interface BuildReport {
   allCss: BuiltFile[];
 }
 
-const sum = (files: BuiltFile[]) => files.reduce((total, f) => total + f.gzip, 0);
-export const totalGzip = sum;
+export const totalGzip = (files: BuiltFile[]) => files.reduce((total, f) => total + f.gzip, 0);
 
-/** `src`/`href` of the page's scripts and stylesheets, relative to the dist root. */
-function htmlReferences(html: string): { scripts: string[]; styles: string[]; inlineStyles: string[] } {
+/** `src`/`href` of the page's scripts, relative to the dist root, and its inline styles. */
+function htmlReferences(html: string): { scripts: string[]; inlineStyles: string[] } {
   const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'));
   const value = (m: RegExpMatchArray | null) => (m ? (m[1] ?? m[2] ?? m[3] ?? '') : '');
   const scripts: string[] = [];
-  const styles: string[] = [];
   for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
     const src = value(attr(tag, 'src'));
     if (src) scripts.push(src);
@@ -45,14 +39,12 @@ function htmlReferences(html: string): { scripts: string[]; styles: string[]; in
   for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
     const rel = value(attr(tag, 'rel')).toLowerCase();
     const href = value(attr(tag, 'href'));
-    if (!href) continue;
-    if (rel === 'stylesheet') styles.push(href);
-    if (rel === 'modulepreload' || (rel === 'preload' && /\.m?js$/.test(href))) scripts.push(href);
+    if (href && (rel === 'modulepreload' || (rel === 'preload' && /\.m?js$/.test(href)))) scripts.push(href);
   }
   const inlineStyles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1] ?? '');
   const local = (url: string) => !/^[a-z]+:/i.test(url) && !url.startsWith('//');
   const clean = (url: string) => url.replace(/^\//, '').split(/[?#]/)[0]!;
-  return { scripts: scripts.filter(local).map(clean), styles: styles.filter(local).map(clean), inlineStyles };
+  return { scripts: scripts.filter(local).map(clean), inlineStyles };
 }
 
 /** Static `import … from "./x.js"` / `import "./x.js"` / `export … from "./x.js"` (not `import(…)`). */
@@ -72,13 +64,9 @@ export function analyzeBuild(distDir: string): BuildReport {
   const shell = join(dist, 'app-shell.html');
   const html = readFileSync(existsSync(shell) ? shell : join(dist, 'index.html'), 'utf8');
   const refs = htmlReferences(html);
-  const built = (file: string): BuiltFile => {
-    const content = readFileSync(join(dist, file));
-    return { file, bytes: content.length, gzip: gzipSize(content) };
-  };
+  const built = (file: string): BuiltFile => ({ file, gzip: gzipSize(readFileSync(join(dist, file))) });
 
   const entry = new Set<string>();
-  const css = new Set<string>(refs.styles);
   const queue = [...refs.scripts];
   while (queue.length) {
     const file = queue.shift()!;
@@ -87,15 +75,12 @@ export function analyzeBuild(distDir: string): BuildReport {
     const code = readFileSync(join(dist, file), 'utf8');
     for (const spec of staticImports(code)) {
       const target = spec.startsWith('/') ? spec.slice(1) : posix.normalize(posix.join(dirname(file), spec));
-      if (target.endsWith('.css')) css.add(target);
-      else queue.push(target);
+      if (!target.endsWith('.css')) queue.push(target);
     }
   }
   const js = files.filter((f) => /\.m?js$/.test(f));
   return {
-    distDir: dist,
     entryJs: [...entry].map(built),
-    entryCss: [...css].map(built),
     inlineStyleGzip: refs.inlineStyles.length ? gzipSize(refs.inlineStyles.join('\n')) : 0,
     lazyJs: js.filter((f) => !entry.has(f)).map(built),
     allCss: files.filter((f) => f.endsWith('.css')).map(built),

@@ -13,18 +13,12 @@ const packageName = (specifier: string) => {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 };
 
-export interface FunctionsBundle {
-  dir: string;
-  dependencies: Record<string, string>;
-  bytes: number;
-}
-
 /**
- * Bundles into `dir` (default .functions/). `linkNodeModules` links the repo's node_modules there, for the
- * Functions emulator and for `firebase deploy`'s local discovery of the exported functions (not uploaded:
- * firebase.json ignores node_modules).
+ * Bundles into .functions/ and links the repo's node_modules there, for the Functions emulator and for
+ * `firebase deploy`'s local discovery of the exported functions (not uploaded: firebase.json ignores node_modules).
  */
-export async function bundleFunctions({ dir = FUNCTIONS_DIR, linkNodeModules = true } = {}): Promise<FunctionsBundle> {
+export async function bundleFunctions() {
+  const dir = FUNCTIONS_DIR;
   const { build } = await import('esbuild');
   for (const file of existsSync(dir) ? readdirSync(dir) : []) if (file.endsWith('.js')) rmSync(join(dir, file));
   mkdirSync(dir, { recursive: true });
@@ -64,7 +58,7 @@ export async function bundleFunctions({ dir = FUNCTIONS_DIR, linkNodeModules = t
     dependencies: Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => a.localeCompare(b))),
   };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  if (linkNodeModules && !existsSync(join(dir, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
   return { dir, dependencies: manifest.dependencies, bytes };
 }
