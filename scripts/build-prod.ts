@@ -5,10 +5,10 @@
 //   3. firebase.deploy.json: firebase.json + the CSP with this build's inline-script hashes (scripts/hostingConfig.ts);
 //   4. the Cloud Function bundle in .functions/ (scripts/lib/functionsBundle.ts).
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runScript } from './lib/cli';
 import { bundleFunctions } from './lib/functionsBundle';
-import { assertProductionConfig, PRODUCTION_SETTINGS, ProductionConfigError } from './lib/productionConfig';
+import { assertProductionConfig, PRODUCTION_SETTINGS } from './lib/productionConfig';
 import { buildStorefront, ROOT } from './lib/stack';
 import { writeDeployConfig } from './hostingConfig';
 
@@ -63,13 +63,8 @@ export async function buildProduction(options: ProductionBuildOptions = {}) {
   log(`build:prod: Cloud Function bundle ${functions.dir}/index.js (${(functions.bytes / 1024).toFixed(0)} KB), ${Object.keys(functions.dependencies).length} dependencies.`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+await runScript(import.meta.url, 'build:prod', async () => {
   const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } });
-  try {
-    await buildProduction({ distDir: values.dist });
-    process.exit(0);
-  } catch (error) {
-    console.error(error instanceof ProductionConfigError ? error.message : `build:prod failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
-}
+  await buildProduction({ distDir: values.dist });
+  process.exit(0);
+});

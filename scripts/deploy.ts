@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { execa } from 'execa';
 import { buildProduction } from './build-prod';
+import { runScript } from './lib/cli';
 import { FIREBASE_CLI } from './lib/emulators';
 import { FUNCTIONS_DIR } from './lib/functionsBundle';
 import { ProductionConfigError } from './lib/productionConfig';
@@ -17,7 +18,7 @@ import { DEPLOY_CONFIG } from './hostingConfig';
 export const DEPLOY_TARGETS = 'hosting,functions,firestore:rules,firestore:indexes';
 
 const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
-try {
+await runScript(import.meta.url, 'deploy', async () => {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Never the preview's exception, never an emulator: the deployed bundle talks to the real project only.
   delete env.CLUB_PREVIEW_EMULATORS;
@@ -35,7 +36,4 @@ try {
   } else {
     await execa(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' });
   }
-} catch (error) {
-  console.error(error instanceof ProductionConfigError ? error.message : `deploy failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
+});

@@ -3,8 +3,9 @@
 // test/scripts/images.test.ts fails when the committed files are stale.
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { catalog, categoryArt, productArt, type Art, type Shape } from '../seed/catalog';
+import { runScript } from './lib/cli';
 
 export const IMAGES_DIR = fileURLToPath(new URL('../seed/images/', import.meta.url));
 
@@ -161,6 +162,4 @@ async function main() {
   console.log(`images: wrote ${files.size} SVGs (${bytes} bytes) to seed/images/`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await main();
-}
+await runScript(import.meta.url, 'images', main);

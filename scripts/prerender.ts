@@ -7,13 +7,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { CatalogPort } from '../src/adapters/catalog/port';
 import { bootDataScript, BOOT_DATA_ID, type BootData } from '../src/bootData';
 import { EXPLORE_PRODUCTS_PER_CATEGORY, findProduct, MalformedDocumentError, RELATED_PRODUCTS_LIMIT, type Category, type Product } from '../src/domain';
 import { EARLY_CLICKS_SCRIPT } from '../src/earlyClicks';
 import { renderPage } from '../src/prerender';
+import { runScript } from './lib/cli';
 import { categoryPath, paths, productPath } from '../src/ui/paths';
 import { categoryMeta, exploreMeta, homeMeta, notFoundMeta, productMeta, SHOP_NAME, type PageMeta } from '../src/ui/seo';
 
@@ -194,25 +194,18 @@ export async function prerenderSite({ distDir, catalog, origin }: { distDir: str
   return { pages: pages.length, categories: categories.length, products: pages.filter((p) => p.meta.ogType === 'product').length };
 }
 
-export const DEFAULT_SITE_ORIGIN = 'http://localhost:1234';
-
 // `npm run build` runs `tsx scripts/prerender.ts` after Parcel.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+await runScript(import.meta.url, 'prerender', async () => {
   const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } });
   const { withBuildCatalog } = await import('./lib/buildCatalog');
-  const origin = process.env.SITE_ORIGIN?.trim() || DEFAULT_SITE_ORIGIN;
-  try {
-    const started = Date.now();
-    const result = await withBuildCatalog((catalog, source) => {
-      console.log(`prerender: reading the catalog from ${source}`);
-      return prerenderSite({ distDir: values.dist, catalog, origin });
-    });
-    console.log(
-      `prerender: ${result.pages} pages (${result.categories} categories, ${result.products} products) into ${resolve(values.dist)} in ${((Date.now() - started) / 1000).toFixed(1)} s, origin ${origin}`,
-    );
-    process.exit(0);
-  } catch (error) {
-    console.error(`prerender failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
-}
+  const origin = process.env.SITE_ORIGIN?.trim() || 'http://localhost:1234';
+  const started = Date.now();
+  const result = await withBuildCatalog((catalog, source) => {
+    console.log(`prerender: reading the catalog from ${source}`);
+    return prerenderSite({ distDir: values.dist, catalog, origin });
+  });
+  console.log(
+    `prerender: ${result.pages} pages (${result.categories} categories, ${result.products} products) into ${resolve(values.dist)} in ${((Date.now() - started) / 1000).toFixed(1)} s, origin ${origin}`,
+  );
+  process.exit(0);
+});

@@ -9,8 +9,8 @@
 // but browsers ignore it over http).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { spawnChild, waitUntilServing } from './lib/children';
+import { runScript, stopOnSignal } from './lib/cli';
 import { DEFAULT_PROJECT_ID as PROJECT_ID, FIREBASE_CLI, startEmulators, type RunningEmulators } from './lib/emulators';
 import { withFirestore } from './lib/firestoreAdmin';
 import { FUNCTIONS_DIR } from './lib/functionsBundle';
@@ -123,15 +123,8 @@ export async function startProductionPreview({
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  try {
-    const preview = await startProductionPreview({ notice: (line) => console.log(line), log: process.env.VERBOSE ? (line) => console.log(line) : undefined });
-    console.log(`\nProduction preview on ${preview.url} (Hosting + Functions emulators, simulated payments). Ctrl-C stops.`);
-    const stop = () => void preview.stop().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  } catch (error) {
-    console.error(`preview:prod failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
-}
+await runScript(import.meta.url, 'preview:prod', async () => {
+  const preview = await startProductionPreview({ notice: (line) => console.log(line), log: process.env.VERBOSE ? (line) => console.log(line) : undefined });
+  console.log(`\nProduction preview on ${preview.url} (Hosting + Functions emulators, simulated payments). Ctrl-C stops.`);
+  stopOnSignal(preview.stop);
+});

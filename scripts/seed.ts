@@ -4,10 +4,10 @@
 //   --if-empty  seed only when the collection is empty (what `npm start` does)
 //   --force     replace the whole collection with the catalog
 //   (neither)   seed an empty collection, refuse to touch a non-empty one
-import { pathToFileURL } from 'node:url';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Category } from '../src/domain';
 import { catalog } from '../seed/catalog';
+import { runScript } from './lib/cli';
 import { describeTarget, openFirestore, targetFromEnv } from './lib/firestoreAdmin';
 
 export const CATEGORIES_COLLECTION = 'categories';
@@ -79,6 +79,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+await runScript(import.meta.url, 'seed', async () => {
   process.exitCode = await main(process.argv.slice(2));
-}
+});

@@ -8,10 +8,6 @@ import { startStaticServer, type RunningStaticServer } from '../lib/staticServer
 
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
 
-export function stripScripts(html: string): string {
-  return html.replace(SCRIPT, '');
-}
-
 /** Saves each page without its scripts into floorDir (images copied from the build) and serves it. */
 export async function serveStaticFloor(base: string, distDir: string, pages: readonly string[], floorDir: string): Promise<RunningStaticServer> {
   rmSync(floorDir, { recursive: true, force: true });
@@ -22,7 +18,7 @@ export async function serveStaticFloor(base: string, distDir: string, pages: rea
     if (!response.ok) throw new Error(`floor: ${page} answered ${response.status}`);
     const dir = join(floorDir, page);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'index.html'), stripScripts(await response.text()));
+    writeFileSync(join(dir, 'index.html'), (await response.text()).replace(SCRIPT, ''));
   }
   return startStaticServer({ root: floorDir, port: 0 });
 }

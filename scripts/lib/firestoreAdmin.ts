@@ -12,7 +12,6 @@ export type FirestoreTarget =
 
 export interface AdminFirestore {
   db: Firestore;
-  target: FirestoreTarget;
   close(): Promise<void>;
 }
 
@@ -32,7 +31,6 @@ export function openFirestore(target: FirestoreTarget): AdminFirestore {
   if (target.kind === 'emulator') db.settings({ host: target.host, ssl: false });
   return {
     db,
-    target,
     async close() {
       await db.terminate();
       await deleteApp(app);

@@ -6,12 +6,12 @@
 // a 500 KB bundle per request capped the server at ~20 req/s on 2 cores. @fastify/compress covers the rest.
 import { existsSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { execa } from 'execa';
 import Fastify from 'fastify';
+import { runScript, stopOnSignal } from './cli';
 
 const PRECOMPRESS_CLI = resolve(import.meta.dirname, '..', '..', 'node_modules', 'precompress', 'dist', 'precompress.js');
 const HTML = 'text/html; charset=utf-8';
@@ -83,13 +83,11 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
 }
 
 // `npm run serve [-- --port 1234 --host 127.0.0.1 --root dist]`: serve an existing build, nothing else.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+await runScript(import.meta.url, 'serve', async () => {
   const { values } = parseArgs({
     options: { port: { type: 'string', default: '1234' }, host: { type: 'string', default: '127.0.0.1' }, root: { type: 'string', default: 'dist' } },
   });
   const server = await startStaticServer({ root: values.root, port: Number(values.port), host: values.host, logger: true });
   console.log(`Serving ${resolve(values.root)} on ${server.url}`);
-  const stop = () => void server.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-}
+  stopOnSignal(server.close);
+});
