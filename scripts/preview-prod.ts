@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnChild, waitUntilServing } from './lib/children';
 import { runScript, stopOnSignal } from './lib/cli';
-import { DEFAULT_PROJECT_ID as PROJECT_ID, FIREBASE_CLI, startEmulators, type RunningEmulators } from './lib/emulators';
+import { DEFAULT_PROJECT_ID as PROJECT_ID, emulatorsConfig, FIREBASE_CLI, startEmulators, type RunningEmulators } from './lib/emulators';
 import { withFirestore } from './lib/firestoreAdmin';
 import { FUNCTIONS_DIR } from './lib/functionsBundle';
 import { findFreePort } from './lib/ports';
@@ -78,13 +78,7 @@ export async function startProductionPreview({
     });
     // The preview's emulator ports (the deploy config's emulators block is firebase.json's).
     const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
-    config.emulators = {
-      hosting: { host: '127.0.0.1', port: ports.hosting },
-      functions: { host: '127.0.0.1', port: ports.functions },
-      hub: { host: '127.0.0.1', port: ports.hub },
-      logging: { host: '127.0.0.1', port: ports.logging },
-      ui: { enabled: false },
-    };
+    config.emulators = emulatorsConfig(ports);
     writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
     // The function's params, and its secrets (unused by the simulated provider, but declared).
     writeFileSync(join(FUNCTIONS_DIR, '.env.local'), `SITE_URL=${url}\nPAYMENT_PROVIDER=simulated\n`);

@@ -79,6 +79,12 @@ export const clearFirestoreData = (firestoreHost: string, projectId: string) =>
 export const clearAuthData = (authHost: string, projectId: string) =>
   emulatorRequest(`http://${authHost}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
 
+/** A firebase.json `emulators` block: each named emulator on 127.0.0.1 at its port, the UI off. */
+export const emulatorsConfig = (ports: Record<string, number>) => ({
+  ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, { host: '127.0.0.1', port }])),
+  ui: { enabled: false },
+});
+
 /** Waits until the child is ready; if it never is (timeout, crash, port taken), stops it before rethrowing. */
 async function started(child: ManagedChild, ready: Promise<void>, cleanup: () => void = () => {}) {
   try {
@@ -115,14 +121,7 @@ async function startAuth(opts: { projectId: string; port: number; dataDir?: stri
   // test files run side by side, each in a project of its own.
   const configDir = mkdtempSync(join(tmpdir(), 'club-auth-emulator-'));
   const removeConfigDir = () => rmSync(configDir, { recursive: true, force: true });
-  const [hubPort, loggingPort] = [await findFreePort(), await findFreePort()];
-  const emulators = {
-    auth: { host: '127.0.0.1', port: opts.port },
-    hub: { host: '127.0.0.1', port: hubPort },
-    logging: { host: '127.0.0.1', port: loggingPort },
-    ui: { enabled: false },
-    singleProjectMode: false,
-  };
+  const emulators = { ...emulatorsConfig({ auth: opts.port, hub: await findFreePort(), logging: await findFreePort() }), singleProjectMode: false };
   writeFileSync(join(configDir, 'firebase.json'), JSON.stringify({ emulators }));
   const args = [FIREBASE_CLI, 'emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', join(configDir, 'firebase.json')];
   if (opts.dataDir) args.push('--import', join(opts.dataDir, 'auth'), '--export-on-exit', join(opts.dataDir, 'auth'));
