@@ -120,9 +120,3 @@ export async function waitForLine(child: ManagedChild, text: string, what: strin
     await sleep(200);
   }
 }
-
-/** Resolves when the child exits with code 0; otherwise throws with the tail of its output. */
-export async function expectSuccess(child: ManagedChild, what: string): Promise<void> {
-  const code = await child.exited;
-  if (code !== 0) throw new Error(`${what} failed (exit code ${code}):\n${child.tail(40)}`);
-}

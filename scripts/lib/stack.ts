@@ -5,7 +5,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkEmulatorPrerequisites, startEmulators, type RunningEmulators } from './emulators';
-import { expectSuccess, ROOT, spawnChild, waitUntilServing, type ManagedChild } from './children';
+import { ROOT, spawnChild, waitUntilServing, type ManagedChild } from './children';
 import { DEFAULT_PROJECT_ID, withFirestore } from './firestoreAdmin';
 import { assertPortsFree, findFreePort } from './ports';
 import { startStaticServer } from './staticServer';
@@ -133,7 +133,8 @@ export async function buildStorefront(opts: {
   if (!existsSync(join(opts.distDir, 'index.html'))) rmSync(opts.cacheDir, { recursive: true, force: true });
   const child = parcel('build', ['--no-source-maps'], opts);
   opts.onChild?.(child);
-  await expectSuccess(child, `parcel build (into ${opts.distDir})`);
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`parcel build (into ${opts.distDir}) failed (exit code ${code}):\n${child.tail(40)}`);
 }
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
