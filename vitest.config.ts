@@ -38,12 +38,13 @@ const BUILD_FILES = ['test/budgets/bundles.test.ts', 'test/budgets/inspector.tes
 //   - the slow setups return at once and do their work in the background (test/support/readiness.ts);
 //   - happy-dom, node, builds and e2e are one group of RUN_WORKERS files at a time: the e2e and builds files
 //     mostly wait on Chromium, servers or Parcel in other processes, so more files than cores keep both busy;
-//     the e2e files start first (test/support/runOrder.ts). Four rather than six: every extra file in flight
-//     adds its own Chromium pages and module graph to two cores, and in whole runs 4 took less CPU and wall
-//     time than 6 each time it was measured (docs/testing.md, "Run time");
+//     the e2e files start first (test/support/runOrder.ts). Three, not more: every extra file in flight adds
+//     its own Chromium pages and module graph to two cores. In whole runs on an idle 2-core machine, 3 took
+//     142–148 s and 250–263 s of CPU, 4 took 164 s and about 300 s, 2 left cores idle (153–162 s)
+//     (docs/testing.md, "Run time");
 //   - the emulators project (one file at a time, see below) is not run after that group but beside it, by a
 //     second vitest process: `npm test` runs `test:vitest:parallel` and `test:vitest:emulators` side by side.
-const RUN_WORKERS = 4;
+const RUN_WORKERS = 3;
 // Files of a project share one module graph per worker (isolate: false): a fresh graph and a fresh happy-dom
 // for each of 51 files was half of that project's CPU (measured with /usr/bin/time, vitest run --project
 // happy-dom: 91 s user+sys isolated, 47 s shared; node 63 → 49 s; emulators 36 → 24 s). The e2e files keep
