@@ -23,10 +23,12 @@ const INSPECTOR_MARKER = 'Inspetor de estados';
 /** A string only the Firestore SDK's code carries (its production endpoint). */
 const FIRESTORE_MARKER = 'firestore.googleapis.com';
 
-const distDir = useBuilds((builds) => {
-  report = analyzeBuild(builds.local);
-}).local;
 let report: BuildReport;
+let distDir = '';
+useBuilds((builds) => {
+  distDir = builds.local;
+  report = analyzeBuild(distDir);
+});
 
 describe('budgets on the production build', () => {
   it('/ needs at most 120 KB gz of JS before its first render, without the Firestore SDK', () => {

@@ -54,22 +54,22 @@ describe('production settings check', () => {
 });
 
 describe('the production bundle', () => {
-  const { production: prodDist, local: localDist } = useBuilds();
+  const builds = useBuilds();
 
   it('has no 127.0.0.1, no demo- project and no secret key in any file', () => {
-    expect(filesOf(prodDist).length).toBeGreaterThan(3);
-    expect(containing(prodDist, '127.0.0.1')).toEqual([]);
-    expect(containing(prodDist, 'localhost:')).toEqual([]);
+    expect(filesOf(builds.production).length).toBeGreaterThan(3);
+    expect(containing(builds.production, '127.0.0.1')).toEqual([]);
+    expect(containing(builds.production, 'localhost:')).toEqual([]);
     // One `demo-` is not ours: @firebase/util's createMockUserToken (emulator-only code) defaults its project to
     // "demo-project", and Parcel keeps it in the shared chunk. Any other `demo-` (a setting) fails.
-    expect(containing(prodDist, /demo-(?!project")/)).toEqual([]);
-    expect(containing(prodDist, /sk_(test|live)_/)).toEqual([]);
+    expect(containing(builds.production, /demo-(?!project")/)).toEqual([]);
+    expect(containing(builds.production, /sk_(test|live)_/)).toEqual([]);
     // …and it does carry the production settings.
-    expect(containing(prodDist, FAKE_PRODUCTION.FIREBASE_PROJECT_ID).length).toBeGreaterThan(0);
+    expect(containing(builds.production, FAKE_PRODUCTION.FIREBASE_PROJECT_ID).length).toBeGreaterThan(0);
   });
 
   it('the same check fails on a local build (so it can fail)', () => {
-    expect(containing(localDist, '127.0.0.1').length).toBeGreaterThan(0);
-    expect(containing(localDist, 'demo-').length).toBeGreaterThan(0);
+    expect(containing(builds.local, '127.0.0.1').length).toBeGreaterThan(0);
+    expect(containing(builds.local, 'demo-').length).toBeGreaterThan(0);
   });
 });

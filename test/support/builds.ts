@@ -3,27 +3,30 @@ import { beforeAll, inject } from 'vitest';
 import { awaitReady } from './readiness';
 
 /** Folders of the run's two storefront builds (Parcel's dist dirs). */
-export interface ProvidedBuilds {
-  /** `npm start`'s settings: the emulators on this machine, CLUB_MODE unset. */
+export interface BuiltFolders {
+  /** `npm start`'s mode: the emulators on this machine, CLUB_MODE unset (prerendered when it is the e2e stack's). */
   local: string;
   /** CLUB_MODE=production with FAKE_PRODUCTION_ENV. */
   production: string;
-  /** Where the builds' outcome is served (test/support/readiness.ts). */
+}
+
+/** What the global setup provides: where the builds' outcome is served (test/support/readiness.ts). */
+export interface ProvidedBuilds {
   ready: string;
 }
 
 /**
- * The run's two builds, for a file of the "builds" project: the folders at once, their content only once the
- * builds are done. Read the folders in beforeAll/it, never at the top of the file. `then` runs in the same
- * beforeAll, after the builds are ready.
+ * The run's two builds, for a file of the "builds" project. The folders are filled in by this file's beforeAll,
+ * once the builds are done: read them in it() or in `then` (which runs in that beforeAll), never at the top of
+ * the file.
  */
-export function useBuilds(then?: (builds: ProvidedBuilds) => void): ProvidedBuilds {
-  const builds = inject('builds');
+export function useBuilds(then?: (builds: BuiltFolders) => void): BuiltFolders {
+  const folders: BuiltFolders = { local: '', production: '' };
   beforeAll(async () => {
-    await awaitReady(builds.ready);
-    then?.(builds);
+    Object.assign(folders, await awaitReady<BuiltFolders>(inject('builds').ready));
+    then?.(folders);
   }, 900_000);
-  return builds;
+  return folders;
 }
 
 /** Valid-looking production settings (scripts/lib/productionConfig.ts accepts them); nothing here is real. */

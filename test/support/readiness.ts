@@ -24,7 +24,11 @@ export interface Readiness {
  * Serves the outcome of `work` (a JSON-serialisable value, or the error's stack) on 127.0.0.1. A long poll
  * answers "still working" after pollMs, so no client timeout ever applies.
  */
-export async function serveReadiness<T>(what: string, work: Promise<T>, { pollMs = 10_000 } = {}): Promise<Readiness> {
+export async function serveReadiness<T>(
+  what: string,
+  work: Promise<T>,
+  { pollMs = 10_000, onFirstRequest }: { pollMs?: number; /** Called when the first file asks (every global setup has run by then). */ onFirstRequest?: () => void } = {},
+): Promise<Readiness> {
   const settled: Promise<Outcome<T>> = work.then(
     (value) => ({ ok: true, value }),
     (error: unknown) => {
@@ -35,6 +39,7 @@ export async function serveReadiness<T>(what: string, work: Promise<T>, { pollMs
     },
   );
   const server = createServer((_request, response) => {
+    onFirstRequest?.();
     const timer = setTimeout(() => {
       response.writeHead(202, { 'content-type': 'application/json' });
       response.end('{"pending":true}');

@@ -5,11 +5,14 @@
 // the files (test/e2e/*.test.ts) run side by side, each in its own browser contexts (a context is a new shopper:
 // own storage, own session). Locally a machine without Chromium, gcloud's Firestore emulator or Java provides
 // `unavailable` and the files skip with the reason; under CI=true the same situation fails the run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../../scripts/lib/chromium';
-import { ROOT, startLocalStack } from '../../../scripts/lib/stack';
+import { startLocalStack } from '../../../scripts/lib/stack';
+import { offerLocalBuild } from '../../support/localBuildHandover';
 import { e2eUnavailable } from './availability';
 import type { E2EStack, ProvidedE2E } from './e2e';
 import { serveReadiness } from '../../support/readiness';
@@ -34,15 +37,19 @@ export default async function setup(project: TestProject) {
   const abort = new AbortController();
   const browserReady = chromium.launchServer({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   browserReady.catch(() => abort.abort());
-  const distDir = join(ROOT, '.parcel-e2e', 'dist');
+  // The bundle bakes this stack's ports in: its own dist and Parcel cache, never `npm start`'s. A cold build into
+  // a fresh folder, because the builds project reads this build too (test/support/localBuildHandover.ts) and
+  // counts every file in it; a warm cache never empties its dist.
+  const work = mkdtempSync(join(tmpdir(), 'club-e2e-'));
+  const distDir = join(work, 'dist');
   const stackReady = startLocalStack({
     signal: abort.signal,
-    // The bundle bakes this stack's ports in: its own dist and Parcel cache, never `npm start`'s.
     distDir,
-    cacheDir: join(ROOT, '.parcel-e2e', 'cache'),
+    cacheDir: join(work, 'cache'),
     backendEnv: { LOG_LEVEL: 'warn' },
     notice: log,
   });
+  offerLocalBuild(stackReady.then(() => distDir));
   // Both run in the background (test/support/readiness.ts): the other projects' files start meanwhile.
   const ready = (async (): Promise<E2EStack> => {
     const [stack, browser] = await Promise.allSettled([stackReady, browserReady]);
@@ -70,5 +77,6 @@ export default async function setup(project: TestProject) {
       browserReady.then((browser) => browser.close()).catch(() => {}),
       stackReady.then((stack) => stack.stop()).catch(() => {}),
     ]);
+    rmSync(work, { recursive: true, force: true });
   };
 }
