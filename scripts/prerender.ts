@@ -13,9 +13,9 @@ import { bootDataScript, BOOT_DATA_ID, type BootData } from '../src/bootData';
 import { EXPLORE_PRODUCTS_PER_CATEGORY, findProduct, MalformedDocumentError, RELATED_PRODUCTS_LIMIT, type Category, type Product } from '../src/domain';
 import { EARLY_CLICKS_SCRIPT } from '../src/earlyClicks';
 import { renderPage } from '../src/prerender';
-import { runScript } from './lib/cli';
 import { categoryPath, paths, productPath } from '../src/ui/paths';
 import { categoryMeta, exploreMeta, homeMeta, notFoundMeta, productMeta, SHOP_NAME, type PageMeta } from '../src/ui/seo';
+import { runScript } from './lib/cli';
 
 /** Parcel's index.html, kept before the home page overwrites it: the shell for routes that are not prerendered. */
 export const APP_SHELL = 'app-shell.html';

@@ -6,8 +6,8 @@ const open: Readiness[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((readiness) => readiness.close()));
 });
-const serve = async <T>(work: Promise<T>) => {
-  const readiness = await serveReadiness('test', work, { pollMs: 20 });
+const serve = async <T>(work: Promise<T>, onFirstRequest?: () => void) => {
+  const readiness = await serveReadiness('test', work, { pollMs: 20, onFirstRequest });
   open.push(readiness);
   return readiness;
 };
@@ -25,6 +25,15 @@ describe('serveReadiness + awaitReady', () => {
   it("fails the waiter with the setup's own error", async () => {
     const readiness = await serve(Promise.reject(new Error('gcloud: the Firestore emulator exited (code 1)')));
     await expect(awaitReady(readiness.url)).rejects.toThrow(/global setup this file needs failed[\s\S]*the Firestore emulator exited \(code 1\)/);
+  });
+
+  it('tells the setup once, when the first file asks, and not before', async () => {
+    let asked = 0;
+    const readiness = await serve(Promise.resolve('built'), () => (asked += 1));
+    expect(asked).toBe(0);
+    await expect(awaitReady(readiness.url)).resolves.toBe('built');
+    await expect(awaitReady(readiness.url)).resolves.toBe('built');
+    expect(asked).toBe(1);
   });
 
   it('gives up after its timeout while the work is still running', async () => {

@@ -27,8 +27,16 @@ export interface Readiness {
 export async function serveReadiness<T>(
   what: string,
   work: Promise<T>,
-  { pollMs = 10_000, onFirstRequest }: { pollMs?: number; /** Called when the first file asks (every global setup has run by then). */ onFirstRequest?: () => void } = {},
+  {
+    pollMs = 10_000,
+    onFirstRequest,
+  }: {
+    pollMs?: number;
+    /** Called once, when the first file asks: every global setup of the run has returned by then. */
+    onFirstRequest?: () => void;
+  } = {},
 ): Promise<Readiness> {
+  let asked = false;
   const settled: Promise<Outcome<T>> = work.then(
     (value) => ({ ok: true, value }),
     (error: unknown) => {
@@ -39,7 +47,10 @@ export async function serveReadiness<T>(
     },
   );
   const server = createServer((_request, response) => {
-    onFirstRequest?.();
+    if (!asked) {
+      asked = true;
+      onFirstRequest?.();
+    }
     const timer = setTimeout(() => {
       response.writeHead(202, { 'content-type': 'application/json' });
       response.end('{"pending":true}');
