@@ -1,0 +1,431 @@
+import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
+import { formatBRL } from './money';
+
+// Delivery: CEP → UF → region, a parcel's weight, and a quote for each service from our São Paulo warehouse.
+// Pure and shared: the storefront quotes with it as the shopper types, the backend quotes again with it from its
+// own catalog, so the two can only disagree when the cart or the catalog changed in between (the server wins).
+// Money in centavos, dates as 'YYYY-MM-DD' calendar days in Brasília.
+
+export const UFS = [
+  'AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB',
+  'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO',
+] as const;
+export type Uf = (typeof UFS)[number];
+
+export function isUf(value: unknown): value is Uf {
+  return typeof value === 'string' && (UFS as readonly string[]).includes(value);
+}
+
+/**
+ * The Correios' CEP ranges per state ("faixas de CEP por UF"), as the first five digits, inclusive. Source: the
+ * table in pt.wikipedia.org/wiki/Código_de_Endereçamento_Postal ("Faixas de CEP por estado"), which reproduces
+ * the Correios' own (buscacepinter.correios.com.br, "Busca Faixa de CEP"). 00000–00999 belongs to no state.
+ */
+const CEP_RANGES: readonly (readonly [from: number, to: number, uf: Uf])[] = [
+  [1000, 19999, 'SP'],
+  [20000, 28999, 'RJ'],
+  [29000, 29999, 'ES'],
+  [30000, 39999, 'MG'],
+  [40000, 48999, 'BA'],
+  [49000, 49999, 'SE'],
+  [50000, 56999, 'PE'],
+  [57000, 57999, 'AL'],
+  [58000, 58999, 'PB'],
+  [59000, 59999, 'RN'],
+  [60000, 63999, 'CE'],
+  [64000, 64999, 'PI'],
+  [65000, 65999, 'MA'],
+  [66000, 68899, 'PA'],
+  [68900, 68999, 'AP'],
+  [69000, 69299, 'AM'],
+  [69300, 69399, 'RR'],
+  [69400, 69899, 'AM'],
+  [69900, 69999, 'AC'],
+  [70000, 72799, 'DF'],
+  [72800, 72999, 'GO'],
+  [73000, 73699, 'DF'],
+  [73700, 76799, 'GO'],
+  [76800, 76999, 'RO'],
+  [77000, 77999, 'TO'],
+  [78000, 78899, 'MT'],
+  [79000, 79999, 'MS'],
+  [80000, 87999, 'PR'],
+  [88000, 89999, 'SC'],
+  [90000, 99999, 'RS'],
+];
+
+/** The pt-BR messages of the CEP field, shared by the storefront and the backend. */
+export const CEP_MESSAGES = {
+  required: 'Informe o CEP.',
+  invalid: 'CEP inválido. Use 8 números, como 01310-100.',
+  unknown: 'Não encontramos este CEP nas faixas dos Correios. Confira os números.',
+} as const;
+
+export type CepResult = { ok: true; cep: string; uf: Uf } | { ok: false; error: string };
+
+/**
+ * A CEP as a shopper types it: 8 digits, with or without the hyphen ("01310-100", "01310100"); spaces around it
+ * are forgiven, anything else (letters, dots in the middle, emoji, 7 or 9 digits) is not. The answer is the 8
+ * digits and their state.
+ */
+export function parseCep(input: unknown): CepResult {
+  const raw = typeof input === 'string' ? input.trim() : '';
+  if (raw === '') return { ok: false, error: CEP_MESSAGES.required };
+  const match = /^(\d{5})-?(\d{3})$/.exec(raw);
+  if (!match) return { ok: false, error: CEP_MESSAGES.invalid };
+  const cep = `${match[1]}${match[2]}`;
+  const uf = ufOfCep(cep);
+  if (!uf) return { ok: false, error: cep === '00000000' ? CEP_MESSAGES.invalid : CEP_MESSAGES.unknown };
+  return { ok: true, cep, uf };
+}
+
+/** The state a CEP (8 digits) belongs to, or null outside every range. */
+export function ufOfCep(cep: string): Uf | null {
+  if (!/^\d{8}$/.test(cep)) return null;
+  const prefix = Number(cep.slice(0, 5));
+  for (const [from, to, uf] of CEP_RANGES) if (prefix >= from && prefix <= to) return uf;
+  return null;
+}
+
+/** 01310100 → 01310-100. */
+export function formatCep(cep: string): string {
+  return `${cep.slice(0, 5)}-${cep.slice(5, 8)}`;
+}
+
+/**
+ * Price zones from the São Paulo warehouse: the state itself, then the IBGE macro-regions by distance. SP is its
+ * own zone because most of our parcels stay in it and the carriers price it apart.
+ */
+export type DeliveryZone = 'SP' | 'SE' | 'S' | 'CO' | 'NE' | 'N';
+const ZONE_OF_UF: Record<Uf, DeliveryZone> = {
+  SP: 'SP',
+  RJ: 'SE', ES: 'SE', MG: 'SE',
+  PR: 'S', SC: 'S', RS: 'S',
+  DF: 'CO', GO: 'CO', MT: 'CO', MS: 'CO',
+  BA: 'NE', SE: 'NE', AL: 'NE', PE: 'NE', PB: 'NE', RN: 'NE', CE: 'NE', PI: 'NE', MA: 'NE',
+  PA: 'N', AP: 'N', AM: 'N', RR: 'N', AC: 'N', RO: 'N', TO: 'N',
+};
+export function zoneOfUf(uf: Uf): DeliveryZone {
+  return ZONE_OF_UF[uf];
+}
+
+/**
+ * Shipping weight of one unit, by category, in grams: the garment, its tag and its own bag or box. A product
+ * of a category not listed here (a new one) ships as DEFAULT_UNIT_WEIGHT_GRAMS until it is added.
+ *
+ * | category | grams | why |
+ * |---|---|---|
+ * | jackets | 1,200 | leather, puffers and parkas are the heaviest we sell |
+ * | sneakers | 1,100 | the pair in its shoe box |
+ * | male, female | 450 | shirts, trousers, dresses, knitwear |
+ * | hats | 250 | caps, beanies and hats, in a small box |
+ */
+export const UNIT_WEIGHT_GRAMS: Readonly<Record<string, number>> = {
+  jackets: 1200,
+  sneakers: 1100,
+  male: 450,
+  female: 450,
+  hats: 250,
+};
+export const DEFAULT_UNIT_WEIGHT_GRAMS = 600;
+/** The shipping carton and its filling, once per parcel. */
+export const PACKAGING_GRAMS = 200;
+
+export function unitWeightGrams(categoryId: string | null | undefined): number {
+  return categoryId !== null && categoryId !== undefined && Object.hasOwn(UNIT_WEIGHT_GRAMS, categoryId)
+    ? (UNIT_WEIGHT_GRAMS[categoryId] as number)
+    : DEFAULT_UNIT_WEIGHT_GRAMS;
+}
+
+/** One line of what is being shipped: its category decides its weight, its price counts towards free delivery. */
+export interface ParcelLine {
+  categoryId: string | null;
+  quantity: number;
+  /** centavos */
+  unitAmount: number;
+}
+
+export function parcelWeightGrams(lines: readonly ParcelLine[]): number {
+  return PACKAGING_GRAMS + lines.reduce((sum, line) => sum + unitWeightGrams(line.categoryId) * line.quantity, 0);
+}
+
+export type DeliveryServiceId = 'economica' | 'expressa';
+export const DELIVERY_SERVICES: readonly DeliveryServiceId[] = ['economica', 'expressa'];
+export const DELIVERY_SERVICE_NAMES: Record<DeliveryServiceId, string> = { economica: 'Econômica', expressa: 'Expressa' };
+
+export function isDeliveryService(value: unknown): value is DeliveryServiceId {
+  return value === 'economica' || value === 'expressa';
+}
+
+/**
+ * The rate card, per zone and service: the price of a parcel up to 1 kg, what each further 500 g (or part of it)
+ * adds, and the transit time in business days after the day the parcel is posted.
+ */
+interface Rate {
+  base: number;
+  per500g: number;
+  days: readonly [min: number, max: number];
+}
+export const RATE_CARD: Readonly<Record<DeliveryServiceId, Readonly<Record<DeliveryZone, Rate>>>> = {
+  economica: {
+    SP: { base: 1590, per500g: 250, days: [2, 4] },
+    SE: { base: 1990, per500g: 350, days: [3, 6] },
+    S: { base: 2290, per500g: 400, days: [4, 7] },
+    CO: { base: 2690, per500g: 450, days: [5, 8] },
+    NE: { base: 2990, per500g: 550, days: [6, 10] },
+    N: { base: 3490, per500g: 650, days: [8, 12] },
+  },
+  expressa: {
+    SP: { base: 2490, per500g: 400, days: [1, 2] },
+    SE: { base: 2990, per500g: 500, days: [1, 3] },
+    S: { base: 3490, per500g: 600, days: [2, 4] },
+    CO: { base: 3990, per500g: 700, days: [2, 5] },
+    NE: { base: 4490, per500g: 800, days: [3, 6] },
+    N: { base: 5290, per500g: 950, days: [4, 7] },
+  },
+};
+/** Business days between the order and the parcel's posting (picking and packing). */
+export const HANDLING_BUSINESS_DAYS = 1;
+/** Econômica is free from this products total, in centavos (R$ 299,00); DeliveryQuoteInput.freeEconomicaFrom overrides it. */
+export const FREE_ECONOMICA_FROM_CENTAVOS = 29_900;
+
+export interface DeliveryOption {
+  service: DeliveryServiceId;
+  name: string;
+  /** centavos; 0 when free */
+  amount: number;
+  free: boolean;
+  businessDays: { min: number; max: number };
+  /** Calendar days in Brasília, 'YYYY-MM-DD', national holidays and weekends skipped. */
+  window: { from: string; to: string };
+}
+
+export interface DeliveryQuote {
+  cep: string;
+  uf: Uf;
+  zone: DeliveryZone;
+  weightGrams: number;
+  /** The products total the quote was made for, in centavos. */
+  subtotal: number;
+  /** 'YYYY-MM-DD': the Brasília day the quote was made; the window counts from it. */
+  quotedOn: string;
+  /** Econômica, then Expressa. */
+  options: DeliveryOption[];
+}
+
+export interface DeliveryQuoteInput {
+  cep: string;
+  lines: readonly ParcelLine[];
+  /** epoch ms of the quote */
+  now: number;
+  freeEconomicaFrom?: number;
+}
+
+export type QuoteResult = { ok: true; quote: DeliveryQuote } | { ok: false; error: string };
+
+export const DELIVERY_MESSAGES = {
+  emptyParcel: 'Adicione um produto para calcular o frete.',
+  unknownService: 'Opção de entrega desconhecida. Escolha Econômica ou Expressa.',
+} as const;
+
+/** Prices both services for a CEP and a parcel. Invalid CEPs and empty parcels come back as pt-BR errors. */
+export function quoteDelivery({ cep, lines, now, freeEconomicaFrom = FREE_ECONOMICA_FROM_CENTAVOS }: DeliveryQuoteInput): QuoteResult {
+  const parsed = parseCep(cep);
+  if (!parsed.ok) return parsed;
+  if (lines.length === 0 || lines.some((line) => !Number.isInteger(line.quantity) || line.quantity < 1)) {
+    return { ok: false, error: DELIVERY_MESSAGES.emptyParcel };
+  }
+  const zone = zoneOfUf(parsed.uf);
+  const weightGrams = parcelWeightGrams(lines);
+  const subtotal = lines.reduce((sum, line) => sum + line.unitAmount * line.quantity, 0);
+  const quotedOn = brasiliaDay(now);
+  const options = DELIVERY_SERVICES.map((service): DeliveryOption => {
+    const rate = RATE_CARD[service][zone];
+    const extraSteps = Math.max(0, Math.ceil((weightGrams - 1000) / 500));
+    const free = service === 'economica' && subtotal >= freeEconomicaFrom;
+    const [min, max] = rate.days;
+    return {
+      service,
+      name: DELIVERY_SERVICE_NAMES[service],
+      amount: free ? 0 : rate.base + extraSteps * rate.per500g,
+      free,
+      businessDays: { min, max },
+      window: {
+        from: addBrazilianBusinessDays(quotedOn, HANDLING_BUSINESS_DAYS + min),
+        to: addBrazilianBusinessDays(quotedOn, HANDLING_BUSINESS_DAYS + max),
+      },
+    };
+  });
+  return { ok: true, quote: { cep: parsed.cep, uf: parsed.uf, zone, weightGrams, subtotal, quotedOn, options } };
+}
+
+export function optionOf(quote: DeliveryQuote, service: DeliveryServiceId): DeliveryOption {
+  return quote.options.find((option) => option.service === service) as DeliveryOption;
+}
+
+// Brasília has kept UTC−3 all year since daylight saving ended in 2019, so its calendar day is a fixed offset
+// (no ICU time-zone data on the storefront's main thread).
+const BRASILIA_OFFSET_MS = 3 * 3_600_000;
+
+/** The calendar day in Brasília at an instant, 'YYYY-MM-DD'. */
+export function brasiliaDay(epochMs: number): string {
+  return new Date(epochMs - BRASILIA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * `days` business days after `day`, skipping weekends and Brazil's national holidays (fixed and Easter-based,
+ * from @brazilian-utils/brazilian-utils; Carnaval and Corpus Christi count, as no carrier delivers on them).
+ * The library reads a Date's local calendar day, so the day goes in and comes out as local noon.
+ */
+export function addBrazilianBusinessDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const result = addBusinessDays(new Date(year, month - 1, date, 12), days);
+  if (!result) throw new RangeError(`addBrazilianBusinessDays: ${day} + ${days} is outside the supported years`);
+  return `${result.getFullYear()}-${String(result.getMonth() + 1).padStart(2, '0')}-${String(result.getDate()).padStart(2, '0')}`;
+}
+
+// Intl's pt-BR short forms, written out (Intl's date data costs milliseconds on first use; money.ts says why).
+// test/domain/delivery.test.ts compares them with Intl.
+const WEEKDAYS = ['dom.', 'seg.', 'ter.', 'qua.', 'qui.', 'sex.', 'sáb.'];
+const MONTHS = ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'];
+
+/** '2026-12-03' → 'qui., 3 de dez.' */
+export function formatDeliveryDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  return `${WEEKDAYS[weekday]}, ${date} de ${MONTHS[month - 1]}`;
+}
+
+/** "Chega entre qui., 3 de dez. e seg., 7 de dez." (or "Chega em …" when both ends are one day). */
+export function formatDeliveryWindow(window: { from: string; to: string }): string {
+  if (window.from === window.to) return `Chega em ${formatDeliveryDay(window.from)}`;
+  return `Chega entre ${formatDeliveryDay(window.from)} e ${formatDeliveryDay(window.to)}`;
+}
+
+/** "Grátis" or "R$ 34,90". */
+export function formatDeliveryPrice(option: Pick<DeliveryOption, 'amount'>): string {
+  return option.amount === 0 ? 'Grátis' : formatBRL(option.amount / 100);
+}
+
+/** The address the parcel goes to, as the pay page collects it. */
+export interface DeliveryAddress {
+  recipient: string;
+  cep: string;
+  street: string;
+  number: string;
+  complement: string;
+  neighborhood: string;
+  city: string;
+  uf: Uf;
+}
+export type AddressField = keyof DeliveryAddress;
+
+export const ADDRESS_FIELD_LABELS: Record<AddressField, string> = {
+  recipient: 'Nome de quem recebe',
+  cep: 'CEP',
+  street: 'Rua',
+  number: 'Número',
+  complement: 'Complemento',
+  neighborhood: 'Bairro',
+  city: 'Cidade',
+  uf: 'UF',
+};
+
+export const ADDRESS_MAX_LENGTH = 200;
+export const ADDRESS_MESSAGES = {
+  required: (label: string) => `Informe o campo ${label.toLowerCase()}.`,
+  tooLong: `Use no máximo ${ADDRESS_MAX_LENGTH} caracteres.`,
+  markup: 'Use apenas letras, números e pontuação comum (sem < ou >).',
+  ufInvalid: 'Escolha a UF.',
+  ufMismatch: (uf: Uf) => `O CEP informado é de ${uf}. Confira o CEP ou a UF.`,
+} as const;
+
+export type AddressResult =
+  | { ok: true; address: DeliveryAddress }
+  | { ok: false; errors: Partial<Record<AddressField, string>> };
+
+const OPTIONAL_FIELDS: ReadonlySet<AddressField> = new Set(['complement']);
+const TEXT_FIELDS: readonly AddressField[] = ['recipient', 'street', 'number', 'complement', 'neighborhood', 'city'];
+
+/** Checks every field of a submitted address (strings of unknown shape) and names each mistake next to its field. */
+export function validateAddress(input: Partial<Record<AddressField, unknown>>): AddressResult {
+  const errors: Partial<Record<AddressField, string>> = {};
+  const values: Partial<Record<AddressField, string>> = {};
+  for (const field of TEXT_FIELDS) {
+    const value = typeof input[field] === 'string' ? (input[field] as string).trim().replace(/\s+/g, ' ') : '';
+    values[field] = value;
+    if (value === '') {
+      if (!OPTIONAL_FIELDS.has(field)) errors[field] = ADDRESS_MESSAGES.required(ADDRESS_FIELD_LABELS[field]);
+    } else if (value.length > ADDRESS_MAX_LENGTH) errors[field] = ADDRESS_MESSAGES.tooLong;
+    // eslint-disable-next-line no-control-regex
+    else if (/[<>\u0000-\u001f\u007f]/.test(value)) errors[field] = ADDRESS_MESSAGES.markup;
+  }
+  const cep = parseCep(input.cep);
+  if (!cep.ok) errors.cep = cep.error;
+  const uf = typeof input.uf === 'string' ? input.uf.trim().toUpperCase() : '';
+  if (!isUf(uf)) errors.uf = ADDRESS_MESSAGES.ufInvalid;
+  else if (cep.ok && cep.uf !== uf) errors.uf = ADDRESS_MESSAGES.ufMismatch(cep.uf);
+  if (Object.keys(errors).length > 0 || !cep.ok || !isUf(uf)) return { ok: false, errors };
+  return {
+    ok: true,
+    address: {
+      recipient: values.recipient as string,
+      cep: cep.cep,
+      street: values.street as string,
+      number: values.number as string,
+      complement: values.complement as string,
+      neighborhood: values.neighborhood as string,
+      city: values.city as string,
+      uf,
+    },
+  };
+}
+
+/** "Rua Augusta, 100, apto 12 — São Paulo/SP" */
+export function formatAddressLine(address: Pick<DeliveryAddress, 'street' | 'number' | 'complement' | 'city' | 'uf'>): string {
+  const complement = address.complement ? `, ${address.complement}` : '';
+  return `${address.street}, ${address.number}${complement} — ${address.city}/${address.uf}`;
+}
+
+/**
+ * What a session and its order keep about delivery (`checkoutSessions/{id}.delivery`). The quote is the
+ * server's; `address` arrives on the pay page (simulated) or from Stripe's webhook; `review` is set when the
+ * collected address is in another state than the quote was made for.
+ */
+export interface OrderDelivery {
+  cep: string;
+  uf: Uf;
+  service: DeliveryServiceId;
+  serviceName: string;
+  /** centavos */
+  amount: number;
+  businessDays: { min: number; max: number };
+  window: { from: string; to: string };
+  address: DeliveryAddress | null;
+  review: string | null;
+}
+
+export const DELIVERY_REVIEW_LABEL = 'Frete em revisão';
+
+export function orderDeliveryFrom(quote: DeliveryQuote, service: DeliveryServiceId, address: DeliveryAddress | null = null): OrderDelivery {
+  const option = optionOf(quote, service);
+  return {
+    cep: quote.cep,
+    uf: quote.uf,
+    service,
+    serviceName: option.name,
+    amount: option.amount,
+    businessDays: option.businessDays,
+    window: option.window,
+    address,
+    review: null,
+  };
+}
+
+/** "Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez. · Rua Augusta, 100 — São Paulo/SP" */
+export function formatOrderDelivery(delivery: OrderDelivery): string {
+  const window = formatDeliveryWindow(delivery.window);
+  const parts = [`Entrega: ${delivery.serviceName}`, formatDeliveryPrice(delivery), window.charAt(0).toLowerCase() + window.slice(1)];
+  if (delivery.address) parts.push(formatAddressLine(delivery.address));
+  return parts.join(' · ');
+}
