@@ -1,4 +1,5 @@
-import { array, enums, integer, literal, min, nonempty, nullable, number, optional, string, type, type Infer } from 'superstruct';
+import { array, define, enums, integer, literal, max, min, nonempty, nullable, number, optional, pattern, size, string, type, type Infer } from 'superstruct';
+import type { OrderDelivery, Uf } from './delivery';
 
 /** What a checkout session can become (the backend's `checkoutSessions/{id}.status`). */
 export const OrderStatusStruct = enums(['open', 'pending', 'paid', 'expired', 'canceled', 'declined']);
@@ -8,6 +9,41 @@ export const PaymentMethodStruct = enums(['card', 'pix', 'boleto']);
 export type PaymentMethod = Infer<typeof PaymentMethodStruct>;
 
 const Centavos = min(integer(), 0);
+
+// Type-only imports from ./delivery: its holiday calendar belongs to the pages that quote or show delivery, not to
+// every page that reads an order. So a UF here is two capital letters, not a lookup in delivery's list; the
+// storefront only prints it.
+const UfStruct = define<Uf>('uf', (value) => typeof value === 'string' && /^[A-Z]{2}$/.test(value));
+const CalendarDay = pattern(string(), /^\d{4}-\d{2}-\d{2}$/);
+const Cep = pattern(string(), /^\d{8}$/);
+/** Longer than validateAddress allows (200), so a field the backend trimmed differently still shows. */
+const AddressText = size(string(), 0, 300);
+const BusinessDays = max(min(integer(), 0), 60);
+
+/** `checkoutSessions/{id}.delivery`: src/domain/delivery.ts's OrderDelivery as the backend stores it. */
+export const OrderDeliveryStruct = type({
+  cep: Cep,
+  uf: UfStruct,
+  service: enums(['economica', 'expressa']),
+  serviceName: size(string(), 1, 40),
+  /** centavos */
+  amount: Centavos,
+  businessDays: type({ min: BusinessDays, max: BusinessDays }),
+  window: type({ from: CalendarDay, to: CalendarDay }),
+  address: nullable(
+    type({
+      recipient: size(string(), 1, 300),
+      cep: Cep,
+      street: size(string(), 1, 300),
+      number: size(string(), 1, 300),
+      complement: AddressText,
+      neighborhood: AddressText,
+      city: size(string(), 1, 300),
+      uf: UfStruct,
+    }),
+  ),
+  review: nullable(size(string(), 0, 500)),
+});
 
 /**
  * A `checkoutSessions/{id}` document as the storefront reads it. `type()`, not `object()`: the backend also
@@ -35,6 +71,11 @@ export const OrderDocumentStruct = type({
   paymentMethod: optional(nullable(PaymentMethodStruct)),
   pix: optional(nullable(type({ copyPaste: string(), expiresAt: number() }))),
   boleto: optional(nullable(type({ line: string(), dueAt: number() }))),
+  /**
+   * Absent on sessions written before delivery existed. Malformed, it makes the whole document malformed here;
+   * the orders adapters then drop just the delivery (logged) and still show the order (readOrder).
+   */
+  delivery: optional(nullable(OrderDeliveryStruct)),
 });
 export type OrderDocument = Infer<typeof OrderDocumentStruct>;
 
@@ -49,6 +90,8 @@ export interface Order {
   paymentMethod: PaymentMethod | null;
   pix: { copyPaste: string; expiresAt: number } | null;
   boleto: { line: string; dueAt: number } | null;
+  /** null for sessions from before delivery, or whose stored delivery was malformed. */
+  delivery: OrderDelivery | null;
 }
 
 /** Only what the storefront needs, copied out of a validated document. */
@@ -63,6 +106,33 @@ export function toOrder(document: OrderDocument): Order {
     paymentMethod: document.paymentMethod ?? null,
     pix: document.pix ? { copyPaste: document.pix.copyPaste, expiresAt: document.pix.expiresAt } : null,
     boleto: document.boleto ? { line: document.boleto.line, dueAt: document.boleto.dueAt } : null,
+    delivery: document.delivery ? copyDelivery(document.delivery) : null,
+  };
+}
+
+function copyDelivery(delivery: NonNullable<OrderDocument['delivery']>): OrderDelivery {
+  const { address } = delivery;
+  return {
+    cep: delivery.cep,
+    uf: delivery.uf,
+    service: delivery.service,
+    serviceName: delivery.serviceName,
+    amount: delivery.amount,
+    businessDays: { min: delivery.businessDays.min, max: delivery.businessDays.max },
+    window: { from: delivery.window.from, to: delivery.window.to },
+    address: address
+      ? {
+          recipient: address.recipient,
+          cep: address.cep,
+          street: address.street,
+          number: address.number,
+          complement: address.complement,
+          neighborhood: address.neighborhood,
+          city: address.city,
+          uf: address.uf,
+        }
+      : null,
+    review: delivery.review,
   };
 }
 

@@ -41,6 +41,31 @@ export function aSessionDocument(id: string, overrides: Record<string, unknown> 
   };
 }
 
+/** `checkoutSessions/{id}.delivery` once the shopper's address is in (Expressa to São Paulo). */
+export function aStoredDelivery(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    cep: '01310100',
+    uf: 'SP',
+    service: 'expressa',
+    serviceName: 'Expressa',
+    amount: 3490,
+    businessDays: { min: 1, max: 2 },
+    window: { from: '2026-12-03', to: '2026-12-07' },
+    address: {
+      recipient: 'Ana Souza',
+      cep: '01310100',
+      street: 'Rua Augusta',
+      number: '100',
+      complement: '',
+      neighborhood: 'Consolação',
+      city: 'São Paulo',
+      uf: 'SP',
+    },
+    review: null,
+    ...overrides,
+  };
+}
+
 /** The OrdersPort contract: every implementation must pass it. */
 export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
   describe(`OrdersPort contract: ${name}`, () => {
@@ -79,6 +104,7 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
         paymentMethod: 'pix',
         pix: { copyPaste: '00020126pix', expiresAt: T0 + 1800_000 },
         boleto: null,
+        delivery: null,
       });
       expect(list[1]?.boleto).toEqual({ line: '34191.79001 01043.510047', dueAt: T0 });
     });
@@ -96,6 +122,68 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
       expect((await orders.listMine('ana')).map((order) => order.id)).toEqual(['good']);
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatchObject({ code: 'document/malformed', documentId: 'bad' });
+    });
+
+    it('carries the delivery: service, frete, window, address and review as stored; null for sessions without the field', async () => {
+      const orders = await makeAdapter({
+        uid: 'ana',
+        documents: {
+          delivered: aSessionDocument('delivered', { delivery: aStoredDelivery() }),
+          older: aSessionDocument('older', { createdAt: T0 - DAY }),
+          review: aSessionDocument('review', { createdAt: T0 - 2 * DAY, delivery: aStoredDelivery({ review: 'Endereço em RJ, frete cotado para SP.' }) }),
+        },
+      });
+      const [delivered, older, review] = await orders.listMine('ana');
+      expect(delivered?.delivery).toEqual({
+        cep: '01310100',
+        uf: 'SP',
+        service: 'expressa',
+        serviceName: 'Expressa',
+        amount: 3490,
+        businessDays: { min: 1, max: 2 },
+        window: { from: '2026-12-03', to: '2026-12-07' },
+        address: { recipient: 'Ana Souza', cep: '01310100', street: 'Rua Augusta', number: '100', complement: '', neighborhood: 'Consolação', city: 'São Paulo', uf: 'SP' },
+        review: null,
+      });
+      expect(older?.id).toBe('older');
+      expect(older?.delivery).toBeNull();
+      expect(review?.delivery?.review).toBe('Endereço em RJ, frete cotado para SP.');
+    });
+
+    it('reads a pending session whose address is not in yet (delivery.address null) for the confirmation page', async () => {
+      const orders = await makeAdapter({
+        uid: 'ana',
+        documents: { s1: aSessionDocument('s1', { status: 'pending', paymentMethod: null, finishedAt: null, delivery: aStoredDelivery({ address: null }) }) },
+      });
+      const order = await orders.getForConfirmation('s1');
+      expect(order?.delivery).toMatchObject({ service: 'expressa', amount: 3490, address: null });
+    });
+
+    it('a malformed delivery is dropped (null) and logged; the order is still shown', async () => {
+      const logged: unknown[] = [];
+      const orders = await makeAdapter({
+        uid: 'ana',
+        log: (_, detail) => logged.push(detail),
+        documents: { s1: aSessionDocument('s1', { delivery: aStoredDelivery({ amount: '34,90', window: { from: 'amanhã', to: '2026-12-07' } }) }) },
+      });
+      const list = await orders.listMine('ana');
+      expect(list.map((order) => [order.id, order.amountTotal, order.delivery])).toEqual([['s1', 105990, null]]);
+      await expect(orders.getForConfirmation('s1')).resolves.toMatchObject({ id: 's1', delivery: null });
+      expect(logged).toHaveLength(2);
+      expect(logged[0]).toMatchObject({ code: 'document/malformed', documentId: 's1' });
+      expect(String((logged[0] as Error).message)).toContain('delivery.');
+    });
+
+    it('a document malformed beyond its delivery is still skipped, logged once', async () => {
+      const logged: unknown[] = [];
+      const orders = await makeAdapter({
+        uid: 'ana',
+        log: (_, detail) => logged.push(detail),
+        documents: { s1: aSessionDocument('s1', { amountTotal: -1, delivery: aStoredDelivery({ uf: 'sp' }) }) },
+      });
+      await expect(orders.listMine('ana')).resolves.toEqual([]);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ code: 'document/malformed', documentId: 's1' });
     });
 
     it("refuses to list another shopper's orders with OrdersUnavailableError", async () => {

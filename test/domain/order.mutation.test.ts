@@ -10,6 +10,7 @@ import {
   isOrder,
   newestFirst,
   ORDER_STATUS_LABELS,
+  OrderDeliveryStruct,
   OrderDocumentStruct,
   OrderStatusStruct,
   PAYMENT_METHOD_LABELS,
@@ -60,6 +61,7 @@ const order = (id: string, createdAt: number): Order => ({
   paymentMethod: 'card',
   pix: null,
   boleto: null,
+  delivery: null,
 });
 
 describe('order statuses and payment methods', () => {
@@ -120,6 +122,83 @@ describe('OrderDocumentStruct', () => {
   });
 });
 
+/** A stored delivery as the backend writes it (with a field the storefront does not read). */
+const delivery = {
+  cep: '01310100',
+  uf: 'SP',
+  service: 'expressa',
+  serviceName: 'Expressa',
+  amount: 3490,
+  businessDays: { min: 1, max: 2 },
+  window: { from: '2026-12-03', to: '2026-12-07' },
+  address: {
+    recipient: 'Ana Souza',
+    cep: '01310100',
+    street: 'Rua Augusta',
+    number: '100',
+    complement: 'apto 12',
+    neighborhood: 'Consolação',
+    city: 'São Paulo',
+    uf: 'SP',
+    geo: 'ignored',
+  },
+  review: null,
+  quotedOn: 'ignored',
+};
+const withDelivery = (changes: Record<string, unknown>) => ({ ...pixDocument, delivery: { ...delivery, ...changes } });
+const withAddress = (changes: Record<string, unknown>) => withDelivery({ address: { ...delivery.address, ...changes } });
+
+describe('OrderDeliveryStruct (checkoutSessions/{id}.delivery)', () => {
+  it('accepts a delivery with an address, without one, under review, null, or no field at all', () => {
+    expect(validate({ ...pixDocument, delivery }, OrderDocumentStruct)[0]).toBeUndefined();
+    expect(is(withDelivery({ address: null }), OrderDocumentStruct)).toBe(true);
+    expect(is(withDelivery({ review: 'O endereço é de RJ; o frete foi cotado para SP.' }), OrderDocumentStruct)).toBe(true);
+    expect(is({ ...pixDocument, delivery: null }, OrderDocumentStruct)).toBe(true);
+    expect(is(pixDocument, OrderDocumentStruct)).toBe(true);
+  });
+
+  it('accepts the edges: free, same-day bounds, an empty complement, the longest texts', () => {
+    expect(is(delivery, OrderDeliveryStruct)).toBe(true);
+    expect(is({ ...delivery, amount: 0, businessDays: { min: 0, max: 60 } }, OrderDeliveryStruct)).toBe(true);
+    expect(is({ ...delivery, serviceName: 'E'.repeat(40), review: 'r'.repeat(500) }, OrderDeliveryStruct)).toBe(true);
+    expect(is(withAddress({ complement: '', recipient: 'a'.repeat(300), complement2: 1 }).delivery, OrderDeliveryStruct)).toBe(true);
+    expect(is(withAddress({ complement: 'c'.repeat(300) }).delivery, OrderDeliveryStruct)).toBe(true);
+  });
+
+  it.each([
+    ['a text', { ...pixDocument, delivery: 'expressa' }],
+    ['a negative amount', withDelivery({ amount: -1 })],
+    ['a fractional amount (reais, not centavos)', withDelivery({ amount: 34.9 })],
+    ['a text amount', withDelivery({ amount: '3490' })],
+    ['a CEP with its hyphen', withDelivery({ cep: '01310-100' })],
+    ['a 7-digit CEP', withDelivery({ cep: '0131010' })],
+    ['a lower-case UF', withDelivery({ uf: 'sp' })],
+    ['a three-letter UF', withDelivery({ uf: 'SPX' })],
+    ['an unknown service', withDelivery({ service: 'sedex' })],
+    ['an empty service name', withDelivery({ serviceName: '' })],
+    ['a 41-character service name', withDelivery({ serviceName: 'E'.repeat(41) })],
+    ['negative business days', withDelivery({ businessDays: { min: -1, max: 2 } })],
+    ['fractional business days', withDelivery({ businessDays: { min: 1, max: 2.5 } })],
+    ['61 business days', withDelivery({ businessDays: { min: 1, max: 61 } })],
+    ['a window in dd/mm/aaaa', withDelivery({ window: { from: '03/12/2026', to: '2026-12-07' } })],
+    ['a window day without its zero', withDelivery({ window: { from: '2026-12-03', to: '2026-12-7' } })],
+    ['a window as epoch ms', withDelivery({ window: { from: 1, to: 2 } })],
+    ['no window', withDelivery({ window: undefined })],
+    ['an empty recipient', withAddress({ recipient: '' })],
+    ['a 301-character street', withAddress({ street: 's'.repeat(301) })],
+    ['a 301-character complement', withAddress({ complement: 'c'.repeat(301) })],
+    ['an address without its city', withAddress({ city: undefined })],
+    ['an address without its number', withAddress({ number: undefined })],
+    ['an address with a lower-case UF', withAddress({ uf: 'rj' })],
+    ['an address CEP with letters', withAddress({ cep: 'abcdefgh' })],
+    ['a review that is not text', withDelivery({ review: 5 })],
+    ['a 501-character review', withDelivery({ review: 'r'.repeat(501) })],
+    ['a missing review (null when none)', withDelivery({ review: undefined })],
+  ])('makes the document malformed with %s', (_name, document) => {
+    expect(is(document, OrderDocumentStruct)).toBe(false);
+  });
+});
+
 describe('toOrder', () => {
   it('copies what the storefront shows, and nothing else', () => {
     expect(toOrder(pixDocument as OrderDocument)).toEqual({
@@ -135,6 +214,7 @@ describe('toOrder', () => {
       paymentMethod: 'pix',
       pix: { copyPaste: '00020126pix', expiresAt: 1_764_003_600_000 },
       boleto: null,
+      delivery: null,
     });
     expect(toOrder(boletoDocument as OrderDocument)).toEqual({
       id: 'cs_boleto_1',
@@ -146,7 +226,35 @@ describe('toOrder', () => {
       paymentMethod: 'boleto',
       pix: null,
       boleto: { line: '23790.00000 1', dueAt: 1_764_200_000_000 },
+      delivery: null,
     });
+  });
+
+  it('copies the delivery field by field (extra backend fields left out), and null when absent', () => {
+    expect(toOrder({ ...pixDocument, delivery } as OrderDocument).delivery).toEqual({
+      cep: '01310100',
+      uf: 'SP',
+      service: 'expressa',
+      serviceName: 'Expressa',
+      amount: 3490,
+      businessDays: { min: 1, max: 2 },
+      window: { from: '2026-12-03', to: '2026-12-07' },
+      address: {
+        recipient: 'Ana Souza',
+        cep: '01310100',
+        street: 'Rua Augusta',
+        number: '100',
+        complement: 'apto 12',
+        neighborhood: 'Consolação',
+        city: 'São Paulo',
+        uf: 'SP',
+      },
+      review: null,
+    });
+    const pending = toOrder({ ...pixDocument, delivery: { ...delivery, address: null, review: 'Frete cotado para SP.' } } as OrderDocument);
+    expect(pending.delivery?.address).toBeNull();
+    expect(pending.delivery?.review).toBe('Frete cotado para SP.');
+    expect(toOrder({ ...pixDocument, delivery: null } as OrderDocument).delivery).toBeNull();
   });
 
   it('a session without a payment method yet has none (null, not undefined)', () => {

@@ -92,6 +92,7 @@ describe('ordersMachine over a port that answers too much', () => {
         paymentMethod: 'card',
         pix: null,
         boleto: null,
+        delivery: null,
       }),
     };
     const { actor } = startWith(leaky);

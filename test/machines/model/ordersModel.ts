@@ -16,6 +16,7 @@ const order: Order = {
   paymentMethod: 'card',
   pix: null,
   boleto: null,
+  delivery: null,
 };
 
 export const ordersPaths = shortestPaths(ordersMachine, {
