@@ -1,4 +1,5 @@
 import { formatBRL, formatOrderDate, formatOrderTime, fromCentavos, type Order } from '../../domain';
+import { DELIVERY_REVIEW_LABEL, formatOrderDelivery } from '../../domain/delivery';
 import { styled } from '../theme';
 
 const Items = styled('ul', { listStyle: 'none', margin: 0, padding: 0, '& li': { padding: '$1 0' } });
@@ -15,6 +16,15 @@ const Code = styled('textarea', {
   resize: 'vertical',
 });
 const Pending = styled('p', { fontWeight: 600, margin: 0 });
+const Delivery = styled('div', { display: 'grid', gap: '$1', '& p': { margin: 0 } });
+const DeliveryFacts = styled('dl', {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '$1 $3',
+  margin: 0,
+  '& dt': { fontWeight: 600 },
+  '& dd': { margin: 0 },
+});
 
 /** The lines of an order: quantity × name, and the line's amount. */
 export function OrderItems({ order }: { order: Order }) {
@@ -53,4 +63,35 @@ export function PendingPayment({ order }: { order: Order }) {
     );
   }
   return <Pending>Pagamento pendente: aguardando a confirmação do pagamento.</Pending>;
+}
+
+/**
+ * Where and when the order goes: "Entrega: Expressa · R$ 34,90 · chega entre … · Rua Augusta, 100 — São
+ * Paulo/SP", who receives it and the total with the frete (`amountTotal` is the products'). Before the address
+ * is in, the same line without it. A review the backend raised is spelled out, not only coloured. Nothing for
+ * orders from before delivery.
+ */
+export function DeliveryDetails({ order }: { order: Order }) {
+  const { delivery } = order;
+  if (!delivery) return null;
+  return (
+    <Delivery>
+      <p>{formatOrderDelivery(delivery)}</p>
+      <DeliveryFacts>
+        {delivery.address && (
+          <>
+            <dt>Quem recebe</dt>
+            <dd>{delivery.address.recipient}</dd>
+          </>
+        )}
+        <dt>Total com frete</dt>
+        <dd>{formatBRL(fromCentavos(order.amountTotal + delivery.amount))}</dd>
+      </DeliveryFacts>
+      {delivery.review && (
+        <Pending>
+          {DELIVERY_REVIEW_LABEL}: {delivery.review}
+        </Pending>
+      )}
+    </Delivery>
+  );
 }

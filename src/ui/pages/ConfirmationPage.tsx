@@ -5,7 +5,7 @@ import { formatBRL, fromCentavos } from '../../domain';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, Page, styled } from '../theme';
-import { OrderItems, PendingPayment } from '../components/OrderDetails';
+import { DeliveryDetails, OrderItems, PendingPayment } from '../components/OrderDetails';
 
 export const PAYMENT_SUCCESS_MESSAGE = 'Sua compra foi finalizada com sucesso!';
 export const PAYMENT_ERROR_MESSAGE = 'Ocorreu um erro ao finalizar sua compra. Por favor, tente novamente.';
@@ -59,6 +59,7 @@ function SessionOrder({ sessionId }: { sessionId: string }) {
       <p>
         <strong>Total:</strong> {formatBRL(fromCentavos(order.amountTotal))}
       </p>
+      <DeliveryDetails order={order} />
       <PendingPayment order={order} />
     </Summary>
   );

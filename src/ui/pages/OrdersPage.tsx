@@ -6,7 +6,7 @@ import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
-import { OrderItems, PendingPayment } from '../components/OrderDetails';
+import { DeliveryDetails, OrderItems, PendingPayment } from '../components/OrderDetails';
 import { RequireLogin } from '../components/RequireLogin';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
@@ -47,6 +47,7 @@ function OrderCard({ order }: { order: Order }) {
         <dt>Situação</dt>
         <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
       </Facts>
+      <DeliveryDetails order={order} />
       <PendingPayment order={order} />
     </Card>
   );
