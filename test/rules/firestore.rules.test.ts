@@ -9,7 +9,7 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { setLogLevel } from 'firebase/firestore';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RULES_FILE, emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
 import { aCategory, aUserProfile } from '../support/builders';
 
@@ -137,6 +137,53 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
         await assertFails(anonymous().firestore().doc(`${collection}/new`).set({ uid: 'alice', status: 'paid' }));
       });
     }
+    describe('a session that carries its delivery address', () => {
+      const address = { recipient: 'Alice Souza', cep: '01310100', street: 'Rua Augusta', number: '100', complement: 'apto 12', neighborhood: 'Consolação', city: 'São Paulo', uf: 'SP' };
+      const delivery = {
+        cep: '01310100',
+        uf: 'SP',
+        service: 'expressa',
+        serviceName: 'Expressa',
+        amount: 3490,
+        businessDays: { min: 1, max: 2 },
+        window: { from: '2026-12-03', to: '2026-12-07' },
+        address,
+        review: null,
+      };
+      beforeEach(() =>
+        testEnv.withSecurityRulesDisabled((admin) =>
+          admin.firestore().doc('checkoutSessions/s3').set({ id: 's3', uid: 'alice', status: 'paid', amountTotal: 50000, delivery }),
+        ),
+      );
+
+      it('the owner reads it, address included, directly and by the `where uid == uid` query', async () => {
+        const snapshot = await assertSucceeds(as('alice').firestore().doc('checkoutSessions/s3').get());
+        expect(snapshot.get('delivery.address.street')).toBe('Rua Augusta');
+        const mine = await assertSucceeds(as('alice').firestore().collection('checkoutSessions').where('uid', '==', 'alice').get());
+        expect(mine.docs.map((doc) => doc.id).sort()).toEqual(['s1', 's3']);
+      });
+
+      it('another signed-in shopper cannot read it, nor find it by its address', async () => {
+        const bruno = as('bruno', 'google.com').firestore();
+        await assertFails(bruno.doc('checkoutSessions/s3').get());
+        await assertFails(bruno.collection('checkoutSessions').where('uid', '==', 'alice').get());
+        await assertFails(bruno.collection('checkoutSessions').where('delivery.address.cep', '==', '01310100').get());
+      });
+
+      it('an anonymous visitor cannot read it, nor find it by its address', async () => {
+        await assertFails(anonymous().firestore().doc('checkoutSessions/s3').get());
+        await assertFails(anonymous().firestore().collection('checkoutSessions').where('delivery.address.cep', '==', '01310100').get());
+      });
+
+      it('not even the owner may change the address, the frete or the review from the client', async () => {
+        const alice = as('alice').firestore();
+        await assertFails(alice.doc('checkoutSessions/s3').update({ 'delivery.address.street': 'Rua Oscar Freire' }));
+        await assertFails(alice.doc('checkoutSessions/s3').update({ 'delivery.amount': 0 }));
+        await assertFails(alice.doc('checkoutSessions/s3').update({ 'delivery.review': null }));
+        await assertFails(alice.doc('checkoutSessions/s4').set({ id: 's4', uid: 'alice', status: 'open', amountTotal: 0, delivery }));
+      });
+    });
+
     it('a missing session is not readable (so the storefront cannot tell it from someone else\'s)', async () => {
       await assertFails(as('alice').firestore().doc('checkoutSessions/nope').get());
     });
