@@ -1,4 +1,4 @@
-import { array, define, enums, integer, literal, max, min, nonempty, nullable, number, optional, pattern, size, string, type, type Infer } from 'superstruct';
+import { array, define, enums, integer, literal, max, min, nonempty, nullable, number, optional, pattern, refine, size, string, type, type Infer } from 'superstruct';
 import type { OrderDelivery, Uf } from './delivery';
 
 /** What a checkout session can become (the backend's `checkoutSessions/{id}.status`). */
@@ -14,7 +14,11 @@ const Centavos = min(integer(), 0);
 // every page that reads an order. So a UF here is two capital letters, not a lookup in delivery's list; the
 // storefront only prints it.
 const UfStruct = define<Uf>('uf', (value) => typeof value === 'string' && /^[A-Z]{2}$/.test(value));
-const CalendarDay = pattern(string(), /^\d{4}-\d{2}-\d{2}$/);
+/** 'YYYY-MM-DD' of a day that exists (no 2026-02-30): the pages print its weekday and month name. */
+const CalendarDay = refine(pattern(string(), /^\d{4}-\d{2}-\d{2}$/), 'calendar day', (day) => {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+});
 const Cep = pattern(string(), /^\d{8}$/);
 /** Longer than validateAddress allows (200), so a field the backend trimmed differently still shows. */
 const AddressText = size(string(), 0, 300);

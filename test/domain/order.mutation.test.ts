@@ -160,6 +160,7 @@ describe('OrderDeliveryStruct (checkoutSessions/{id}.delivery)', () => {
   it('accepts the edges: free, same-day bounds, an empty complement, the longest texts', () => {
     expect(is(delivery, OrderDeliveryStruct)).toBe(true);
     expect(is({ ...delivery, amount: 0, businessDays: { min: 0, max: 60 } }, OrderDeliveryStruct)).toBe(true);
+    expect(is({ ...delivery, window: { from: '2028-02-29', to: '2028-12-31' } }, OrderDeliveryStruct)).toBe(true);
     expect(is({ ...delivery, serviceName: 'E'.repeat(40), review: 'r'.repeat(500) }, OrderDeliveryStruct)).toBe(true);
     expect(is(withAddress({ complement: '', recipient: 'a'.repeat(300), complement2: 1 }).delivery, OrderDeliveryStruct)).toBe(true);
     expect(is(withAddress({ complement: 'c'.repeat(300) }).delivery, OrderDeliveryStruct)).toBe(true);
@@ -183,6 +184,8 @@ describe('OrderDeliveryStruct (checkoutSessions/{id}.delivery)', () => {
     ['a window in dd/mm/aaaa', withDelivery({ window: { from: '03/12/2026', to: '2026-12-07' } })],
     ['a window day without its zero', withDelivery({ window: { from: '2026-12-03', to: '2026-12-7' } })],
     ['a window as epoch ms', withDelivery({ window: { from: 1, to: 2 } })],
+    ['a window on 30 February', withDelivery({ window: { from: '2026-02-30', to: '2026-03-02' } })],
+    ['a window in month 13', withDelivery({ window: { from: '2026-12-03', to: '2026-13-01' } })],
     ['no window', withDelivery({ window: undefined })],
     ['an empty recipient', withAddress({ recipient: '' })],
     ['a 301-character street', withAddress({ street: 's'.repeat(301) })],
