@@ -108,17 +108,19 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     });
   }
 
+  // One price book for the checkout and the pay page's re-quote: one catalog read per TTL.
+  const priceBook = createPriceBook(deps.catalog, { ttlMs: deps.catalogCacheTtlMs, now });
   await app.register(healthRoutes, { provider: deps.payments.name });
   await app.register(checkoutRoutes, {
     payments: deps.payments,
     store: deps.store,
-    priceBook: createPriceBook(deps.catalog, { ttlMs: deps.catalogCacheTtlMs, now }),
+    priceBook,
     confirmationUrl,
     sessionTtlMs: deps.sessionTtlMs ?? 24 * 60 * 60 * 1000,
     now,
   });
   if (deps.payments.name === 'simulated') {
-    await app.register(payPageRoutes, { store: deps.store, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
+    await app.register(payPageRoutes, { store: deps.store, priceBook, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
   }
   if (deps.stripeWebhook) await app.register(stripeWebhookRoutes, { ...deps.stripeWebhook, store: deps.store, now });
   return app;

@@ -117,7 +117,7 @@ describe('stripe provider', () => {
   it('turns a Stripe error into PaymentProviderError (route: 502, nothing stored)', async () => {
     answer = () => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'Invalid currency: brl' } } });
     const provider = createStripeProvider({ stripe });
-    const request = { lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }], currency: 'brl' as const, customer: { uid: 'u', email: undefined }, successUrl: 's', cancelUrl: 'c', idempotencyKey: 'k-1' };
+    const request = { lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }], delivery: null, currency: 'brl' as const, customer: { uid: 'u', email: undefined }, successUrl: 's', cancelUrl: 'c', idempotencyKey: 'k-1' };
     await expect(provider.createCheckoutSession(request)).rejects.toSatisfy(
       (error) => error instanceof PaymentProviderError && error.providerCode === 'parameter_invalid' && /invalid_request_error|StripeInvalidRequestError/.test(error.message),
     );
