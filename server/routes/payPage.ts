@@ -43,8 +43,11 @@ export interface PayPageRoutesOptions {
 }
 
 const SIMULATED_ID = /^cs_sim_[A-Za-z0-9_-]{8,64}$/;
-/** The Entrega form is a few hundred bytes; 8 KB leaves room for 200-character fields, percent-encoded. */
-export const FORM_BODY_LIMIT = 8 * 1024;
+/**
+ * The Entrega form is usually a few hundred bytes. Its 7 text fields at their 200-character limit, accented
+ * throughout (a "ç" is 6 bytes percent-encoded), stay under 16 KB; anything larger answers a 413 page.
+ */
+export const FORM_BODY_LIMIT = 16 * 1024;
 const DELIVERY_FORM_FIELDS: readonly DeliveryFormField[] = ['recipient', 'cep', 'street', 'number', 'complement', 'neighborhood', 'city', 'uf', 'service'];
 /** Actions that charge (or try to): they need the delivery address first. */
 const NEEDS_ADDRESS: ReadonlySet<string> = new Set(['pay', 'decline', 'pix', 'boleto']);
