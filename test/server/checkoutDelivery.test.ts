@@ -26,7 +26,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function setup() {
+async function setup(now = { value: NOW }) {
   const store = createMemoryStore();
   const requests: CheckoutRequest[] = [];
   const simulated = createSimulatedProvider({ publicUrl: 'http://backend.test' });
@@ -40,7 +40,7 @@ async function setup() {
     verifier: fakeTokenVerifier(),
     logger: false,
     rateLimit: false,
-    now: () => NOW,
+    now: () => now.value,
   });
   const post = (payload: object, headers: Record<string, string> = {}) =>
     app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
@@ -111,6 +111,19 @@ describe('create-checkout-session with a delivery', () => {
     expect((await post({ products: [{ id: 'jaqueta-couro', quantity: 3 }], delivery: { cep: '01310100', service: 'expressa' } })).statusCode).toBe(200);
     // 3 × 1,200 g + 200 g = 3,800 g: R$ 24,90 + 6 further steps of R$ 4,00.
     expect([...store.sessions.values()][0]!.delivery).toMatchObject({ amount: 4890 });
+  });
+
+  it('the same cart and CEP quoted the next day gets the next day\'s window (quotes are not reused across days)', async () => {
+    const now = { value: NOW };
+    const { post, store } = await setup(now);
+    const body = { products: [{ id: 'jaqueta-couro', quantity: 1 }], delivery: { cep: '01310-100', service: 'expressa' } };
+    expect((await post(body)).statusCode).toBe(200);
+    now.value += 86_400_000; // Thursday 26/11: 2 and 3 business days later are Monday 30/11 and Tuesday 01/12
+    expect((await post(body)).statusCode).toBe(200);
+    expect([...store.sessions.values()].map((session) => session.delivery!.window)).toEqual([
+      { from: '2026-11-27', to: '2026-11-30' },
+      { from: '2026-11-30', to: '2026-12-01' },
+    ]);
   });
 
   it('spaces around the CEP are forgiven', async () => {
