@@ -131,6 +131,13 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
 ) => {
   const cancelUrl = `${confirmationUrl}?canceled=true`;
 
+  /** Quoted again from our catalog: the client sends a CEP and a service, never an amount. A bad CEP is a 400. */
+  const quoteRequested = async ({ cep, service }: { cep: string; service: DeliveryServiceId }, lineItems: readonly LineItem[]) => {
+    const result = quoteForLines(cep, lineItems, await priceBook.categories(), now());
+    if (!result.ok) throw new HttpError(400, 'invalid_delivery', result.error);
+    return { quote: result.quote, service };
+  };
+
   app.post(CHECKOUT_ROUTE, {
     // Authenticate before the body is read: an anonymous 10,000-line body costs us nothing.
     onRequest: app.authenticate,
@@ -140,14 +147,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
       assertNoRepeatedProduct(request.body);
       const clientKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const lineItems = priceLines(request.body, await priceBook.products());
-      // Quoted again from our catalog: the client sends a CEP and a service, never an amount.
-      let quoted = null;
-      if (request.body.delivery) {
-        const { cep, service } = request.body.delivery;
-        const result = quoteForLines(cep, lineItems, await priceBook.categories(), now());
-        if (!result.ok) throw new HttpError(400, 'invalid_delivery', result.error);
-        quoted = { quote: result.quote, service };
-      }
+      const quoted = request.body.delivery ? await quoteRequested(request.body.delivery, lineItems) : null;
       const delivery = quoted && orderDeliveryFrom(quoted.quote, quoted.service);
       const create = (idempotencyKey: string) =>
         payments.createCheckoutSession({

@@ -10,6 +10,7 @@ import {
   ufOfCep,
   type DeliveryAddress,
   type OrderDelivery,
+  type Uf,
 } from '../../src/domain/delivery';
 import type { LineItem } from '../payments/port';
 import { HttpError } from '../plugins/errors';
@@ -53,7 +54,7 @@ async function paymentOf(stripe: Stripe, session: Stripe.Checkout.Session): Prom
  * Stripe's address (line1/line2/city/state/postal_code) as ours. Brazilian addresses usually come as
  * "Rua Augusta, 100" in line1 and the complement in line2; Checkout has no neighbourhood field, so it stays empty.
  */
-export function addressFromStripe(details: Stripe.Checkout.Session.CollectedInformation.ShippingDetails): DeliveryAddress {
+export function addressFromStripe(details: Stripe.Checkout.Session.CollectedInformation.ShippingDetails, quotedUf: Uf): DeliveryAddress {
   const { address } = details;
   const line1 = (address.line1 ?? '').trim();
   const streetAndNumber = /^(.*\S)\s*,\s*(\d[\w-]*|s\/?n)\b\s*(.*)$/i.exec(line1);
@@ -70,7 +71,7 @@ export function addressFromStripe(details: Stripe.Checkout.Session.CollectedInfo
     neighborhood: '',
     city: (address.city ?? '').trim(),
     // An address without a recognisable state keeps the quote's (the review below says so).
-    uf: uf ?? 'SP',
+    uf: uf ?? quotedUf,
   };
 }
 
@@ -115,7 +116,7 @@ async function deliveryOf(stripe: Stripe, session: Stripe.Checkout.Session, stor
     review: null,
   };
   if (!details) return base;
-  const address = addressFromStripe(details);
+  const address = addressFromStripe(details, quotedUf);
   return { ...base, address, review: reviewReason(address, base) };
 }
 

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
 import { createStripeClient, createStripeProvider } from '../../server/payments/stripe';
+import { addressFromStripe, reviewReason } from '../../server/routes/stripeWebhook';
 import { PaymentProviderError } from '../../server/payments/port';
 import { createMemoryStore } from '../../server/store/memory';
 import { StoreUnavailableError, type CheckoutStore } from '../../server/store/port';
@@ -532,5 +533,28 @@ describe('Stripe delivery: shipping options from our quote, the collected addres
       amountTotal: 149900,
       delivery: { cep: '20040002', uf: 'RJ', service: 'expressa', amount: 3990, address: { street: 'Avenida Rio Branco', number: '156' }, review: null },
     });
+  });
+});
+
+describe("Stripe's address as ours", () => {
+  const details = (address: Partial<Stripe.Address>) => ({ name: ' Carla Dias ', address: { city: null, country: 'BR', line1: null, line2: null, postal_code: null, state: null, ...address } });
+
+  it('line1 without a comma keeps the whole line as the street, number S/N; no state → the CEP\'s', () => {
+    expect(addressFromStripe(details({ line1: 'Avenida Paulista 1578', postal_code: '01310-100', city: 'São Paulo' }), 'RJ')).toEqual({
+      recipient: 'Carla Dias', cep: '01310100', street: 'Avenida Paulista 1578', number: 'S/N', complement: '', neighborhood: '', city: 'São Paulo', uf: 'SP',
+    });
+  });
+
+  it('"Rua 25 de Março, 1000, loja 3" splits at the number after the last comma before it; line2 joins the complement', () => {
+    expect(addressFromStripe(details({ line1: 'Rua 25 de Março, 1000, loja 3', line2: 'fundos', state: 'sp', postal_code: '01021-000' }), 'SP')).toMatchObject({
+      street: 'Rua 25 de Março', number: '1000', complement: 'loja 3, fundos', uf: 'SP',
+    });
+  });
+
+  it('a CEP in no Correios range keeps the quote\'s UF and asks for a review', () => {
+    const address = addressFromStripe(details({ line1: 'Rua Sem Nome, 1', postal_code: '00500-000' }), 'RJ');
+    expect(address.uf).toBe('RJ');
+    expect(reviewReason(address, { cep: '20040002', uf: 'RJ' })).toBe('Frete em revisão: o CEP do endereço (00500000) não está nas faixas dos Correios; o frete foi cotado para RJ.');
+    expect(reviewReason({ ...address, cep: '20040002' }, { cep: '20040002', uf: 'RJ' })).toBeNull();
   });
 });
