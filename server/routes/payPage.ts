@@ -239,7 +239,7 @@ export const payPageRoutes: FastifyPluginAsync<PayPageRoutesOptions> = async (
         // The CPF is checked, not kept: the simulated boleto needs no payer record.
         details = { boleto: { line: boletoLine({ amountCentavos: amountDue(session), dueAt: at + boletoExpiresAfterDays * DAY, freeField: digitsOf(session.id) }), dueAt: at + boletoExpiresAfterDays * DAY } };
       }
-      const result = await store.markPending(session.id, action, details, at);
+      const result = await store.markPending(session.id, action, details, at, { amountDue: amountDue(session) });
       if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
       if (result.kind === 'pending') request.log.info({ sessionId: session.id, method: action }, 'simulated session pending');
       // Pending (now, or already by this method in another tab): the page shows the code. Otherwise its final state.

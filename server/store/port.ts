@@ -92,6 +92,15 @@ export interface SettleOptions {
   paymentMethod?: PaymentMethod;
 }
 
+export interface PendingOptions {
+  evenIfExpired?: boolean;
+  /**
+   * The amount the Pix code or boleto line was made for: refused (nothing changes) when the session's amountDue is
+   * another by now (its delivery changed in another tab between the read and this write).
+   */
+  amountDue?: number;
+}
+
 export interface PendingDetails {
   pix?: PixDetails | null;
   boleto?: BoletoDetails | null;
@@ -133,7 +142,7 @@ export interface CheckoutStore {
   /** Replaces the session's delivery (quote and address), atomically, only while it is open. */
   setDelivery(id: string, delivery: OrderDelivery, at: number, options?: { evenIfExpired?: boolean }): Promise<SetDeliveryResult>;
   /** open → pending (Pix shown, boleto issued, Stripe's async payment started), atomically. */
-  markPending(id: string, method: PaymentMethod, details: PendingDetails, at: number, options?: { evenIfExpired?: boolean }): Promise<MarkPendingResult>;
+  markPending(id: string, method: PaymentMethod, details: PendingDetails, at: number, options?: PendingOptions): Promise<MarkPendingResult>;
   /**
    * Moves an open session to any outcome, a pending one to paid/declined/expired. `expired` is always accepted
    * while the session is not finished; the others need the session within its deadline unless `evenIfExpired`.
@@ -193,16 +202,17 @@ export function settledSession(session: StoredSession, outcome: SessionOutcome, 
   return { ...session, status: outcome, paymentMethod: session.paymentMethod ?? options.paymentMethod ?? null, finishedAt: at };
 }
 
-/** open → pending, or null when the session is not open (or past its expiry without `evenIfExpired`). */
+/** open → pending, or null when the session is not open (or past its expiry without `evenIfExpired`, or its amount changed). */
 export function pendingSession(
   session: StoredSession,
   method: PaymentMethod,
   details: PendingDetails,
   at: number,
-  options: { evenIfExpired?: boolean } = {},
+  options: PendingOptions = {},
 ): StoredSession | null {
   if (session.status !== 'open') return null;
   if (!options.evenIfExpired && at >= session.expiresAt) return null;
+  if (options.amountDue !== undefined && options.amountDue !== amountDue(session)) return null;
   return { ...session, status: 'pending', paymentMethod: method, pix: details.pix ?? null, boleto: details.boleto ?? null };
 }
 

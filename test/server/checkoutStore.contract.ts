@@ -162,6 +162,16 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       expect((await store.getOrder(session.id))?.delivery).toEqual(withAddress);
     });
 
+    it('markPending with the amount the code was made for: refused once the delivery changed it', async () => {
+      const store = await makeStore();
+      const session = aSession({ delivery: aDelivery() });
+      await store.saveSession(session);
+      const madeFor = session.amountTotal + 4490;
+      await store.setDelivery(session.id, aDelivery({ amount: 1990 }), during); // another tab chose Econômica
+      expect(await store.markPending(session.id, 'pix', { pix }, during, { amountDue: madeFor })).toMatchObject({ kind: 'finished', session: { status: 'open' } });
+      expect(await store.markPending(session.id, 'pix', { pix }, during, { amountDue: session.amountTotal + 1990 })).toMatchObject({ kind: 'pending' });
+    });
+
     it('setDelivery refuses an unknown, a pending and an expired session (unless evenIfExpired)', async () => {
       const store = await makeStore();
       expect(await store.setDelivery('cs_sim_missing', aDelivery(), during)).toEqual({ kind: 'missing' });
