@@ -17,8 +17,8 @@ import {
 import { amountDue, type StoredSession } from '../store/port';
 
 // The simulated provider's hosted payment page: server-rendered, pt-BR, the shop's palette. First the Entrega step
-// (the address and the service, quoted by the server), then three payment sections (Cartão, Pix, Boleto). Every button is a POST form, so a reload or a link preview cannot pay, and the server settles at most
-// once. The only script (a pending Pix's countdown and copy button) is static and allowed by its CSP hash.
+// (the address and the service, quoted by the server), then three payment sections (Cartão, Pix, Boleto). Every
+// button is a POST form, so a reload or a link preview cannot pay, and the server settles at most once. The only script (a pending Pix's countdown and copy button) is static and allowed by its CSP hash.
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(text: string): string {

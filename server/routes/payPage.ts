@@ -77,8 +77,8 @@ export function checkCpf(input: unknown): { cpf: string } | { error: string } {
 /**
  * The simulated provider's hosted page, GET /pay/:sessionId, and its POST forms: first the Entrega step (GET and
  * POST /pay/:sessionId/entrega: the address and the service, quoted again here), then card (pay, cancel, decline),
- * Pix (pix → pending, pix-paid) and boleto (boleto with a CPF → pending, boleto-paid). Every charge is amountDue. Same transitions as the Stripe
- * webhook, through the same store. Encapsulated (no fastify-plugin): its answers are HTML for a person, so its error
+ * Pix (pix → pending, pix-paid) and boleto (boleto with a CPF → pending, boleto-paid). Every charge is amountDue.
+ * Same transitions as the Stripe webhook, through the same store. Encapsulated (no fastify-plugin): its answers are HTML for a person, so its error
  * handler and its url-encoded form parser stay inside this scope while the API keeps its JSON errors.
  */
 export const payPageRoutes: FastifyPluginAsync<PayPageRoutesOptions> = async (
