@@ -21,6 +21,32 @@ import type { CheckoutStore } from './store/port';
 
 export { CHECKOUT_ROUTE };
 
+/**
+ * Never in a log line: the shopper's token, and the delivery address (personal data) wherever an object carries
+ * one, ours (`address`, `recipient`) or Stripe's (`shipping_details`), up to three levels deep.
+ */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'address',
+  '*.address',
+  '*.*.address',
+  'recipient',
+  '*.recipient',
+  '*.*.recipient',
+  'shipping_details',
+  '*.shipping_details',
+  '*.*.shipping_details',
+];
+
+/** The logger options with our redaction added to whatever the caller set (server/main.ts sets its level). */
+export function withRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  const options = typeof logger === 'object' && logger !== null ? logger : { level: 'info' };
+  const { redact } = options;
+  const own = Array.isArray(redact) ? redact : (redact?.paths ?? []);
+  return { ...options, redact: { ...(Array.isArray(redact) ? {} : redact), paths: [...new Set([...own, ...REDACTED_LOG_PATHS])] } };
+}
+
 export interface ServerDeps {
   /** Origin of the storefront (CORS) and base of the confirmation URLs, e.g. http://localhost:1234. */
   storefrontUrl: string;
@@ -63,7 +89,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const confirmationUrl = `${storefrontUrl}/payment-confirmation`;
 
   const app = Fastify({
-    logger: deps.logger ?? { level: 'info', redact: ['req.headers.authorization'] },
+    logger: withRedaction(deps.logger),
     bodyLimit: deps.bodyLimit ?? 64 * 1024,
     trustProxy: deps.trustProxy ?? false,
     // Session ids and such come from us; nobody needs 100-character-plus route params.
@@ -108,17 +134,19 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     });
   }
 
+  // One price book for the checkout and the pay page's re-quote: one catalog read per TTL.
+  const priceBook = createPriceBook(deps.catalog, { ttlMs: deps.catalogCacheTtlMs, now });
   await app.register(healthRoutes, { provider: deps.payments.name });
   await app.register(checkoutRoutes, {
     payments: deps.payments,
     store: deps.store,
-    priceBook: createPriceBook(deps.catalog, { ttlMs: deps.catalogCacheTtlMs, now }),
+    priceBook,
     confirmationUrl,
     sessionTtlMs: deps.sessionTtlMs ?? 24 * 60 * 60 * 1000,
     now,
   });
   if (deps.payments.name === 'simulated') {
-    await app.register(payPageRoutes, { store: deps.store, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
+    await app.register(payPageRoutes, { store: deps.store, priceBook, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
   }
   if (deps.stripeWebhook) await app.register(stripeWebhookRoutes, { ...deps.stripeWebhook, store: deps.store, now });
   return app;

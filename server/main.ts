@@ -49,7 +49,8 @@ export async function createBackend(config: ServerConfig, options: BackendOption
     asyncMethods: { pixExpiresAfterSeconds: config.pixExpiresAfterSeconds, boletoExpiresAfterDays: config.boletoExpiresAfterDays },
     ...(shopperLimit ? { shopperLimit: { limiter: createFirestoreShopperLimiter({ firestore }), ...shopperLimit } } : {}),
     ...(options.cloudFunction ? { bodyFromRawBody: true, trustProxy: true } : {}),
-    logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] },
+    // buildServer adds the redaction of tokens and delivery addresses (REDACTED_LOG_PATHS).
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
   app.addHook('onClose', async () => {
     await firestore.terminate();

@@ -84,13 +84,15 @@ export async function benchBackend(): Promise<BackendFigures> {
       body: JSON.stringify({ email: 'bench@example.com', password: 'segredo123', returnSecureToken: true }),
     });
     const { idToken } = (await signUp.json()) as { idToken: string };
-    // A realistic cart as the storefront sends it: whole cart items, prices included (and ignored).
+    // A realistic cart as the storefront sends it: whole cart items, prices included (and ignored), and the
+    // delivery chosen (the server quotes the frete again from its catalog on every request).
     const products = catalog.slice(0, 3).map((category, i) => ({ ...category.products[i]!, quantity: i + 1 }));
+    const delivery = { cep: '20040-002', service: 'expressa' };
     const request = {
       url: `http://127.0.0.1:${port}/create-checkout-session`,
       method: 'POST' as const,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}`, origin: 'http://localhost:1234' },
-      body: JSON.stringify({ products }),
+      body: JSON.stringify({ products, delivery }),
     };
     const probe = await fetch(request.url, request);
     if (probe.status !== 200) throw new Error(`probe answered ${probe.status}: ${await probe.text()}`);
@@ -132,7 +134,7 @@ function writeDoc(f: BackendFigures) {
     `## Backend
 
 \`npm run bench:server\` — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s (after a 3 s warm-up), loopback,
-POST /create-checkout-session with a 3-line cart, on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version},
+POST /create-checkout-session with a 3-line cart and a delivery (CEP and service, the frete quoted by the server), on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version},
 measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with a 1-minute load average of ${f.load.toFixed(1)}
 (anything above ~0.5 means other work shared the cores).
 

@@ -4,6 +4,13 @@ import type { CatalogPort } from '../../src/adapters/catalog/port';
 export interface PriceBook {
   /** Every product by id, from a catalog read no older than the TTL. */
   products(): Promise<ReadonlyMap<string, Product>>;
+  /** The category id of every product (its parcel weight comes from it), from the same read. */
+  categories(): Promise<ReadonlyMap<string, string>>;
+}
+
+interface CatalogIndex {
+  products: ReadonlyMap<string, Product>;
+  categories: ReadonlyMap<string, string>;
 }
 
 /**
@@ -11,26 +18,28 @@ export interface PriceBook {
  * so a checkout does not cost a catalog read. Concurrent misses share one read; a failed read is not cached.
  */
 export function createPriceBook(catalog: CatalogPort, { ttlMs, now = Date.now }: { ttlMs: number; now?: () => number }): PriceBook {
-  let cached: { at: number; products: ReadonlyMap<string, Product> } | null = null;
-  let inFlight: Promise<ReadonlyMap<string, Product>> | null = null;
+  let cached: { at: number; index: CatalogIndex } | null = null;
+  let inFlight: Promise<CatalogIndex> | null = null;
+  const index = async (): Promise<CatalogIndex> => {
+    if (cached && now() - cached.at < ttlMs) return cached.index;
+    if (!inFlight) {
+      const startedAt = now();
+      inFlight = catalog
+        .listCategories()
+        .then((categories) => {
+          const fresh = { products: indexProducts(categories), categories: indexCategories(categories) };
+          cached = { at: startedAt, index: fresh };
+          return fresh;
+        })
+        .finally(() => {
+          inFlight = null;
+        });
+    }
+    return inFlight;
+  };
   return {
-    async products() {
-      if (cached && now() - cached.at < ttlMs) return cached.products;
-      if (!inFlight) {
-        const startedAt = now();
-        inFlight = catalog
-          .listCategories()
-          .then((categories) => {
-            const products = indexProducts(categories);
-            cached = { at: startedAt, products };
-            return products;
-          })
-          .finally(() => {
-            inFlight = null;
-          });
-      }
-      return inFlight;
-    },
+    products: async () => (await index()).products,
+    categories: async () => (await index()).categories,
   };
 }
 
@@ -43,4 +52,15 @@ export function indexProducts(categories: readonly Category[]): ReadonlyMap<stri
     }
   }
   return products;
+}
+
+/** Each product's category id, first listing wins (as for its price). */
+export function indexCategories(categories: readonly Category[]): ReadonlyMap<string, string> {
+  const categoryOf = new Map<string, string>();
+  for (const category of categories) {
+    for (const product of category.products) {
+      if (!categoryOf.has(product.id)) categoryOf.set(product.id, category.id);
+    }
+  }
+  return categoryOf;
 }

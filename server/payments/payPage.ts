@@ -1,10 +1,24 @@
 import { createHash } from 'node:crypto';
 import { formatBRL } from '../../src/domain';
-import type { StoredSession } from '../store/port';
+import {
+  ADDRESS_FIELD_LABELS,
+  ADDRESS_MAX_LENGTH,
+  DELIVERY_SERVICES,
+  DELIVERY_SERVICE_NAMES,
+  formatAddressLine,
+  formatCep,
+  formatDeliveryPrice,
+  formatDeliveryWindow,
+  UFS,
+  type AddressField,
+  type DeliveryQuote,
+  type DeliveryServiceId,
+} from '../../src/domain/delivery';
+import { amountDue, type StoredSession } from '../store/port';
 
-// The simulated provider's hosted payment page: server-rendered, pt-BR, the shop's palette, three sections (Cartão,
-// Pix, Boleto). Every button is a POST form, so a reload or a link preview cannot pay, and the server settles at most
-// once. The only script (a pending Pix's countdown and copy button) is static and allowed by its CSP hash.
+// The simulated provider's hosted payment page: server-rendered, pt-BR, the shop's palette. First the Entrega step
+// (the address and the service, quoted by the server), then three payment sections (Cartão, Pix, Boleto). Every
+// button is a POST form, so a reload or a link preview cannot pay, and the server settles at most once. The only script (a pending Pix's countdown and copy button) is static and allowed by its CSP hash.
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export function escapeHtml(text: string): string {
@@ -39,8 +53,16 @@ nav a{color:#212529;font-weight:600}
 section{border-top:1px solid #E9ECEF;padding-top:16px;margin-top:16px}
 h2{font-size:1.25rem;margin:0 0 8px}
 label{display:block;font-weight:600;margin-bottom:4px}
-input,textarea{font:inherit;background:#E9ECEF;color:#343A40;border:1px solid #6C757D;border-radius:4px;padding:10px;width:100%}
+input,textarea,select{font:inherit;background:#E9ECEF;color:#343A40;border:1px solid #6C757D;border-radius:4px;padding:10px;width:100%}
 textarea{font-family:ui-monospace,monospace;font-size:.875rem;resize:none}
+input[type=radio]{width:auto;margin:0 8px 0 0}
+.field{margin-bottom:12px}
+.hint{font-size:.875rem;margin:4px 0 0}
+fieldset{border:1px solid #E9ECEF;border-radius:4px;padding:12px;margin:0 0 12px}
+legend{font-weight:600;padding:0 4px}
+.option{display:flex;align-items:baseline;flex-wrap:wrap;gap:4px 0;margin:8px 0}
+.option label{display:inline;margin:0 8px 0 0}
+.option .hint{flex-basis:100%;margin-left:28px}
 .error{color:#212529;background:#FF6A6A;border-radius:4px;padding:8px 12px;margin:8px 0}
 .qr svg{width:220px;height:220px;display:block;margin:8px 0}
 .line{font-family:ui-monospace,monospace;font-size:1rem;word-break:break-all;background:#E9ECEF;padding:12px;border-radius:4px}
@@ -85,6 +107,7 @@ export interface PayPageState {
   cpfError?: string;
 }
 
+/** Produtos, then Frete and Total when a delivery was quoted (Total is what the shopper pays: amountDue). */
 function itemsTable(session: StoredSession): string {
   const rows = session.lineItems
     .map(
@@ -100,11 +123,113 @@ function itemsTable(session: StoredSession): string {
 <tbody>
 ${rows}
 </tbody>
-<tfoot><tr><td colspan="3">Total</td><td class="num" data-testid="total">${escapeHtml(formatBRL(session.amountTotal / 100))}</td></tr></tfoot>
+<tfoot>
+${session.delivery ? `<tr><td colspan="3">Produtos</td><td class="num" data-testid="products-total">${escapeHtml(formatBRL(session.amountTotal / 100))}</td></tr>
+<tr><td colspan="3">Frete (${escapeHtml(session.delivery.serviceName)})</td><td class="num" data-testid="frete">${escapeHtml(formatDeliveryPrice(session.delivery))}</td></tr>
+` : ''}<tr><td colspan="3">Total</td><td class="num" data-testid="total">${escapeHtml(formatBRL(amountDue(session) / 100))}</td></tr>
+</tfoot>
 </table>`;
 }
 
 const actionOf = (session: StoredSession, path: string) => `/pay/${encodeURIComponent(session.id)}/${path}`;
+
+/** The chosen delivery on the payment step: who, where, how, and (while the session is open) the way back. */
+function deliverySummary(session: StoredSession, changeable: boolean): string {
+  const delivery = session.delivery;
+  if (!delivery?.address) return '';
+  const { address } = delivery;
+  return `<section id="entrega" aria-labelledby="entrega-titulo">
+<h2 id="entrega-titulo">Entrega</h2>
+<p>${escapeHtml(address.recipient)}<br>${escapeHtml(formatAddressLine(address))}${address.neighborhood ? ` · ${escapeHtml(address.neighborhood)}` : ''} · CEP ${escapeHtml(formatCep(address.cep))}</p>
+<p>${escapeHtml(delivery.serviceName)} · ${escapeHtml(formatDeliveryPrice(delivery))} · ${escapeHtml(formatDeliveryWindow(delivery.window))}</p>
+${changeable ? `<p><a href="${actionOf(session, 'entrega')}">Alterar entrega</a></p>` : ''}
+</section>`;
+}
+
+export type DeliveryFormField = AddressField | 'service';
+
+export interface DeliveryFormState {
+  /** What the form shows: the shopper's typed values after an error, else the session's address or quoted CEP. */
+  values: Partial<Record<DeliveryFormField, string>>;
+  errors?: Partial<Record<DeliveryFormField, string>>;
+  /** The server's quote for the CEP shown, for the prices next to each service; null while no CEP is known. */
+  quote: DeliveryQuote | null;
+  /** A sentence above the form (e.g. a payment button pressed before the address). */
+  notice?: string;
+}
+
+const TEXT_INPUTS: readonly { field: AddressField; autocomplete: string; inputmode?: string; maxlength: number; optional?: true }[] = [
+  { field: 'recipient', autocomplete: 'shipping name', maxlength: ADDRESS_MAX_LENGTH },
+  { field: 'cep', autocomplete: 'shipping postal-code', inputmode: 'numeric', maxlength: 10 },
+  { field: 'street', autocomplete: 'shipping address-line1', maxlength: ADDRESS_MAX_LENGTH },
+  { field: 'number', autocomplete: 'off', maxlength: ADDRESS_MAX_LENGTH },
+  { field: 'complement', autocomplete: 'shipping address-line2', maxlength: ADDRESS_MAX_LENGTH, optional: true },
+  { field: 'neighborhood', autocomplete: 'off', maxlength: ADDRESS_MAX_LENGTH },
+  { field: 'city', autocomplete: 'shipping address-level2', maxlength: ADDRESS_MAX_LENGTH },
+];
+
+/** aria-invalid and aria-describedby for a field: its error first, then its hint. */
+function described(field: string, error: string | undefined, hint?: string): string {
+  const ids = [error ? `${field}-error` : null, hint].filter(Boolean).join(' ');
+  return `${error ? ' aria-invalid="true"' : ''}${ids ? ` aria-describedby="${ids}"` : ''}`;
+}
+const fieldError = (field: string, error: string | undefined) => (error ? `<p class="error" id="${field}-error">${escapeHtml(error)}</p>` : '');
+
+/**
+ * The Entrega step: a plain POST form (no script), every field labelled, each mistake under its field, every
+ * typed value kept. The prices are the server's quote for the CEP shown; submitting quotes again.
+ */
+export function renderDeliveryPage(session: StoredSession, state: DeliveryFormState): string {
+  const errors = state.errors ?? {};
+  const value = (field: DeliveryFormField) => escapeHtml(state.values[field] ?? '');
+  const inputs = TEXT_INPUTS.map(({ field, autocomplete, inputmode, maxlength, optional }) => {
+    const hint = optional ? `${field}-hint` : undefined;
+    return `<div class="field">
+<label for="${field}">${ADDRESS_FIELD_LABELS[field]}</label>
+<input id="${field}" name="${field}" type="text" autocomplete="${autocomplete}"${inputmode ? ` inputmode="${inputmode}"` : ''} maxlength="${maxlength}"${optional ? '' : ' required'} value="${value(field)}"${described(field, errors[field], hint)}>
+${optional ? `<p class="hint" id="${hint}">Opcional.</p>
+` : ''}${fieldError(field, errors[field])}
+</div>`;
+  }).join('\n');
+  const chosenUf = state.values.uf ?? '';
+  const ufOptions = [`<option value=""${chosenUf === '' ? ' selected' : ''}>Selecione</option>`, ...UFS.map((uf) => `<option value="${uf}"${chosenUf === uf ? ' selected' : ''}>${uf}</option>`)].join('');
+  const chosenService = state.values.service ?? 'economica';
+  const services = DELIVERY_SERVICES.map((service: DeliveryServiceId) => {
+    const option = state.quote?.options.find((candidate) => candidate.service === service);
+    const detail = option ? `${formatDeliveryPrice(option)} · ${formatDeliveryWindow(option.window)}` : 'Informe o CEP para ver o preço e o prazo.';
+    return `<div class="option">
+<input type="radio" id="service-${service}" name="service" value="${service}"${chosenService === service ? ' checked' : ''} aria-describedby="service-${service}-detail">
+<label for="service-${service}">${DELIVERY_SERVICE_NAMES[service]}</label>
+<p class="hint" id="service-${service}-detail">${escapeHtml(detail)}</p>
+</div>`;
+  }).join('\n');
+  const hasErrors = Object.keys(errors).length > 0;
+  return layout(
+    'Entrega',
+    `<div class="card">
+<h1>Entrega</h1>
+<p>Para onde enviamos o seu pedido? Depois você escolhe como pagar.</p>
+${state.notice ? `<p class="error" role="alert">${escapeHtml(state.notice)}</p>` : hasErrors ? '<p class="error" role="alert">Confira os campos destacados.</p>' : ''}
+${itemsTable(session)}
+<form method="post" action="${actionOf(session, 'entrega')}" novalidate>
+${inputs}
+<div class="field">
+<label for="uf">UF</label>
+<select id="uf" name="uf" required autocomplete="shipping address-level1"${described('uf', errors.uf)}>${ufOptions}</select>
+${fieldError('uf', errors.uf)}
+</div>
+<fieldset${errors.service ? ' aria-describedby="service-error"' : ''}>
+<legend>Forma de entrega</legend>
+${services}
+${fieldError('service', errors.service)}
+</fieldset>
+<div class="actions"><button type="submit" class="pay">Continuar para o pagamento</button></div>
+</form>
+<div class="actions"><form method="post" action="${actionOf(session, 'cancel')}"><button type="submit" class="cancel">Cancelar</button></form></div>
+<p class="note">Pagamento simulado: nenhum cartão é cobrado, nenhum Pix ou boleto é real.</p>
+</div>`,
+  );
+}
 
 export function renderPayPage(session: StoredSession, state: PayPageState = {}): string {
   const action = (path: string) => actionOf(session, path);
@@ -114,6 +239,7 @@ export function renderPayPage(session: StoredSession, state: PayPageState = {}):
     `<div class="card">
 <h1>Pagamento</h1>
 ${itemsTable(session)}
+${deliverySummary(session, true)}
 <nav aria-label="Formas de pagamento"><ul><li><a href="#cartao">Cartão</a></li><li><a href="#pix">Pix</a></li><li><a href="#boleto">Boleto</a></li></ul></nav>
 <section id="cartao" aria-labelledby="cartao-titulo">
 <h2 id="cartao-titulo">Cartão</h2>
@@ -155,6 +281,7 @@ export function renderPixPending(session: StoredSession, qrSvg: string, now: num
     `<div class="card">
 <h1>Pagamento com Pix</h1>
 ${itemsTable(session)}
+${deliverySummary(session, false)}
 <section aria-labelledby="pix-titulo">
 <h2 id="pix-titulo">Pix</h2>
 <p>Escaneie o QR Code ou copie o código no app do seu banco.</p>
@@ -182,6 +309,7 @@ export function renderBoletoPending(session: StoredSession): string {
     `<div class="card">
 <h1>Boleto gerado</h1>
 ${itemsTable(session)}
+${deliverySummary(session, false)}
 <section aria-labelledby="boleto-titulo">
 <h2 id="boleto-titulo">Boleto</h2>
 <p>Pague até ${escapeHtml(due)}. Seu pedido fica pendente até a compensação.</p>

@@ -1,4 +1,5 @@
 import { ClubError } from '../../src/domain';
+import type { DeliveryQuote, DeliveryServiceId } from '../../src/domain/delivery';
 
 /** One priced line, built on the server from the catalog: the client's price never gets here. */
 export interface LineItem {
@@ -11,6 +12,8 @@ export interface LineItem {
 
 export interface CheckoutRequest {
   lineItems: LineItem[];
+  /** The server's quote and the service the shopper chose; null when the request asked for no delivery. */
+  delivery: { quote: DeliveryQuote; service: DeliveryServiceId } | null;
   currency: 'brl';
   /** The verified shopper (from the Firebase ID token). */
   customer: { uid: string; email: string | undefined };

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { HANDLING_BUSINESS_DAYS, type DeliveryQuote, type DeliveryServiceId } from '../../src/domain/delivery';
 import { PaymentProviderError, type CheckoutRequest, type CreatedSession, type PaymentProvider } from './port';
 
 export interface StripeClientOptions {
@@ -28,6 +29,39 @@ export interface AsyncMethodOptions {
 }
 export const DEFAULT_ASYNC_METHOD_OPTIONS: AsyncMethodOptions = { pixExpiresAfterSeconds: 3600, boletoExpiresAfterDays: 3 };
 
+/** Stripe Checkout offers at most 5 shipping options. */
+const MAX_SHIPPING_OPTIONS = 5;
+
+/**
+ * Our quote as Checkout's shipping options, the chosen service first (Checkout preselects the first). Hosted
+ * Checkout cannot re-quote when the shopper types another address: these rates are fixed for the session, and
+ * the webhook flags an address in another state (docs/backend.md, "Frete em revisão"). The metadata lets the
+ * webhook know which of our services the shopper kept and its window, whatever the rate's Stripe id.
+ */
+export function shippingOptionsFor(quote: DeliveryQuote, chosen: DeliveryServiceId): Stripe.Checkout.SessionCreateParams.ShippingOption[] {
+  const ordered = [...quote.options].sort((a, b) => Number(b.service === chosen) - Number(a.service === chosen));
+  return ordered.slice(0, MAX_SHIPPING_OPTIONS).map((option) => ({
+    shipping_rate_data: {
+      type: 'fixed_amount',
+      fixed_amount: { amount: option.amount, currency: 'brl' },
+      display_name: option.name,
+      // Counted from the order, as our window is: picking and packing, then the carrier's transit time.
+      delivery_estimate: {
+        minimum: { unit: 'business_day', value: HANDLING_BUSINESS_DAYS + option.businessDays.min },
+        maximum: { unit: 'business_day', value: HANDLING_BUSINESS_DAYS + option.businessDays.max },
+      },
+      metadata: {
+        service: option.service,
+        cep: quote.cep,
+        business_days_min: String(option.businessDays.min),
+        business_days_max: String(option.businessDays.max),
+        window_from: option.window.from,
+        window_to: option.window.to,
+      },
+    },
+  }));
+}
+
 /**
  * Stripe Checkout: the SDK creates a hosted session; the shopper pays on checkout.stripe.com by card, Pix or boleto.
  * Pix and boleto settle later: the webhook (server/routes/stripeWebhook.ts) follows them.
@@ -56,6 +90,12 @@ export function createStripeProvider({ stripe, ...options }: { stripe: Stripe } 
                 product_data: { name: line.name, metadata: { productId: line.productId } },
               },
             })),
+            ...(request.delivery
+              ? {
+                  shipping_address_collection: { allowed_countries: ['BR'] },
+                  shipping_options: shippingOptionsFor(request.delivery.quote, request.delivery.service),
+                }
+              : {}),
             ...(request.customer.email ? { customer_email: request.customer.email } : {}),
             client_reference_id: request.customer.uid,
             metadata: { uid: request.customer.uid },

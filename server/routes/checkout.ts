@@ -2,7 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, toCentavos, type Product } from '../../src/domain';
+import { CEP_MESSAGES, DELIVERY_MESSAGES, orderDeliveryFrom, type DeliveryServiceId } from '../../src/domain/delivery';
 import type { PriceBook } from '../adapters/cachedCatalog';
+import { quoteForLines } from '../delivery';
 import { amountTotal, CHECKOUT_SESSION_ID_PLACEHOLDER, type LineItem, type PaymentProvider } from '../payments/port';
 import { signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
@@ -15,7 +17,8 @@ export const CHECKOUT_ROUTE = '/create-checkout-session';
  * is the line's number). The storefront sends whole cart items (id, name, imageUrl, price, quantity): only `id` and
  * `quantity` are read; any other field, price included, is accepted and ignored. The limits are the storefront's
  * (src/domain/catalog.ts: ProductId is 1–100 characters, MAX_QUANTITY_PER_LINE, MAX_CART_LINES);
- * test/server/checkoutSchema.test.ts checks both agree at the boundaries.
+ * test/server/checkoutSchema.test.ts checks both agree at the boundaries. `delivery` is optional (SPEC's call has
+ * none): only the CEP and the service are read, the frete is always quoted here.
  */
 export const CheckoutLine = Type.Object(
   {
@@ -35,6 +38,15 @@ export const CheckoutBody = Type.Object(
       maxItems: MAX_CART_LINES,
       errorMessage: `O pedido deve ter de 1 a ${MAX_CART_LINES} produtos.`,
     }),
+    delivery: Type.Optional(
+      Type.Object(
+        {
+          cep: Type.String({ maxLength: 20, errorMessage: CEP_MESSAGES.invalid }),
+          service: Type.Union([Type.Literal('economica'), Type.Literal('expressa')], { errorMessage: DELIVERY_MESSAGES.unknownService }),
+        },
+        { errorMessage: 'A entrega deve ser { "cep": "01310-100", "service": "economica" ou "expressa" }.' },
+      ),
+    ),
   },
   { errorMessage: 'O corpo deve ser { "products": [...] }.' },
 );
@@ -82,12 +94,16 @@ export function scopedIdempotencyKey(uid: string, key: string): string {
   return `checkout_${createHash('sha256').update(`${uid}\u0000${key}`).digest('hex').slice(0, 40)}`;
 }
 
-/** The priced cart, order-insensitive: the same cart retried matches, another cart (or price) does not. */
-export function cartFingerprint(lineItems: readonly LineItem[]): string {
+/**
+ * The priced cart and the delivery asked for, order-insensitive: the same attempt retried matches; another cart,
+ * price, CEP or service does not.
+ */
+export function cartFingerprint(lineItems: readonly LineItem[], delivery: { cep: string; service: DeliveryServiceId } | null = null): string {
   const canonical = [...lineItems]
     .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
     .map((line) => [line.productId, line.quantity, line.unitAmount]);
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+  // Without a delivery the fingerprint is the cart's alone, as attempts stored before delivery existed have it.
+  return createHash('sha256').update(JSON.stringify(delivery ? [canonical, [delivery.cep, delivery.service]] : canonical)).digest('hex');
 }
 
 const KEY_REUSED = new HttpError(
@@ -115,6 +131,13 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
 ) => {
   const cancelUrl = `${confirmationUrl}?canceled=true`;
 
+  /** Quoted again from our catalog: the client sends a CEP and a service, never an amount. A bad CEP is a 400. */
+  const quoteRequested = async ({ cep, service }: { cep: string; service: DeliveryServiceId }, lineItems: readonly LineItem[]) => {
+    const result = quoteForLines(cep, lineItems, await priceBook.categories(), now());
+    if (!result.ok) throw new HttpError(400, 'invalid_delivery', result.error);
+    return { quote: result.quote, service };
+  };
+
   app.post(CHECKOUT_ROUTE, {
     // Authenticate before the body is read: an anonymous 10,000-line body costs us nothing.
     onRequest: app.authenticate,
@@ -124,9 +147,12 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
       assertNoRepeatedProduct(request.body);
       const clientKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const lineItems = priceLines(request.body, await priceBook.products());
+      const quoted = request.body.delivery ? await quoteRequested(request.body.delivery, lineItems) : null;
+      const delivery = quoted && orderDeliveryFrom(quoted.quote, quoted.service);
       const create = (idempotencyKey: string) =>
         payments.createCheckoutSession({
           lineItems,
+          delivery: quoted,
           currency: 'brl',
           customer: { uid: user.uid, email: user.email },
           successUrl: `${confirmationUrl}?success=true&session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
@@ -138,7 +164,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
       // Claim the attempt before calling the provider: of concurrent repeats exactly one creates the session, the
       // others wait for its url. The same scoped key goes to the provider (Stripe dedupes a retried create too).
       const scoped = scopedIdempotencyKey(user.uid, clientKey);
-      const fingerprint = cartFingerprint(lineItems);
+      const fingerprint = cartFingerprint(lineItems, delivery && { cep: delivery.cep, service: delivery.service });
       const deadline = Date.now() + WAIT_FOR_FIRST_MS;
       for (let wait = 5; ; wait = Math.min(wait * 2, 200)) {
         const claim = await store.claimIdempotencyKey(scoped, { uid: user.uid, key: clientKey, fingerprint, createdAt: now() });
@@ -173,6 +199,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
           lineItems,
           amountTotal: amountTotal(lineItems),
           currency: 'brl',
+          delivery,
           successUrl: `${confirmationUrl}?success=true&session_id=${encodeURIComponent(created.id)}`,
           cancelUrl,
           createdAt,
@@ -185,7 +212,10 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
         };
         await store.saveSession(session);
         if (key !== null) await store.completeIdempotencyKey(scopedIdempotencyKey(user.uid, key), created.id, created.url);
-        request.log.info({ sessionId: created.id, uid: user.uid, lines: lineItems.length, amountTotal: session.amountTotal }, 'checkout session created');
+        request.log.info(
+          { sessionId: created.id, uid: user.uid, lines: lineItems.length, amountTotal: session.amountTotal, frete: delivery?.amount ?? null, service: delivery?.service ?? null },
+          'checkout session created',
+        );
         return { url: created.url };
       }
     },

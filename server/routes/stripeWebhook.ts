@@ -1,5 +1,17 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
+import {
+  DELIVERY_REVIEW_LABEL,
+  DELIVERY_SERVICE_NAMES,
+  formatCep,
+  isDeliveryService,
+  isUf,
+  parseCep,
+  ufOfCep,
+  type DeliveryAddress,
+  type OrderDelivery,
+  type Uf,
+} from '../../src/domain/delivery';
 import type { LineItem } from '../payments/port';
 import { HttpError } from '../plugins/errors';
 import type { CheckoutStore, PaymentMethod, PendingDetails, SessionOutcome } from '../store/port';
@@ -38,6 +50,76 @@ async function paymentOf(stripe: Stripe, session: Stripe.Checkout.Session): Prom
   };
 }
 
+/**
+ * Stripe's address (line1/line2/city/state/postal_code) as ours. Brazilian addresses usually come as
+ * "Rua Augusta, 100" in line1 and the complement in line2; Checkout has no neighbourhood field, so it stays empty.
+ */
+export function addressFromStripe(details: Stripe.Checkout.Session.CollectedInformation.ShippingDetails, quotedUf: Uf): DeliveryAddress {
+  const { address } = details;
+  const line1 = (address.line1 ?? '').trim();
+  const streetAndNumber = /^(.*\S)\s*,\s*(\d[\w-]*|s\/?n)\b\s*(.*)$/i.exec(line1);
+  const cep = parseCep(address.postal_code ?? '');
+  const state = (address.state ?? '').trim().toUpperCase();
+  const uf = isUf(state) ? state : cep.ok ? cep.uf : null;
+  const complement = [streetAndNumber?.[3], address.line2].map((part) => (part ?? '').replace(/^[\s,;-]+/, '').trim()).filter(Boolean).join(', ');
+  return {
+    recipient: details.name.trim(),
+    cep: cep.ok ? cep.cep : (address.postal_code ?? '').replace(/\D/g, ''),
+    street: streetAndNumber ? (streetAndNumber[1] as string) : line1,
+    number: streetAndNumber ? (streetAndNumber[2] as string) : 'S/N',
+    complement,
+    neighborhood: '',
+    city: (address.city ?? '').trim(),
+    // An address without a recognisable state keeps the quote's (the review below says so).
+    uf: uf ?? quotedUf,
+  };
+}
+
+/** Why an order's frete needs a person: the address is in another state than the quote, or its CEP is unknown. */
+export function reviewReason(address: DeliveryAddress, quoted: { cep: string; uf: string }): string | null {
+  const addressUf = ufOfCep(address.cep);
+  if (!addressUf) return `${DELIVERY_REVIEW_LABEL}: o CEP do endereço (${address.cep || 'vazio'}) não está nas faixas dos Correios; o frete foi cotado para ${quoted.uf}.`;
+  if (addressUf !== quoted.uf) {
+    return `${DELIVERY_REVIEW_LABEL}: o endereço é em ${addressUf} (CEP ${formatCep(address.cep)}), mas o frete foi cotado para ${quoted.uf} (CEP ${formatCep(quoted.cep)}).`;
+  }
+  return null;
+}
+
+/**
+ * The delivery as Stripe's page ended it: the shipping rate the shopper kept (our service, from its metadata),
+ * what it cost, and the collected address. Null when the session collected none (created without a delivery).
+ * A Stripe failure throws: the webhook answers 5xx and Stripe retries.
+ */
+async function deliveryOf(stripe: Stripe, session: Stripe.Checkout.Session, stored: OrderDelivery | null): Promise<OrderDelivery | null> {
+  const details = session.collected_information?.shipping_details ?? null;
+  const cost = session.shipping_cost;
+  const rateRef = cost?.shipping_rate ?? null;
+  const rate = typeof rateRef === 'string' ? await stripe.shippingRates.retrieve(rateRef) : rateRef;
+  const meta = rate?.metadata ?? {};
+  const service = isDeliveryService(meta.service) ? meta.service : stored?.service;
+  const cep = stored?.cep ?? meta.cep ?? '';
+  const quotedUf = stored?.uf ?? ufOfCep(cep);
+  if (!service || !quotedUf || (!details && !cost)) return stored;
+  const kept = stored?.service === service;
+  const base: OrderDelivery = {
+    cep,
+    uf: quotedUf,
+    service,
+    serviceName: DELIVERY_SERVICE_NAMES[service],
+    amount: cost ? cost.amount_total : (stored?.amount ?? 0),
+    businessDays:
+      meta.business_days_min && meta.business_days_max
+        ? { min: Number(meta.business_days_min), max: Number(meta.business_days_max) }
+        : kept && stored ? stored.businessDays : { min: 0, max: 0 },
+    window: meta.window_from && meta.window_to ? { from: meta.window_from, to: meta.window_to } : kept && stored ? stored.window : { from: '', to: '' },
+    address: null,
+    review: null,
+  };
+  if (!details) return base;
+  const address = addressFromStripe(details, quotedUf);
+  return { ...base, address, review: reviewReason(address, base) };
+}
+
 /** A session we never stored: its real lines, read back from Stripe (every page). */
 async function stripeLineItems(stripe: Stripe, sessionId: string): Promise<LineItem[]> {
   const lines: LineItem[] = [];
@@ -59,8 +141,23 @@ async function stripeLineItems(stripe: Stripe, sessionId: string): Promise<LineI
 export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions> = async (app, { stripe, secret, store, now }) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  /**
+   * Keeps the collected address and the chosen rate on the session before it settles, so its order copies them.
+   * Only an open session takes it (one already pending got it with its completed event); a replay sets the same.
+   */
+  const keepDelivery = async (object: Stripe.Checkout.Session, log: FastifyBaseLogger): Promise<OrderDelivery | null> => {
+    const stored = await store.getSession(object.id);
+    const delivery = await deliveryOf(stripe, object, stored?.delivery ?? null);
+    if (!stored || !delivery || delivery === stored.delivery) return delivery;
+    const result = await store.setDelivery(object.id, delivery, now(), { evenIfExpired: true });
+    // Ids and amounts only: the address is personal data.
+    log.info({ sessionId: object.id, result: result.kind, service: delivery.service, frete: delivery.amount, review: delivery.review !== null }, 'stripe delivery kept');
+    return delivery;
+  };
+
   const pay = async (object: Stripe.Checkout.Session, log: FastifyBaseLogger) => {
     const { method } = await paymentOf(stripe, object);
+    const delivery = await keepDelivery(object, log);
     const result = await store.settle(object.id, 'paid', now(), { evenIfExpired: true, ...(method ? { paymentMethod: method } : {}) });
     if (result.kind !== 'missing') return log.info({ sessionId: object.id, result: result.kind }, 'stripe session paid');
     // A session we did not save (store down at creation): the order still gets its real lines from Stripe.
@@ -70,8 +167,10 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
       uid: object.client_reference_id ?? object.metadata?.uid ?? '',
       email: object.customer_details?.email ?? object.customer_email ?? null,
       lineItems: await stripeLineItems(stripe, object.id),
-      amountTotal: object.amount_total ?? 0,
+      // The products alone, as for a stored session: Stripe's total includes the frete.
+      amountTotal: (object.amount_total ?? 0) - (object.shipping_cost?.amount_total ?? 0),
       currency: 'brl',
+      delivery,
       paymentMethod: method,
       paidAt: now(),
     });
@@ -103,6 +202,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
         } else {
           // Pix shown or boleto issued: pending until async_payment_succeeded / _failed.
           const { method, details } = await paymentOf(stripe, object);
+          await keepDelivery(object, log);
           const result = await store.markPending(object.id, method ?? fallbackMethod(object), details, now(), { evenIfExpired: true });
           log.info({ sessionId: object.id, method, result: result.kind }, 'stripe session pending');
         }

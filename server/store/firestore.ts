@@ -1,10 +1,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { array, enums, integer, literal, min, nullable, number, object, string, validate, type Describe } from 'superstruct';
 import { MalformedDocumentError, ProductId } from '../../src/domain';
+import { DELIVERY_SERVICES, UFS, type DeliveryAddress, type OrderDelivery } from '../../src/domain/delivery';
 import type { LineItem } from '../payments/port';
 import {
   orderFor,
   pendingSession,
+  sessionWithDelivery,
   settledSession,
   STALE_CLAIM_MS,
   StoreUnavailableError,
@@ -13,6 +15,7 @@ import {
   type IdempotencyRecord,
   type MarkPendingResult,
   type Order,
+  type SetDeliveryResult,
   type SettleResult,
   type StoredSession,
 } from './port';
@@ -27,6 +30,27 @@ const LineItemStruct: Describe<LineItem> = object({
   unitAmount: min(integer(), 0),
   quantity: min(integer(), 1),
 });
+const AddressStruct: Describe<DeliveryAddress> = object({
+  recipient: string(),
+  cep: string(),
+  street: string(),
+  number: string(),
+  complement: string(),
+  neighborhood: string(),
+  city: string(),
+  uf: enums(UFS),
+});
+const DeliveryStruct: Describe<OrderDelivery> = object({
+  cep: string(),
+  uf: enums(UFS),
+  service: enums(DELIVERY_SERVICES),
+  serviceName: string(),
+  amount: min(integer(), 0),
+  businessDays: object({ min: integer(), max: integer() }),
+  window: object({ from: string(), to: string() }),
+  address: nullable(AddressStruct),
+  review: nullable(string()),
+});
 const Provider = enums(['stripe', 'simulated'] as const);
 const Method = nullable(enums(['card', 'pix', 'boleto'] as const));
 const SessionStruct: Describe<StoredSession> = object({
@@ -39,6 +63,7 @@ const SessionStruct: Describe<StoredSession> = object({
   lineItems: array(LineItemStruct),
   amountTotal: min(integer(), 0),
   currency: literal('brl'),
+  delivery: nullable(DeliveryStruct),
   successUrl: string(),
   cancelUrl: string(),
   createdAt: number(),
@@ -56,6 +81,7 @@ const OrderStruct: Describe<Order> = object({
   lineItems: array(LineItemStruct),
   amountTotal: min(integer(), 0),
   currency: literal('brl'),
+  delivery: nullable(DeliveryStruct),
   paymentMethod: Method,
   paidAt: number(),
 });
@@ -68,9 +94,9 @@ const IdempotencyStruct: Describe<IdempotencyRecord> = object({
   createdAt: number(),
 });
 
-/** Documents written before issue 11 lack the payment fields: read them as "not known yet". */
-const SESSION_DEFAULTS = { paymentMethod: null, pix: null, boleto: null, idempotencyKey: null };
-const ORDER_DEFAULTS = { paymentMethod: null };
+/** Documents written before the payment and delivery fields existed lack them: read them as "not known yet". */
+const SESSION_DEFAULTS = { paymentMethod: null, pix: null, boleto: null, idempotencyKey: null, delivery: null };
+const ORDER_DEFAULTS = { paymentMethod: null, delivery: null };
 const withDefaults = (data: unknown, defaults: object): unknown =>
   data && typeof data === 'object' ? { ...defaults, ...data } : data;
 
@@ -128,6 +154,20 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
             tx.create(orderRef, order);
           }
           return { kind: 'settled', session: settled, order };
+        }),
+      ),
+    setDelivery: (id, delivery, at, options) =>
+      guard('set session delivery', () =>
+        firestore.runTransaction(async (tx): Promise<SetDeliveryResult> => {
+          const sessionRef = sessions.doc(id);
+          const snapshot = await tx.get(sessionRef);
+          if (!snapshot.exists) return { kind: 'missing' };
+          const session = readSession(id, snapshot.data());
+          const updated = sessionWithDelivery(session, delivery, at, options);
+          if (!updated) return { kind: 'finished', session };
+          // A plain map: the whole delivery is replaced (a changed service or address leaves nothing stale).
+          tx.update(sessionRef, { delivery });
+          return { kind: 'set', session: updated };
         }),
       ),
     markPending: (id, method, details, at, options) =>

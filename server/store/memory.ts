@@ -1,4 +1,4 @@
-import { STALE_CLAIM_MS, orderFor, pendingSession, settledSession, type CheckoutStore, type IdempotencyRecord, type Order, type StoredSession } from './port';
+import { STALE_CLAIM_MS, orderFor, pendingSession, sessionWithDelivery, settledSession, type CheckoutStore, type IdempotencyRecord, type Order, type StoredSession } from './port';
 
 /** In-memory CheckoutStore: unit tests and the benchmark. Loses everything on restart. */
 export function createMemoryStore(): CheckoutStore & {
@@ -22,6 +22,14 @@ export function createMemoryStore(): CheckoutStore & {
       return session ? copy(session) : null;
     },
     // Single-threaded: no await between read and write, so these are atomic.
+    async setDelivery(id, delivery, at, options) {
+      const session = sessions.get(id);
+      if (!session) return { kind: 'missing' };
+      const updated = sessionWithDelivery(session, delivery, at, options);
+      if (!updated) return { kind: 'finished', session: copy(session) };
+      sessions.set(id, copy(updated));
+      return { kind: 'set', session: copy(updated) };
+    },
     async markPending(id, method, details, at, options) {
       const session = sessions.get(id);
       if (!session) return { kind: 'missing' };

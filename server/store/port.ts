@@ -1,4 +1,5 @@
 import { ClubError } from '../../src/domain';
+import type { OrderDelivery } from '../../src/domain/delivery';
 import type { LineItem } from '../payments/port';
 
 export type SessionStatus = 'open' | 'pending' | 'paid' | 'expired' | 'canceled' | 'declined';
@@ -29,9 +30,11 @@ export interface StoredSession {
   uid: string;
   email: string | null;
   lineItems: LineItem[];
-  /** Sum of unitAmount × quantity, in centavos. */
+  /** Sum of unitAmount × quantity, in centavos: the products only (the frete is `delivery.amount`, see amountDue). */
   amountTotal: number;
   currency: 'brl';
+  /** The server's quote for the chosen service, then the address; null when no delivery was asked for yet. */
+  delivery: OrderDelivery | null;
   successUrl: string;
   cancelUrl: string;
   /** Epoch milliseconds. */
@@ -51,15 +54,28 @@ export interface Order {
   uid: string;
   email: string | null;
   lineItems: LineItem[];
+  /** The products total, in centavos; what was charged is amountDue(order). */
   amountTotal: number;
   currency: 'brl';
+  delivery: OrderDelivery | null;
   paymentMethod: PaymentMethod | null;
   paidAt: number;
+}
+
+/** What the shopper pays, in centavos: the products plus the frete. */
+export function amountDue(record: Pick<StoredSession, 'amountTotal' | 'delivery'>): number {
+  return record.amountTotal + (record.delivery?.amount ?? 0);
 }
 
 export type SettleResult =
   | { kind: 'settled'; session: StoredSession; order: Order | null }
   /** Already finished (by this or another outcome), expired, or another payment method: nothing changed. */
+  | { kind: 'finished'; session: StoredSession }
+  | { kind: 'missing' };
+
+export type SetDeliveryResult =
+  | { kind: 'set'; session: StoredSession }
+  /** Not open any more (pending, finished, or past its expiry without `evenIfExpired`): nothing changed. */
   | { kind: 'finished'; session: StoredSession }
   | { kind: 'missing' };
 
@@ -74,6 +90,15 @@ export interface SettleOptions {
   evenIfExpired?: boolean;
   /** The method the shopper paid with. A pending session settles only with its own method. */
   paymentMethod?: PaymentMethod;
+}
+
+export interface PendingOptions {
+  evenIfExpired?: boolean;
+  /**
+   * The amount the Pix code or boleto line was made for: refused (nothing changes) when the session's amountDue is
+   * another by now (its delivery changed in another tab between the read and this write).
+   */
+  amountDue?: number;
 }
 
 export interface PendingDetails {
@@ -114,8 +139,10 @@ export interface IdempotencyRecord {
 export interface CheckoutStore {
   saveSession(session: StoredSession): Promise<void>;
   getSession(id: string): Promise<StoredSession | null>;
+  /** Replaces the session's delivery (quote and address), atomically, only while it is open. */
+  setDelivery(id: string, delivery: OrderDelivery, at: number, options?: { evenIfExpired?: boolean }): Promise<SetDeliveryResult>;
   /** open → pending (Pix shown, boleto issued, Stripe's async payment started), atomically. */
-  markPending(id: string, method: PaymentMethod, details: PendingDetails, at: number, options?: { evenIfExpired?: boolean }): Promise<MarkPendingResult>;
+  markPending(id: string, method: PaymentMethod, details: PendingDetails, at: number, options?: PendingOptions): Promise<MarkPendingResult>;
   /**
    * Moves an open session to any outcome, a pending one to paid/declined/expired. `expired` is always accepted
    * while the session is not finished; the others need the session within its deadline unless `evenIfExpired`.
@@ -146,6 +173,7 @@ export function orderFor(session: StoredSession, paidAt: number): Order {
     lineItems: session.lineItems,
     amountTotal: session.amountTotal,
     currency: session.currency,
+    delivery: session.delivery,
     paymentMethod: session.paymentMethod,
     paidAt,
   };
@@ -174,15 +202,23 @@ export function settledSession(session: StoredSession, outcome: SessionOutcome, 
   return { ...session, status: outcome, paymentMethod: session.paymentMethod ?? options.paymentMethod ?? null, finishedAt: at };
 }
 
-/** open → pending, or null when the session is not open (or past its expiry without `evenIfExpired`). */
+/** open → pending, or null when the session is not open (or past its expiry without `evenIfExpired`, or its amount changed). */
 export function pendingSession(
   session: StoredSession,
   method: PaymentMethod,
   details: PendingDetails,
   at: number,
-  options: { evenIfExpired?: boolean } = {},
+  options: PendingOptions = {},
 ): StoredSession | null {
   if (session.status !== 'open') return null;
   if (!options.evenIfExpired && at >= session.expiresAt) return null;
+  if (options.amountDue !== undefined && options.amountDue !== amountDue(session)) return null;
   return { ...session, status: 'pending', paymentMethod: method, pix: details.pix ?? null, boleto: details.boleto ?? null };
+}
+
+/** The session with this delivery, or null when it is not open (or past its expiry without `evenIfExpired`). */
+export function sessionWithDelivery(session: StoredSession, delivery: OrderDelivery, at: number, options: { evenIfExpired?: boolean } = {}): StoredSession | null {
+  if (session.status !== 'open') return null;
+  if (!options.evenIfExpired && at >= session.expiresAt) return null;
+  return { ...session, delivery };
 }

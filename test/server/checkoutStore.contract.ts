@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderDelivery } from '../../src/domain/delivery';
 import { STALE_CLAIM_MS, type CheckoutStore, type Order, type StoredSession } from '../../server/store/port';
 
 export type MakeStore = () => Promise<CheckoutStore>;
@@ -18,6 +19,7 @@ export function aSession(overrides: Partial<StoredSession> = {}): StoredSession 
     ],
     amountTotal: 2 * 49990 + 5990,
     currency: 'brl',
+    delivery: null,
     successUrl: `http://localhost:1234/payment-confirmation?success=true&session_id=${id}`,
     cancelUrl: 'http://localhost:1234/payment-confirmation?canceled=true',
     createdAt: 1_700_000_000_000,
@@ -30,6 +32,29 @@ export function aSession(overrides: Partial<StoredSession> = {}): StoredSession 
     ...overrides,
   };
 }
+/** A quoted Expressa to Rio (written out, not quoted: the store keeps whatever it is given). */
+export const aDelivery = (overrides: Partial<OrderDelivery> = {}): OrderDelivery => ({
+  cep: '20040002',
+  uf: 'RJ',
+  service: 'expressa',
+  serviceName: 'Expressa',
+  amount: 4490,
+  businessDays: { min: 1, max: 3 },
+  window: { from: '2023-11-16', to: '2023-11-20' },
+  address: null,
+  review: null,
+  ...overrides,
+});
+const rioAddress = {
+  recipient: 'Ana Souza',
+  cep: '20040002',
+  street: 'Avenida Rio Branco',
+  number: '156',
+  complement: 'sala 1201',
+  neighborhood: 'Centro',
+  city: 'Rio de Janeiro',
+  uf: 'RJ' as const,
+};
 const during = 1_700_000_000_000 + 60_000;
 const after = 1_700_000_000_000 + 3_600_000;
 
@@ -56,6 +81,7 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
         lineItems: session.lineItems,
         amountTotal: session.amountTotal,
         currency: 'brl',
+        delivery: null,
         paymentMethod: 'card',
         paidAt: during,
       };
@@ -111,10 +137,52 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
 
     it('recordOrder creates once and never overwrites', async () => {
       const store = await makeStore();
-      const order: Order = { id: `cs_test_${Date.now()}`, provider: 'stripe', uid: 'u', email: null, lineItems: [], amountTotal: 100, currency: 'brl', paymentMethod: 'pix', paidAt: during };
+      const order: Order = {
+        id: `cs_test_${Date.now()}`, provider: 'stripe', uid: 'u', email: null, lineItems: [], amountTotal: 100, currency: 'brl',
+        delivery: aDelivery({ address: rioAddress, review: 'Frete em revisão: teste' }), paymentMethod: 'pix', paidAt: during,
+      };
       expect(await store.recordOrder(order)).toEqual({ created: true });
       expect(await store.recordOrder({ ...order, amountTotal: 1 })).toEqual({ created: false });
       expect(await store.getOrder(order.id)).toEqual(order);
+    });
+
+    it('setDelivery replaces the delivery while open (address included); the paid order copies it', async () => {
+      const store = await makeStore();
+      const session = aSession({ delivery: aDelivery() });
+      await store.saveSession(session);
+      expect(await store.getSession(session.id)).toEqual(session);
+      const withAddress = aDelivery({ service: 'economica', serviceName: 'Econômica', amount: 2340, businessDays: { min: 3, max: 6 }, address: rioAddress });
+      expect(await store.setDelivery(session.id, withAddress, during)).toEqual({ kind: 'set', session: { ...session, delivery: withAddress } });
+      expect((await store.getSession(session.id))?.delivery).toEqual(withAddress);
+      const settled = await store.settle(session.id, 'paid', during, { paymentMethod: 'card' });
+      expect(settled).toMatchObject({ kind: 'settled', order: { delivery: withAddress, amountTotal: session.amountTotal } });
+      expect((await store.getOrder(session.id))?.delivery).toEqual(withAddress);
+      // Paid: the delivery cannot change any more.
+      expect(await store.setDelivery(session.id, aDelivery(), during)).toMatchObject({ kind: 'finished', session: { delivery: withAddress } });
+      expect((await store.getOrder(session.id))?.delivery).toEqual(withAddress);
+    });
+
+    it('markPending with the amount the code was made for: refused once the delivery changed it', async () => {
+      const store = await makeStore();
+      const session = aSession({ delivery: aDelivery() });
+      await store.saveSession(session);
+      const madeFor = session.amountTotal + 4490;
+      await store.setDelivery(session.id, aDelivery({ amount: 1990 }), during); // another tab chose Econômica
+      expect(await store.markPending(session.id, 'pix', { pix }, during, { amountDue: madeFor })).toMatchObject({ kind: 'finished', session: { status: 'open' } });
+      expect(await store.markPending(session.id, 'pix', { pix }, during, { amountDue: session.amountTotal + 1990 })).toMatchObject({ kind: 'pending' });
+    });
+
+    it('setDelivery refuses an unknown, a pending and an expired session (unless evenIfExpired)', async () => {
+      const store = await makeStore();
+      expect(await store.setDelivery('cs_sim_missing', aDelivery(), during)).toEqual({ kind: 'missing' });
+      const expired = aSession();
+      await store.saveSession(expired);
+      expect(await store.setDelivery(expired.id, aDelivery(), after)).toMatchObject({ kind: 'finished', session: { delivery: null } });
+      expect(await store.setDelivery(expired.id, aDelivery(), after, { evenIfExpired: true })).toMatchObject({ kind: 'set', session: { delivery: aDelivery() } });
+      const pending = aSession();
+      await store.saveSession(pending);
+      await store.markPending(pending.id, 'pix', { pix }, during);
+      expect(await store.setDelivery(pending.id, aDelivery(), during)).toMatchObject({ kind: 'finished', session: { status: 'pending', delivery: null } });
     });
 
     const pix = { copyPaste: '00020126580014br.gov.bcb.pix0136abc5204000053039865802BR6304ABCD', expiresAt: during + 600_000 };

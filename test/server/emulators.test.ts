@@ -11,7 +11,7 @@ import { seedCatalog } from '../../scripts/seed';
 import { loadConfig } from '../../server/config';
 import { startServer } from '../../server/main';
 import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
-import { emulatorIdToken } from './support';
+import { emulatorIdToken, formBody, RIO_DELIVERY } from './support';
 
 const STOREFRONT = 'http://localhost:4399';
 const product = catalog[0]!.products[0]!;
@@ -74,10 +74,10 @@ describe.skipIf(emulatorsUnavailable())('backend against the Auth and Firestore 
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: STOREFRONT },
       body: JSON.stringify({ products }),
     });
-  const press = (payUrl: string, action: string) =>
-    fetch(`${payUrl}/${action}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  const press = (payUrl: string, action: string, body = '') =>
+    fetch(`${payUrl}/${action}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
 
-  it('a real Auth emulator token creates a session priced from the seeded Firestore catalog; Pagar records the order', async () => {
+  it('a real Auth emulator token creates a session priced from the seeded Firestore catalog; the Entrega step, then Pagar records the order with its delivery', async () => {
     const response = await checkout(idToken);
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
@@ -93,12 +93,20 @@ describe.skipIf(emulatorsUnavailable())('backend against the Auth and Firestore 
     const html = await page.text();
     expect(html).toContain(product.name.replace(/&/g, '&amp;'));
     expect(html).toContain(new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(expectedTotal / 100));
+    expect(html).toContain('<h1>Entrega</h1>');
+
+    // Two jackets (1,200 g) and a pair of sneakers (1,100 g) + 200 g = 3,700 g by Expressa to Rio: R$ 29,90 and six
+    // further 500 g steps of R$ 5,00 (the categories come from the seeded Firestore catalog).
+    const delivered = await press(url, 'entrega', formBody(RIO_DELIVERY));
+    expect(delivered.status).toBe(303);
+    const delivery = (await db.collection('checkoutSessions').doc(sessionId).get()).data()!.delivery;
+    expect(delivery).toMatchObject({ cep: '20040002', uf: 'RJ', service: 'expressa', amount: 5990, review: null, address: { recipient: 'Caio Souza', street: 'Avenida Rio Branco', uf: 'RJ' } });
 
     const paid = await press(url, 'pay');
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${STOREFRONT}/payment-confirmation?success=true&session_id=${sessionId}`);
     const order = (await db.collection('orders').doc(sessionId).get()).data();
-    expect(order).toMatchObject({ uid, email: 'dani@example.com', amountTotal: expectedTotal, provider: 'simulated', currency: 'brl' });
+    expect(order).toMatchObject({ uid, email: 'dani@example.com', amountTotal: expectedTotal, provider: 'simulated', currency: 'brl', delivery });
     expect((await press(url, 'pay')).status).toBe(303);
     expect((await db.collection('orders').where('uid', '==', uid).get()).size).toBe(1);
   });

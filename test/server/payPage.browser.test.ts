@@ -1,10 +1,10 @@
 // @vitest-environment node
-// The simulated hosted payment page in real Chromium: Pagar, Cancelar and the declined card each land on the
-// storefront's confirmation route (a tiny local HTTP server stands in for the storefront here).
+// The simulated hosted payment page in real Chromium: the Entrega step, then Pagar, Cancelar and the declined card
+// each land on the storefront's confirmation route (a tiny local HTTP server stands in for the storefront here).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../scripts/lib/chromium';
@@ -62,6 +62,48 @@ describe('simulated payment page in Chromium', () => {
     return { url, id: decodeURIComponent(url.split('/').pop()!) };
   };
 
+  /** The Entrega step, as a shopper fills it (São Paulo, Econômica: free over R$ 299,00), then the payment step. */
+  const fillEntrega = async (page: Page) => {
+    await page.getByRole('heading', { name: 'Entrega' }).waitFor();
+    await page.getByLabel('Nome de quem recebe').fill('Eva Prado');
+    await page.getByLabel('CEP').fill('01310-100');
+    await page.getByLabel('Rua').fill('Avenida Paulista');
+    await page.getByLabel('Número').fill('1578');
+    await page.getByLabel('Bairro').fill('Bela Vista');
+    await page.getByLabel('Cidade').fill('São Paulo');
+    await page.getByLabel('UF').selectOption('SP');
+    await page.getByRole('radio', { name: 'Econômica' }).check();
+    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await page.getByRole('heading', { name: 'Pagamento', exact: true }).waitFor();
+  };
+
+  it('Entrega: a missing field keeps every typed value with its message next to it; fixed, the payment step shows Produtos, Frete and Total', async () => {
+    const { url, id } = await newSession();
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.getByLabel('Nome de quem recebe').fill('Eva Prado');
+    await page.getByLabel('CEP').fill('20040-002'); // Rio, while the UF says SP
+    await page.getByLabel('Rua').fill('Avenida Rio Branco');
+    await page.getByLabel('UF').selectOption('SP');
+    await page.getByRole('radio', { name: 'Expressa' }).check();
+    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByLabel('Rua').inputValue()).toBe('Avenida Rio Branco');
+    expect(await page.getByLabel('CEP').inputValue()).toBe('20040-002');
+    expect(await page.getByRole('radio', { name: 'Expressa' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Número').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#number-error').textContent()).toBe('Informe o campo número.');
+    expect(await page.locator('#uf-error').textContent()).toBe('O CEP informado é de RJ. Confira o CEP ou a UF.');
+    expect(store.sessions.get(id)!.delivery).toBeNull();
+    await fillEntrega(page);
+    expect(await page.getByTestId('products-total').textContent()).toBe('R$\u00a0999,80');
+    expect(await page.getByTestId('frete').textContent()).toBe('Grátis');
+    expect(await page.getByTestId('total').textContent()).toBe('R$\u00a0999,80');
+    await page.getByRole('link', { name: 'Alterar entrega' }).click();
+    expect(await page.getByLabel('Rua').inputValue()).toBe('Avenida Paulista');
+    await page.close();
+  });
+
   it.each([
     ['Pagar', (id: string) => `/payment-confirmation?success=true&session_id=${id}`],
     ['Cancelar', () => '/payment-confirmation?canceled=true'],
@@ -74,6 +116,7 @@ describe('simulated payment page in Chromium', () => {
       if (message.type() === 'error') blocked.push(message.text());
     });
     await page.goto(url);
+    await fillEntrega(page);
     await expect(page.getByRole('heading', { name: 'Pagamento' }).isVisible()).resolves.toBe(true);
     expect(await page.getByRole('cell', { name: 'Jaqueta de Couro Preta' }).isVisible()).toBe(true);
     expect(await page.getByTestId('total').textContent()).toBe('R$\u00a0999,80');
@@ -88,6 +131,7 @@ describe('simulated payment page in Chromium', () => {
     const { url, id } = await newSession();
     const page = await browser.newPage();
     await page.goto(url);
+    await fillEntrega(page);
     await page.getByRole('button', { name: 'Pagar', exact: true }).dblclick();
     // Polled, not waitForURL: the second press can abort the first press's navigation (net::ERR_ABORTED), and
     // waitForURL fails on that although the page does land on the confirmation.
@@ -112,6 +156,7 @@ describe('simulated payment page in Chromium', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     await page.goto(url);
+    await fillEntrega(page);
     await Promise.all([page.waitForURL(url), page.getByRole('button', { name: 'Pagar com Pix' }).click()]);
     const timer = page.getByRole('timer');
     const first = await timer.textContent();
@@ -136,6 +181,7 @@ describe('simulated payment page in Chromium', () => {
     const { url, id } = await newSession();
     const page = await browser.newPage();
     await page.goto(url);
+    await fillEntrega(page);
     await page.getByLabel('CPF').fill('123.456.789-00');
     await page.getByRole('button', { name: 'Gerar boleto' }).click();
     expect(await page.getByRole('alert').textContent()).toBe('CPF inválido: confira os dígitos verificadores.');

@@ -8,7 +8,7 @@ import { createSimulatedProvider } from '../../server/payments/simulated';
 import { createMemoryStore } from '../../server/store/memory';
 import { StoreUnavailableError } from '../../server/store/port';
 import { aCategory, aProduct } from '../support/builders';
-import { emulatorIdToken, fakeTokenVerifier } from './support';
+import { emulatorIdToken, fakeTokenVerifier, formBody, SAO_PAULO_DELIVERY } from './support';
 
 const STOREFRONT = 'http://localhost:4321';
 const vestido = aProduct().withId('vestido').withName('Vestido <b>Vermelho</b> & "Cia"').withPrice(89.9).build();
@@ -21,6 +21,7 @@ afterEach(async () => {
   app = undefined;
 });
 
+/** A session whose Entrega step is done (São Paulo, Econômica: free from R$ 299,00, so the total is the products'). */
 async function withSession(now: { value: number } = { value: Date.now() }) {
   const store = createMemoryStore();
   app = await buildServer({
@@ -42,8 +43,11 @@ async function withSession(now: { value: number } = { value: Date.now() }) {
   });
   const path = new URL(created.json<{ url: string }>().url).pathname;
   const sessionId = decodeURIComponent(path.split('/').pop()!);
-  const press = (action: string) =>
-    app!.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  const press = (action: string, payload = '') =>
+    app!.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+  const delivered = await press('entrega', formBody(SAO_PAULO_DELIVERY));
+  expect(delivered.statusCode).toBe(303);
+  expect(delivered.headers.location).toBe(path);
   return { store, path, sessionId, press, now };
 }
 
@@ -60,6 +64,8 @@ describe('simulated payment page /pay/:sessionId', () => {
     expect(page.body).toContain('R$\u00a089,90');
     expect(page.body).toContain('R$\u00a0179,80');
     expect(page.body).toContain('R$\u00a01.414,30'); // 2 × 89,90 + 1.234,50
+    expect(page.body).toContain('<td class="num" data-testid="frete">Grátis</td>'); // Econômica, products over R$ 299,00
+    expect(page.body).toContain('<td class="num" data-testid="total">R$\u00a01.414,30</td>');
     for (const colour of ['#212529', '#F8F9FA', '#343A40', '#E9ECEF', '#198754', '#FF6A6A']) expect(page.body).toContain(colour);
     for (const [action, label] of [['pay', 'Pagar'], ['cancel', 'Cancelar'], ['decline', 'Simular cartão recusado']]) {
       expect(page.body).toMatch(new RegExp(`<form method="post" action="${path}/${action}"><button type="submit" class="\\w+">${label}</button>`));
@@ -76,7 +82,10 @@ describe('simulated payment page /pay/:sessionId', () => {
       expect(response.headers.location).toBe(`${STOREFRONT}/payment-confirmation?success=true&session_id=${sessionId}`);
     }
     expect([...store.orders.values()]).toEqual([
-      expect.objectContaining({ id: sessionId, uid: 'bia', email: 'bia@example.com', amountTotal: 141430, currency: 'brl', provider: 'simulated' }),
+      expect.objectContaining({
+        id: sessionId, uid: 'bia', email: 'bia@example.com', amountTotal: 141430, currency: 'brl', provider: 'simulated',
+        delivery: expect.objectContaining({ service: 'economica', amount: 0, address: expect.objectContaining({ recipient: 'Bia Lima', cep: '01310100', uf: 'SP' }) }),
+      }),
     ]);
     const again = await app!.inject({ method: 'GET', url: `/pay/${sessionId}` });
     expect(again.statusCode).toBe(410);

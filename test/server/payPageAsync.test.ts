@@ -10,7 +10,7 @@ import { crc16 } from '../../server/payments/pix';
 import { createSimulatedProvider } from '../../server/payments/simulated';
 import { createMemoryStore } from '../../server/store/memory';
 import { aCategory, aProduct } from '../support/builders';
-import { emulatorIdToken, fakeTokenVerifier } from './support';
+import { emulatorIdToken, fakeTokenVerifier, formBody, RIO_DELIVERY } from './support';
 
 const STOREFRONT = 'http://localhost:4321';
 const vestido = aProduct().withId('vestido').withName('Vestido').withPrice(89.9).build();
@@ -28,7 +28,7 @@ async function withSession(now = { value: 1_800_000_000_000 }) {
   const store = createMemoryStore();
   app = await buildServer({
     storefrontUrl: STOREFRONT,
-    catalog: memoryCatalog([aCategory().withProducts([vestido, gorro]).build()]),
+    catalog: memoryCatalog([aCategory().withId('female').withProducts([vestido, gorro]).build()]),
     catalogCacheTtlMs: 60_000,
     payments: createSimulatedProvider({ publicUrl: 'http://backend.test' }),
     store,
@@ -50,6 +50,8 @@ async function withSession(now = { value: 1_800_000_000_000 }) {
   const press = (action: string, body = '') =>
     app!.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
   const view = () => app!.inject({ method: 'GET', url: path });
+  // Expressa to Rio: zone SE, 3 × 450 g + 200 g of packaging = 1,550 g → R$ 29,90 + 2 × R$ 5,00 per further 500 g.
+  expect((await press('entrega', formBody(RIO_DELIVERY))).statusCode).toBe(303);
   const successUrl = `${STOREFRONT}/payment-confirmation?success=true&session_id=${sessionId}`;
   return { store, path, sessionId, press, view, now, successUrl };
 }
@@ -83,7 +85,7 @@ describe('Pix', () => {
     const code = session.pix!.copyPaste;
     expect(code).toMatch(/^000201/);
     expect(code).toContain('0014br.gov.bcb.pix');
-    expect(code).toContain('54071414.30'); // 2 × 89,90 + 1.234,50
+    expect(code).toContain('54071454.20'); // 2 × 89,90 + 1.234,50 + R$ 39,90 of Expressa
     expect(code).toContain('5802BR');
     expect(code.slice(-4)).toBe(crc16(code.slice(0, -4)));
 
@@ -112,7 +114,9 @@ describe('Pix', () => {
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(successUrl);
     expect(store.sessions.get(sessionId)).toMatchObject({ status: 'paid', paymentMethod: 'pix' });
-    expect([...store.orders.values()]).toEqual([expect.objectContaining({ id: sessionId, paymentMethod: 'pix', amountTotal: 141430 })]);
+    expect([...store.orders.values()]).toEqual([
+      expect.objectContaining({ id: sessionId, paymentMethod: 'pix', amountTotal: 141430, delivery: expect.objectContaining({ service: 'expressa', amount: 3990, uf: 'RJ' }) }),
+    ]);
     expect((await view()).statusCode).toBe(410);
   });
 
@@ -192,7 +196,7 @@ describe('Boleto', () => {
     const line = session.boleto!.line;
     expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
     expect(line.replace(/\D/g, '')).toHaveLength(47);
-    expect(line).toMatch(/0000141430$/);
+    expect(line).toMatch(/0000145420$/); // products R$ 1.414,30 + Expressa R$ 39,90
     expect(isValidBoleto(line)).toBe(true);
     expect(JSON.stringify(session)).not.toContain('52998224725'); // the CPF is checked, not kept
     expect(store.orders.size).toBe(0);
@@ -207,7 +211,7 @@ describe('Boleto', () => {
     const paid = await press('boleto-paid');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(successUrl);
-    expect(store.orders.get(sessionId)).toMatchObject({ paymentMethod: 'boleto', amountTotal: 141430, paidAt: now.value });
+    expect(store.orders.get(sessionId)).toMatchObject({ paymentMethod: 'boleto', amountTotal: 141430, delivery: { amount: 3990 }, paidAt: now.value });
     expect((await press('boleto-paid')).headers.location).toBe(successUrl);
     expect(store.orders.size).toBe(1);
   });

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
 import { createStripeClient, createStripeProvider } from '../../server/payments/stripe';
+import { addressFromStripe, reviewReason } from '../../server/routes/stripeWebhook';
 import { PaymentProviderError } from '../../server/payments/port';
 import { createMemoryStore } from '../../server/store/memory';
 import { StoreUnavailableError, type CheckoutStore } from '../../server/store/port';
@@ -25,10 +26,14 @@ const okSession = (request: CapturedRequest) => ({
 /** PaymentIntents the capture server knows (GET /v1/payment_intents/:id). */
 const intents = new Map<string, object>();
 const lineItemsOf = new Map<string, object[]>();
+/** Shipping rates Checkout created from our shipping_rate_data (GET /v1/shipping_rates/:id). */
+const shippingRates = new Map<string, object>();
 const stripeApi = (request: CapturedRequest) => {
   const path = request.path.split('?')[0]!;
   const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
   if (intent) return intents.has(intent[1]!) ? { status: 200, body: intents.get(intent[1]!) } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+  const rate = /^\/v1\/shipping_rates\/([^/]+)$/.exec(path);
+  if (rate) return shippingRates.has(rate[1]!) ? { status: 200, body: shippingRates.get(rate[1]!) } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such shipping_rate' } } };
   const lines = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(path);
   if (lines) return { status: 200, body: { object: 'list', url: path, has_more: false, data: lineItemsOf.get(lines[1]!) ?? [] } };
   return okSession(request);
@@ -47,6 +52,7 @@ afterEach(async () => {
   answer = stripeApi;
   intents.clear();
   lineItemsOf.clear();
+  shippingRates.clear();
   await app?.close();
   app = undefined;
 });
@@ -64,8 +70,8 @@ async function stripeApp(rateLimit?: { max: number; timeWindowMs: number }, stor
     logger: false,
     ...(rateLimit ? { rateLimit } : {}),
   });
-  const checkout = (products: object[]) =>
-    app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}` }, payload: { products } });
+  const checkout = (products: object[], delivery?: object) =>
+    app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}` }, payload: { products, ...(delivery ? { delivery } : {}) } });
   return { store, checkout };
 }
 
@@ -117,7 +123,7 @@ describe('stripe provider', () => {
   it('turns a Stripe error into PaymentProviderError (route: 502, nothing stored)', async () => {
     answer = () => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'Invalid currency: brl' } } });
     const provider = createStripeProvider({ stripe });
-    const request = { lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }], currency: 'brl' as const, customer: { uid: 'u', email: undefined }, successUrl: 's', cancelUrl: 'c', idempotencyKey: 'k-1' };
+    const request = { lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }], delivery: null, currency: 'brl' as const, customer: { uid: 'u', email: undefined }, successUrl: 's', cancelUrl: 'c', idempotencyKey: 'k-1' };
     await expect(provider.createCheckoutSession(request)).rejects.toSatisfy(
       (error) => error instanceof PaymentProviderError && error.providerCode === 'parameter_invalid' && /invalid_request_error|StripeInvalidRequestError/.test(error.message),
     );
@@ -349,5 +355,206 @@ describe('POST /webhooks/stripe', () => {
     down = false;
     expect((await deliver(payload)).statusCode).toBe(200);
     expect(store.orders.get('cs_test_down')).toMatchObject({ amountTotal: 349680 });
+  });
+});
+
+describe('Stripe delivery: shipping options from our quote, the collected address from the webhook', () => {
+  // 2 camisetas + 1 tênis in a category without a listed weight: 3 × 600 g + 200 g = 2,000 g. R$ 1.698,80 makes
+  // Econômica free; Expressa to the Southeast is R$ 29,90 + 2 further 500 g steps of R$ 5,00 = R$ 39,90.
+  const cart = [{ id: 'camiseta-branca', quantity: 2 }, { id: 'tenis-corrida', quantity: 1 }];
+  const rioExpressa = { cep: '20040-002', service: 'expressa' };
+  const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+  it('sends shipping_address_collection (BR) and both services as fixed-amount rates, the chosen one first', async () => {
+    const { checkout, store } = await stripeApp();
+    expect((await checkout(cart, rioExpressa)).statusCode).toBe(200);
+    const form = Object.fromEntries(capture.requests[0]!.form);
+    const shipping = Object.fromEntries(Object.entries(form).filter(([key]) => key.startsWith('shipping')));
+    expect(shipping).toEqual({
+      'shipping_address_collection[allowed_countries][0]': 'BR',
+      'shipping_options[0][shipping_rate_data][type]': 'fixed_amount',
+      'shipping_options[0][shipping_rate_data][fixed_amount][amount]': '3990',
+      'shipping_options[0][shipping_rate_data][fixed_amount][currency]': 'brl',
+      'shipping_options[0][shipping_rate_data][display_name]': 'Expressa',
+      // Southeast Expressa: 1–3 business days of transit after 1 of handling.
+      'shipping_options[0][shipping_rate_data][delivery_estimate][minimum][unit]': 'business_day',
+      'shipping_options[0][shipping_rate_data][delivery_estimate][minimum][value]': '2',
+      'shipping_options[0][shipping_rate_data][delivery_estimate][maximum][unit]': 'business_day',
+      'shipping_options[0][shipping_rate_data][delivery_estimate][maximum][value]': '4',
+      'shipping_options[0][shipping_rate_data][metadata][service]': 'expressa',
+      'shipping_options[0][shipping_rate_data][metadata][cep]': '20040002',
+      'shipping_options[0][shipping_rate_data][metadata][business_days_min]': '1',
+      'shipping_options[0][shipping_rate_data][metadata][business_days_max]': '3',
+      'shipping_options[0][shipping_rate_data][metadata][window_from]': expect.stringMatching(DAY),
+      'shipping_options[0][shipping_rate_data][metadata][window_to]': expect.stringMatching(DAY),
+      'shipping_options[1][shipping_rate_data][type]': 'fixed_amount',
+      'shipping_options[1][shipping_rate_data][fixed_amount][amount]': '0',
+      'shipping_options[1][shipping_rate_data][fixed_amount][currency]': 'brl',
+      'shipping_options[1][shipping_rate_data][display_name]': 'Econômica',
+      // Southeast Econômica: 3–6 + 1.
+      'shipping_options[1][shipping_rate_data][delivery_estimate][minimum][unit]': 'business_day',
+      'shipping_options[1][shipping_rate_data][delivery_estimate][minimum][value]': '4',
+      'shipping_options[1][shipping_rate_data][delivery_estimate][maximum][unit]': 'business_day',
+      'shipping_options[1][shipping_rate_data][delivery_estimate][maximum][value]': '7',
+      'shipping_options[1][shipping_rate_data][metadata][service]': 'economica',
+      'shipping_options[1][shipping_rate_data][metadata][cep]': '20040002',
+      'shipping_options[1][shipping_rate_data][metadata][business_days_min]': '3',
+      'shipping_options[1][shipping_rate_data][metadata][business_days_max]': '6',
+      'shipping_options[1][shipping_rate_data][metadata][window_from]': expect.stringMatching(DAY),
+      'shipping_options[1][shipping_rate_data][metadata][window_to]': expect.stringMatching(DAY),
+    });
+    // The products are still the line items, at catalog prices; the frete is not a line item.
+    expect(form['line_items[2][quantity]']).toBeUndefined();
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({ amountTotal: 2 * 9990 + 149900, delivery: { service: 'expressa', amount: 3990, uf: 'RJ', address: null } });
+  });
+
+  it('without a delivery nothing about shipping is sent (the request as before)', async () => {
+    const { checkout } = await stripeApp();
+    expect((await checkout(cart)).statusCode).toBe(200);
+    expect([...capture.requests[0]!.form.keys()].filter((key) => key.startsWith('shipping'))).toEqual([]);
+  });
+
+  const rate = (id: string, service: string, from: string, to: string, min: number, max: number, name: string) => ({
+    id,
+    object: 'shipping_rate',
+    display_name: name,
+    type: 'fixed_amount',
+    metadata: { service, cep: '20040002', business_days_min: String(min), business_days_max: String(max), window_from: from, window_to: to },
+  });
+  const shippingDetails = (address: object, name = 'Carla Dias') => ({
+    collected_information: { shipping_details: { name, address: { country: 'BR', ...address } } },
+  });
+  const paidEvent = (sessionId: string, extra: object) =>
+    JSON.stringify({
+      id: `evt_${sessionId}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', amount_total: 169880 + 3990, currency: 'brl', client_reference_id: 'carla', customer_details: { email: 'carla@example.com' }, ...extra } },
+    });
+  const deliver = (payload: string) =>
+    app!.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }, payload });
+  const rioAddress = { line1: 'Avenida Rio Branco, 156', line2: 'sala 1201', city: 'Rio de Janeiro', state: 'RJ', postal_code: '20040-002' };
+  const expressaCost = { shipping_cost: { amount_subtotal: 3990, amount_tax: 0, amount_total: 3990, shipping_rate: 'shr_expressa' } };
+
+  it('the paid order keeps the collected address (collected_information.shipping_details) and the rate kept', async () => {
+    const { checkout, store } = await stripeApp();
+    expect((await checkout(cart, rioExpressa)).statusCode).toBe(200);
+    shippingRates.set('shr_expressa', rate('shr_expressa', 'expressa', '2026-12-01', '2026-12-03', 1, 3, 'Expressa'));
+    const payload = paidEvent('cs_test_a1', { ...shippingDetails(rioAddress), ...expressaCost });
+    for (let i = 0; i < 2; i++) expect((await deliver(payload)).statusCode).toBe(200);
+    expect([...store.orders.values()]).toEqual([
+      expect.objectContaining({
+        id: 'cs_test_a1',
+        amountTotal: 169880,
+        delivery: {
+          cep: '20040002',
+          uf: 'RJ',
+          service: 'expressa',
+          serviceName: 'Expressa',
+          amount: 3990,
+          businessDays: { min: 1, max: 3 },
+          window: { from: '2026-12-01', to: '2026-12-03' },
+          address: { recipient: 'Carla Dias', cep: '20040002', street: 'Avenida Rio Branco', number: '156', complement: 'sala 1201', neighborhood: '', city: 'Rio de Janeiro', uf: 'RJ' },
+          review: null,
+        },
+      }),
+    ]);
+    expect(capture.requests.filter((request) => request.path.startsWith('/v1/shipping_rates/shr_expressa'))).not.toHaveLength(0);
+  });
+
+  it('a shopper who switched to Econômica on Stripe gets Econômica and its amount', async () => {
+    const { checkout, store } = await stripeApp();
+    await checkout(cart, rioExpressa);
+    shippingRates.set('shr_economica', rate('shr_economica', 'economica', '2026-12-02', '2026-12-07', 3, 6, 'Econômica'));
+    await deliver(paidEvent('cs_test_a1', { ...shippingDetails(rioAddress), shipping_cost: { amount_subtotal: 0, amount_tax: 0, amount_total: 0, shipping_rate: 'shr_economica' } }));
+    expect(store.orders.get('cs_test_a1')!.delivery).toMatchObject({ service: 'economica', serviceName: 'Econômica', amount: 0, businessDays: { min: 3, max: 6 }, window: { from: '2026-12-02', to: '2026-12-07' }, review: null });
+  });
+
+  it('an address in another state than the quote: the order is kept with "Frete em revisão: …"', async () => {
+    const { checkout, store } = await stripeApp();
+    await checkout(cart, rioExpressa);
+    shippingRates.set('shr_expressa', rate('shr_expressa', 'expressa', '2026-12-01', '2026-12-03', 1, 3, 'Expressa'));
+    const saoPaulo = { line1: 'Rua Augusta, 100 apto 12', line2: null, city: 'São Paulo', state: 'SP', postal_code: '01310100' };
+    expect((await deliver(paidEvent('cs_test_a1', { ...shippingDetails(saoPaulo), ...expressaCost }))).statusCode).toBe(200);
+    const delivery = store.orders.get('cs_test_a1')!.delivery!;
+    expect(delivery.address).toEqual({ recipient: 'Carla Dias', cep: '01310100', street: 'Rua Augusta', number: '100', complement: 'apto 12', neighborhood: '', city: 'São Paulo', uf: 'SP' });
+    expect(delivery.review).toBe('Frete em revisão: o endereço é em SP (CEP 01310-100), mas o frete foi cotado para RJ (CEP 20040-002).');
+    expect(delivery.amount).toBe(3990); // what Stripe charged, as it charged it
+  });
+
+  it('Firestore down while the webhook stores the address: 5xx, and the redelivery stores exactly one order, with its address', async () => {
+    const store = createMemoryStore();
+    let failures = 1;
+    const flaky: CheckoutStore = {
+      ...store,
+      setDelivery: (...args) => (failures-- > 0 ? Promise.reject(new StoreUnavailableError('emulated outage')) : store.setDelivery(...args)),
+    };
+    const { checkout } = await stripeApp(undefined, flaky);
+    expect((await checkout(cart, rioExpressa)).statusCode).toBe(200);
+    shippingRates.set('shr_expressa', rate('shr_expressa', 'expressa', '2026-12-01', '2026-12-03', 1, 3, 'Expressa'));
+    const payload = paidEvent('cs_test_a1', { ...shippingDetails(rioAddress), ...expressaCost });
+    const failed = await deliver(payload);
+    expect(failed.statusCode).toBe(503);
+    expect(store.orders.size).toBe(0);
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'open', delivery: { address: null } });
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect([...store.orders.values()]).toEqual([expect.objectContaining({ id: 'cs_test_a1', delivery: expect.objectContaining({ address: expect.objectContaining({ recipient: 'Carla Dias', cep: '20040002' }) }) })]);
+  });
+
+  it('a Pix session: the address is kept when it goes pending, and the order has it when the Pix is paid', async () => {
+    const { checkout, store } = await stripeApp();
+    await checkout(cart, rioExpressa);
+    shippingRates.set('shr_expressa', rate('shr_expressa', 'expressa', '2026-12-01', '2026-12-03', 1, 3, 'Expressa'));
+    intents.set('pi_pix', {
+      id: 'pi_pix',
+      object: 'payment_intent',
+      payment_method: { id: 'pm_pix', object: 'payment_method', type: 'pix' },
+      next_action: { type: 'pix_display_qr_code', pix_display_qr_code: { data: '000201x', expires_at: 1_900_000_000 } },
+    });
+    const extra = { ...shippingDetails(rioAddress), ...expressaCost, payment_intent: 'pi_pix' };
+    await deliver(paidEvent('cs_test_a1', { ...extra, payment_status: 'unpaid' }));
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'pending', delivery: { address: { city: 'Rio de Janeiro' } } });
+    const succeeded = JSON.stringify({ id: 'evt_ok', object: 'event', type: 'checkout.session.async_payment_succeeded', data: { object: { id: 'cs_test_a1', object: 'checkout.session', payment_status: 'paid', ...extra } } });
+    expect((await deliver(succeeded)).statusCode).toBe(200);
+    expect(store.orders.get('cs_test_a1')).toMatchObject({ paymentMethod: 'pix', delivery: { address: { recipient: 'Carla Dias' }, amount: 3990 } });
+  });
+
+  it('a session we never stored: the order gets the address and the rate from Stripe, and the products total without the frete', async () => {
+    const { store } = await stripeApp();
+    lineItemsOf.set('cs_test_lost', [{ id: 'li_1', object: 'item', description: 'Tênis de Corrida', quantity: 1, amount_total: 149900, price: { id: 'price_1', unit_amount: 149900, product: { id: 'prod_1', object: 'product', metadata: { productId: 'tenis-corrida' } } } }]);
+    shippingRates.set('shr_expressa', rate('shr_expressa', 'expressa', '2026-12-01', '2026-12-03', 1, 3, 'Expressa'));
+    const payload = JSON.stringify({
+      id: 'evt_lost', object: 'event', type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_lost', object: 'checkout.session', payment_status: 'paid', amount_total: 149900 + 3990, currency: 'brl', client_reference_id: 'carla', ...shippingDetails(rioAddress), ...expressaCost } },
+    });
+    expect((await deliver(payload)).statusCode).toBe(200);
+    expect(store.orders.get('cs_test_lost')).toMatchObject({
+      amountTotal: 149900,
+      delivery: { cep: '20040002', uf: 'RJ', service: 'expressa', amount: 3990, address: { street: 'Avenida Rio Branco', number: '156' }, review: null },
+    });
+  });
+});
+
+describe("Stripe's address as ours", () => {
+  const details = (address: Partial<Stripe.Address>) => ({ name: ' Carla Dias ', address: { city: null, country: 'BR', line1: null, line2: null, postal_code: null, state: null, ...address } });
+
+  it('line1 without a comma keeps the whole line as the street, number S/N; no state → the CEP\'s', () => {
+    expect(addressFromStripe(details({ line1: 'Avenida Paulista 1578', postal_code: '01310-100', city: 'São Paulo' }), 'RJ')).toEqual({
+      recipient: 'Carla Dias', cep: '01310100', street: 'Avenida Paulista 1578', number: 'S/N', complement: '', neighborhood: '', city: 'São Paulo', uf: 'SP',
+    });
+  });
+
+  it('"Rua 25 de Março, 1000, loja 3" splits at the number after the last comma before it; line2 joins the complement', () => {
+    expect(addressFromStripe(details({ line1: 'Rua 25 de Março, 1000, loja 3', line2: 'fundos', state: 'sp', postal_code: '01021-000' }), 'SP')).toMatchObject({
+      street: 'Rua 25 de Março', number: '1000', complement: 'loja 3, fundos', uf: 'SP',
+    });
+  });
+
+  it('a CEP in no Correios range keeps the quote\'s UF and asks for a review', () => {
+    const address = addressFromStripe(details({ line1: 'Rua Sem Nome, 1', postal_code: '00500-000' }), 'RJ');
+    expect(address.uf).toBe('RJ');
+    expect(reviewReason(address, { cep: '20040002', uf: 'RJ' })).toBe('Frete em revisão: o CEP do endereço (00500000) não está nas faixas dos Correios; o frete foi cotado para RJ.');
+    expect(reviewReason({ ...address, cep: '20040002' }, { cep: '20040002', uf: 'RJ' })).toBeNull();
   });
 });

@@ -120,3 +120,31 @@ export function useAdminFirestore(emulators: () => { projectId: string; firestor
     return firestore;
   };
 }
+
+/** A complete Entrega form for the simulated pay page (field names as posted), in São Paulo, Econômica. */
+export const SAO_PAULO_DELIVERY = {
+  recipient: 'Bia Lima',
+  cep: '01310-100',
+  street: 'Avenida Paulista',
+  number: '1578',
+  complement: 'apto 12',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  uf: 'SP',
+  service: 'economica',
+} as const;
+
+/** The same as SAO_PAULO_DELIVERY in Rio de Janeiro, Expressa. */
+export const RIO_DELIVERY = {
+  recipient: 'Caio Souza',
+  cep: '20040-002',
+  street: 'Avenida Rio Branco',
+  number: '156',
+  complement: '',
+  neighborhood: 'Centro',
+  city: 'Rio de Janeiro',
+  uf: 'RJ',
+  service: 'expressa',
+} as const;
+
+export const formBody = (fields: Readonly<Record<string, string>>) => new URLSearchParams(fields).toString();
