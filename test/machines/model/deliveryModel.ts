@@ -84,9 +84,9 @@ const variants = (type: string, snapshot: { context: { cep: string | null; lines
     case 'delivery.retry':
       return [{ type }];
     case DONE:
-      return [{ type, output: expectedQuote(snapshot.context.cep!, snapshot.context.lines) }];
+      return [{ type, output: expectedQuote(snapshot.context.cep!, snapshot.context.lines) } as EventObject];
     case ERROR:
-      return [{ type, error: new RangeError('outside the supported years') }];
+      return [{ type, error: new RangeError('outside the supported years') } as EventObject];
     default:
       return undefined;
   }
