@@ -82,7 +82,7 @@ const Option = styled('label', {
   cursor: 'pointer',
   color: '$textDark',
   '&:has(input:checked)': { borderColor: '$primary', boxShadow: 'inset 0 0 0 1px $colors$primary' },
-  '& input': { gridArea: 'radio', width: '1.125rem', height: '1.125rem', margin: 0, accentColor: '$primary' },
+  '& input': { gridArea: 'radio', width: '1.125rem', height: '1.125rem', margin: 0, accentColor: '$colors$primary' },
   '& .name': { gridArea: 'name', fontWeight: 600 },
   '& .price': { gridArea: 'price', fontWeight: 700, whiteSpace: 'nowrap' },
   '& .window': { gridArea: 'window', fontSize: '$small' },
