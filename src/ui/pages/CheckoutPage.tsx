@@ -24,6 +24,7 @@ const Summary = styled('dl', {
 export const DELIVERY_SUMMARY_TEXTS = {
   delivery: 'Frete',
   notQuoted: 'Calcule acima',
+  quoting: 'Calculando…',
   totalWithDelivery: 'Total com frete',
 } as const;
 
@@ -35,11 +36,13 @@ function DeliverySummary({ delivery }: { delivery: DeliveryActorRef }) {
   const { cart } = useServices();
   const total = useSelector(cart, selectCartTotal);
   const option = useSelector(delivery, (s) => (s.matches('quoted') && s.context.quote ? optionOf(s.context.quote, s.context.service) : null));
+  // A new quote (another CEP, or the cart changed under it) is on its way: no stale price meanwhile.
+  const quoting = useSelector(delivery, (s) => s.hasTag('busy'));
   return (
     <Summary>
       <div>
         <dt>{DELIVERY_SUMMARY_TEXTS.delivery}</dt>
-        <dd data-testid="checkout-delivery">{option ? formatDeliveryPrice(option) : DELIVERY_SUMMARY_TEXTS.notQuoted}</dd>
+        <dd data-testid="checkout-delivery">{option ? formatDeliveryPrice(option) : quoting ? DELIVERY_SUMMARY_TEXTS.quoting : DELIVERY_SUMMARY_TEXTS.notQuoted}</dd>
       </div>
       {option && (
         <div className="with-delivery">
