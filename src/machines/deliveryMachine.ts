@@ -1,15 +1,10 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { toCentavos, type CartItem, type Category } from '../domain';
-// Not from '../domain': the delivery module carries the holiday library, and bundles that never quote stay without it.
-import {
-  formatCep,
-  isDeliveryService,
-  parseCep,
-  quoteDelivery,
-  type DeliveryQuote,
-  type DeliveryServiceId,
-  type ParcelLine,
-} from '../domain/delivery';
+import { formatCep, parseCep } from '../domain/cep';
+// Types only: the quoting module (the holiday calendar, the rate card) is loaded by the first quote, not with the
+// storefront's entry, which carries this machine.
+import type { DeliveryQuote, ParcelLine } from '../domain/delivery';
+import { isDeliveryService, type DeliveryServiceId } from '../domain/deliveryOptions';
 import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
 
 /** Shown when a quote could not be made; `delivery.retry` tries again. */
@@ -218,20 +213,31 @@ export function sameParcel(a: readonly ParcelLine[], b: readonly ParcelLine[]): 
   );
 }
 
-/** Production implementations of deliveryMachine: quotes from the domain at `now()`, the CEP kept through the port. */
+export type DeliveryModule = typeof import('../domain/delivery');
+
+/**
+ * Production implementations of deliveryMachine: quotes from the domain at `now()`, the CEP kept through the port.
+ * The quoting module is a lazy chunk (`loadDeliveryModule`), downloaded by the first quote; a failed download is
+ * a failed quote, and `delivery.retry` downloads again.
+ */
 export function createDeliveryImplementations({
   storage,
   now = Date.now,
   log = console.error,
+  loadDeliveryModule = () => import('../domain/delivery'),
 }: {
   storage: DeliveryCepPort;
   now?: () => number;
   log?: (message: string, error: unknown) => void;
+  loadDeliveryModule?: () => Promise<DeliveryModule>;
 }) {
   return {
     actors: {
       quote: fromPromise<DeliveryQuote, QuoteRequest>(async ({ input }) => {
-        const result = quoteDelivery({ cep: input.cep, lines: input.lines, now: now() });
+        // The day counts from when the shopper asked, not from when the chunk arrived.
+        const askedAt = now();
+        const { quoteDelivery } = await loadDeliveryModule();
+        const result = quoteDelivery({ cep: input.cep, lines: input.lines, now: askedAt });
         if (!result.ok) throw new DeliveryQuoteError(result.error);
         return result.quote;
       }),

@@ -9,7 +9,7 @@ import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
 import type { OrdersPort } from '../adapters/orders/port';
 import type { UsersPort } from '../adapters/users/port';
 import { toCentavos } from '../domain';
-import { formatCep } from '../domain/delivery';
+import { formatCep } from '../domain/cep';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
 import { cartMachine, createCartImplementations } from '../machines/cartMachine';

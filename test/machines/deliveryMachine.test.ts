@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memory';
 import type { CartItem, Category } from '../../src/domain';
+import * as deliveryModule from '../../src/domain/delivery';
 import type { DeliveryQuote, ParcelLine } from '../../src/domain/delivery';
 import {
   createDeliveryImplementations,
@@ -26,7 +27,8 @@ const HATS: ParcelLine[] = [
 function start(input: DeliveryInput = {}, options: { quote?: ReturnType<typeof fromPromise<DeliveryQuote, QuoteRequest>> } = {}) {
   const storage = memoryDeliveryCep();
   const logError = vi.fn();
-  const production = createDeliveryImplementations({ storage, now: () => NOW, log: logError });
+  // The quoting module already loaded, so a quote answers within one tick (its lazy loading is tested below).
+  const production = createDeliveryImplementations({ storage, now: () => NOW, log: logError, loadDeliveryModule: async () => deliveryModule });
   const actor = createActor(
     deliveryMachine.provide({ actors: options.quote ? { quote: options.quote } : production.actors, actions: production.actions }),
     { input },
@@ -145,6 +147,35 @@ describe('deliveryMachine', () => {
 });
 
 describe('createDeliveryImplementations', () => {
+  it('loads the quoting module with the first quote (a lazy chunk in the storefront)', async () => {
+    const { actors, actions } = createDeliveryImplementations({ storage: memoryDeliveryCep(), now: () => NOW });
+    const actor = createActor(deliveryMachine.provide({ actors, actions }), { input: { cep: '01310100', lines: JACKET } }).start();
+    const quoted = await waitFor(actor, (snapshot) => snapshot.matches('quoted'), { timeout: 10_000 });
+    expect(quoted.context.quote?.options.map((o) => o.amount)).toEqual([0, 2490 + 400]);
+    actor.stop();
+  });
+
+  it('a quoting module that fails to download is a failed quote, and a retry downloads again', async () => {
+    let downloads = 0;
+    const { actors, actions } = createDeliveryImplementations({
+      storage: memoryDeliveryCep(),
+      now: () => NOW,
+      log: () => {},
+      loadDeliveryModule: async () => {
+        if (++downloads === 1) throw new TypeError('Failed to fetch dynamically imported module');
+        return deliveryModule;
+      },
+    });
+    const actor = createActor(deliveryMachine.provide({ actors, actions }), { input: { cep: '01310100', lines: JACKET } }).start();
+    await tick();
+    expect(actor.getSnapshot().value).toBe('failed');
+    actor.send({ type: 'delivery.retry' });
+    await tick();
+    expect(actor.getSnapshot().value).toBe('quoted');
+    expect(downloads).toBe(2);
+    actor.stop();
+  });
+
   it('the quote actor rejects what the domain refuses (an empty parcel)', async () => {
     const { actors } = createDeliveryImplementations({ storage: memoryDeliveryCep(), now: () => NOW });
     const actor = createActor(actors.quote, { input: { cep: '01310100', lines: [] } });
@@ -154,7 +185,7 @@ describe('createDeliveryImplementations', () => {
   });
 
   it('quotes from the day now() says', async () => {
-    const { actors } = createDeliveryImplementations({ storage: memoryDeliveryCep(), now: () => NOW });
+    const { actors } = createDeliveryImplementations({ storage: memoryDeliveryCep(), now: () => NOW, loadDeliveryModule: async () => deliveryModule });
     const actor = createActor(actors.quote, { input: { cep: '01310100', lines: JACKET } }).start();
     await tick();
     expect(actor.getSnapshot().output?.quotedOn).toBe('2026-12-01');

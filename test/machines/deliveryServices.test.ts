@@ -9,6 +9,7 @@ import { memoryDeliveryCep, type MemoryDeliveryCep } from '../../src/adapters/de
 import { memoryOrders } from '../../src/adapters/orders/memory';
 import { memoryUsers } from '../../src/adapters/users/memory';
 import type { Category } from '../../src/domain';
+import { waitFor } from 'xstate';
 import { selectedDelivery } from '../../src/machines/deliveryMachine';
 import { createServices } from '../../src/ui/createServices';
 
@@ -48,9 +49,9 @@ describe('createServices: delivery', () => {
     expect(delivery.getSnapshot().value).toBe('idle');
     cart.send({ type: 'cart.add', product: catalog[1]!.products[0]! });
     cart.send({ type: 'cart.add', product: catalog[1]!.products[0]! });
-    await settle();
+    // The first quote downloads the quoting module.
+    await waitFor(delivery, (snapshot) => snapshot.matches('quoted'), { timeout: 10_000 });
     // Two caps (250 g each) + 200 g box = 700 g, R$ 119,80: SP Econômica at its base price R$ 15,90.
-    expect(delivery.getSnapshot().value).toBe('quoted');
     expect(delivery.getSnapshot().context.quote).toMatchObject({ cep: '01310100', weightGrams: 700, subtotal: 11_980 });
     expect(delivery.getSnapshot().context.quote?.options.map((o) => o.amount)).toEqual([1590, 2490]);
     cart.send({ type: 'cart.clear' });
@@ -66,13 +67,13 @@ describe('createServices: delivery', () => {
     expect(product).not.toBe(delivery);
     product.start();
     product.send({ type: 'delivery.cep.submit', cep: '69900-000' });
-    await settle();
+    await waitFor(product, (snapshot) => snapshot.matches('quoted'), { timeout: 10_000 });
     expect(product.getSnapshot().context.quote).toMatchObject({ cep: '69900000', uf: 'AC', weightGrams: 1400, subtotal: 50_000 });
     expect(deliveryCep.raw()).toBe('69900000');
     // The cart's actor has the same CEP now: adding the jacket quotes it at once.
     expect(delivery.getSnapshot().context.cep).toBe('69900000');
     cart.send({ type: 'cart.add', product: catalog[0]!.products[0]! });
-    await settle();
+    await waitFor(delivery, (snapshot) => snapshot.matches('quoted'), { timeout: 10_000 });
     expect(selectedDelivery(delivery.getSnapshot())).toEqual({ cep: '69900000', service: 'economica' });
     product.stop();
     // The next product page starts from the saved CEP.

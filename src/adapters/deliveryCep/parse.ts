@@ -1,4 +1,4 @@
-import { parseCep } from '../../domain/delivery';
+import { parseCep } from '../../domain/cep';
 import type { DeliveryCepLog } from './port';
 
 /**

@@ -1,6 +1,7 @@
 import { expect, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { memoryDeliveryCep } from '../../../src/adapters/deliveryCep/memory';
+import * as deliveryModule from '../../../src/domain/delivery';
 import type { DeliveryQuote, DeliveryServiceId, ParcelLine } from '../../../src/domain/delivery';
 import { createDeliveryImplementations, deliveryMachine, selectedDelivery, type DeliveryInput } from '../../../src/machines/deliveryMachine';
 import { tick } from '../../support/fakes/controllable';
@@ -126,7 +127,13 @@ export async function runDeliveryWalk(
   const storage = memoryDeliveryCep();
   const logError = vi.fn();
   let failNextQuote = false;
-  const { actors, actions } = wiring({ storage, now: () => (failNextQuote ? BEYOND_HOLIDAY_TABLE : NOW), log: logError });
+  // The quoting module already loaded (its lazy loading is a unit test), so each quote answers within one tick.
+  const { actors, actions } = wiring({
+    storage,
+    now: () => (failNextQuote ? BEYOND_HOLIDAY_TABLE : NOW),
+    log: logError,
+    loadDeliveryModule: async () => deliveryModule,
+  });
   const actor = createActor(deliveryMachine.provide({ actors, actions }), { input, inspect: recordTransitions(deliveryMachine.id) });
 
   const ref = {
