@@ -1,6 +1,8 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { formatDeliveryPrice, formatDeliveryWindow, type DeliveryOption, type DeliveryServiceId } from '../../domain/delivery';
+// The options' texts only: the quote itself (holiday calendar, rate card) is a lazy chunk the machine loads.
+import type { DeliveryOption } from '../../domain/delivery';
+import { formatDeliveryPrice, formatDeliveryWindow, type DeliveryServiceId } from '../../domain/deliveryOptions';
 import type { DeliveryActorRef } from '../../machines/deliveryMachine';
 import { useHydrated } from '../hooks/useHydrated';
 import { styled } from '../theme';

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { formatBRL } from '../../domain';
-import { formatDeliveryPrice, optionOf } from '../../domain/delivery';
+import { formatDeliveryPrice, optionOf } from '../../domain/deliveryOptions';
 import { selectCartItems, selectCartTotal } from '../../machines/cartMachine';
 import { selectedDelivery, type DeliveryActorRef } from '../../machines/deliveryMachine';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
