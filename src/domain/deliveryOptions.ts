@@ -1,6 +1,9 @@
 import { formatBRL } from './money';
 import type { DeliveryOption, DeliveryQuote } from './delivery';
 
+// The shapes the options are read from, for components that import only this module (types cost no bytes).
+export type { DeliveryOption, DeliveryQuote, ParcelLine } from './delivery';
+
 // What a shopper sees of a quote: the services, their names and the price and date texts. Apart from the quote
 // itself (delivery.ts) so the components that show options do not carry the holiday calendar.
 
