@@ -6,8 +6,8 @@ export const CREATE_CHECKOUT_SESSION_PATH = 'create-checkout-session';
 
 /**
  * CheckoutPort over our backend: POST <prefixUrl>/create-checkout-session `{ products }` (plus `delivery` when the
- * shopper chose one) with the shopper's
- * Firebase ID token. Every failure becomes a CheckoutFailedError with a reason the UI can act on.
+ * shopper chose one) with the shopper's Firebase ID token. Every failure becomes a CheckoutFailedError with a
+ * reason the UI can act on.
  */
 export function createHttpCheckout({
   http,
