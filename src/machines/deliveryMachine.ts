@@ -11,6 +11,12 @@ import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
 export const DELIVERY_FAILED_MESSAGE = 'Não foi possível calcular o frete agora. Tente novamente.';
 
 /**
+ * How long a quote may take. The quote itself is instant; the wait is the download of its code (a lazy chunk)
+ * on the first quote of a visit, so a stalled network ends in the message and its retry, not a spinner.
+ */
+export const QUOTE_TIMEOUT_MS = 10_000;
+
+/**
  * Frete and delivery dates by CEP (issue 27), for a parcel: the cart's (one app-wide actor whose lines follow the
  * cart) or one product's (the product page's own actor). The shopper types a CEP; a valid one is remembered
  * through DeliveryCepPort and quoted with the domain's rate card; the shopper picks a service in `quoted`.
@@ -122,6 +128,9 @@ export const deliveryMachine = setup({
       return isDeliveryService(event.service);
     },
   },
+  delays: {
+    quoteTimeout: QUOTE_TIMEOUT_MS,
+  },
 }).createMachine({
   id: 'delivery',
   context: ({ input }) => {
@@ -174,6 +183,15 @@ export const deliveryMachine = setup({
         onError: {
           target: 'failed',
           actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error, during: 'quote' }) }, 'noteQuoteFailed'],
+        },
+      },
+      after: {
+        quoteTimeout: {
+          target: 'failed',
+          actions: [
+            { type: 'logError', params: { error: new Error(`no quote in ${QUOTE_TIMEOUT_MS} ms`), during: 'quote' } },
+            'noteQuoteFailed',
+          ],
         },
       },
     },

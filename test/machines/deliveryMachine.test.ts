@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memory';
 import type { CartItem, Category } from '../../src/domain';
 import * as deliveryModule from '../../src/domain/delivery';
@@ -8,6 +8,7 @@ import {
   createDeliveryImplementations,
   deliveryMachine,
   parcelLinesOf,
+  QUOTE_TIMEOUT_MS,
   selectedDelivery,
   watchCartParcel,
   type DeliveryEvent,
@@ -143,6 +144,31 @@ describe('deliveryMachine', () => {
     expect(snap().value).toBe('quoting');
     expect(snap().context.error).toBeNull();
     expect(quote.calls).toHaveLength(2);
+  });
+});
+
+describe('deliveryMachine: the quote has a deadline', () => {
+  it('a quote that does not answer in 10 s (its code never downloads) fails with the message and can be retried', () => {
+    const clock = new SimulatedClock();
+    const quote = controllable<[QuoteRequest], DeliveryQuote>('quote');
+    const logError = vi.fn();
+    const actor = createActor(
+      deliveryMachine.provide({
+        actors: { quote: fromPromise(({ input }) => quote.fn(input)) },
+        actions: { logError: (_, params) => logError(params) },
+      }),
+      { input: { cep: '01310100', lines: JACKET }, clock },
+    ).start();
+    expect(QUOTE_TIMEOUT_MS).toBe(10_000);
+    clock.increment(9_999);
+    expect(actor.getSnapshot().value).toBe('quoting');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toBe('Não foi possível calcular o frete agora. Tente novamente.');
+    expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'quote' }));
+    actor.send({ type: 'delivery.retry' });
+    expect(quote.calls).toHaveLength(2);
+    actor.stop();
   });
 });
 

@@ -1,9 +1,15 @@
 import { expect, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
+import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import { memoryDeliveryCep } from '../../../src/adapters/deliveryCep/memory';
 import * as deliveryModule from '../../../src/domain/delivery';
 import type { DeliveryQuote, DeliveryServiceId, ParcelLine } from '../../../src/domain/delivery';
-import { createDeliveryImplementations, deliveryMachine, selectedDelivery, type DeliveryInput } from '../../../src/machines/deliveryMachine';
+import {
+  createDeliveryImplementations,
+  deliveryMachine,
+  QUOTE_TIMEOUT_MS,
+  selectedDelivery,
+  type DeliveryInput,
+} from '../../../src/machines/deliveryMachine';
 import { tick } from '../../support/fakes/controllable';
 import { coveringWalks, pathName, recordTransitions, type ModelPath } from './graph';
 
@@ -72,6 +78,7 @@ function expectedQuote(cep: string, lines: readonly ParcelLine[]): DeliveryQuote
 
 const DONE = 'xstate.done.actor.quote';
 const ERROR = 'xstate.error.actor.quote';
+const TIMEOUT = 'xstate.after.quoteTimeout.delivery.quoting';
 const FAILED_MESSAGE = 'Não foi possível calcular o frete agora. Tente novamente.';
 
 const variants = (type: string, snapshot: { context: { cep: string | null; lines: ParcelLine[] } }): EventObject[] | undefined => {
@@ -88,6 +95,8 @@ const variants = (type: string, snapshot: { context: { cep: string | null; lines
       return [{ type, output: expectedQuote(snapshot.context.cep!, snapshot.context.lines) } as EventObject];
     case ERROR:
       return [{ type, error: new RangeError('outside the supported years') } as EventObject];
+    case TIMEOUT:
+      return [{ type }];
     default:
       return undefined;
   }
@@ -134,7 +143,8 @@ export async function runDeliveryWalk(
     log: logError,
     loadDeliveryModule: async () => deliveryModule,
   });
-  const actor = createActor(deliveryMachine.provide({ actors, actions }), { input, inspect: recordTransitions(deliveryMachine.id) });
+  const clock = new SimulatedClock();
+  const actor = createActor(deliveryMachine.provide({ actors, actions }), { input, clock, inspect: recordTransitions(deliveryMachine.id) });
 
   const ref = {
     phase: 'idle' as Phase,
@@ -203,6 +213,15 @@ export async function runDeliveryWalk(
           break;
         case ERROR:
           await tick();
+          ref.phase = 'failed';
+          ref.error = FAILED_MESSAGE;
+          ref.errors += 1;
+          break;
+        case TIMEOUT:
+          // The quote has not answered (the runner lets no tick pass): 1 ms early it is still being waited for.
+          clock.increment(QUOTE_TIMEOUT_MS - 1);
+          expect(actor.getSnapshot().value, `${at}: 1 ms before the deadline`).toBe('quoting');
+          clock.increment(1);
           ref.phase = 'failed';
           ref.error = FAILED_MESSAGE;
           ref.errors += 1;
