@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import { useBrowserLocation } from 'wouter/use-browser-location';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalog as seedCatalog } from '../../seed/catalog';
 import { memoryAuth } from '../../src/adapters/auth/memory';
@@ -115,7 +116,8 @@ async function quote(cep: string) {
 
 /** The options on screen: each radio's accessible text, and which one is checked. */
 async function shownOptions() {
-  const group = await screen.findByRole('group', { name: 'Opções de entrega' });
+  // A deadline in real time: the quote's code is a chunk loaded on the first quote, slow on a busy machine.
+  const group = await screen.findByRole('group', { name: 'Opções de entrega' }, { timeout: 10_000 });
   const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
   return radios.map((radio) => ({ text: text(radio.closest('label')), checked: radio.checked }));
 }
@@ -363,7 +365,10 @@ describe('a prerendered product page', () => {
       spies.forEach((spy) => spy.mockRestore());
     };
     await act(async () => {
-      root = hydrateRoot(document.getElementById('root')!, <App services={services} onHydrated={() => services.catalog.send({ type: 'catalog.refresh' })} />, {
+      // The browser's location, named: a server render earlier in this worker (test/ui/search.test.tsx) can leave
+      // its ssrPath in wouter's context, which a <Router> without a `hook` of its own inherits.
+      const router = { hook: useBrowserLocation };
+      root = hydrateRoot(document.getElementById('root')!, <App services={services} router={router} onHydrated={() => services.catalog.send({ type: 'catalog.refresh' })} />, {
         onRecoverableError: (error) => recoverable.push(String(error).slice(0, 300)),
       });
     });
@@ -371,6 +376,9 @@ describe('a prerendered product page', () => {
 
     const expected = expectedQuote('SE', [{ category: 'jackets', reais: 289.9, quantity: 1 }]);
     expect(expected.expressa.price).toBe('R$ 34,90');
+    // The options, or a hydration error that would explain their absence (reported first), whichever comes first.
+    await waitFor(() => expect(recoverable.length > 0 || screen.queryByRole('group', { name: 'Opções de entrega' }) !== null).toBe(true), { timeout: 10_000 });
+    expect(recoverable, 'hydration errors').toEqual([]);
     expect((await shownOptions()).map((o) => o.text)).toEqual([
       `Econômica${expected.economica.price}${expected.economica.window}`,
       `Expressa${expected.expressa.price}${expected.expressa.window}`,

@@ -6,7 +6,7 @@ import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, styled } from '../theme';
 import { CartLines } from './CartLines';
-import { LazyDeliveryEstimator as DeliveryEstimator } from './LazyDeliveryEstimator';
+import { DeliveryEstimator } from './DeliveryEstimator';
 
 const Dialog = styled('dialog', {
   margin: '0 0 0 auto',

@@ -8,7 +8,7 @@ import { selectCategories } from '../selectors';
 import { productTitle } from '../seo';
 import { useServices } from '../services';
 import { Button, Page, styled } from '../theme';
-import { LazyDeliveryEstimator as DeliveryEstimator } from '../components/LazyDeliveryEstimator';
+import { DeliveryEstimator } from '../components/DeliveryEstimator';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ProductCard, ProductGrid } from '../components/ProductCard';
 import { NotFoundPage } from './NotFoundPage';
