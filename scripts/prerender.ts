@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import type { CatalogPort } from '../src/adapters/catalog/port';
 import { bootDataScript, BOOT_DATA_ID, type BootData } from '../src/bootData';
 import { EXPLORE_PRODUCTS_PER_CATEGORY, findProduct, MalformedDocumentError, RELATED_PRODUCTS_LIMIT, type Category, type Product } from '../src/domain';
+import { EARLY_CEP_SCRIPT } from '../src/earlyCep';
 import { EARLY_CLICKS_SCRIPT } from '../src/earlyClicks';
 import { renderPage } from '../src/prerender';
 import { categoryPath, paths, productPath } from '../src/ui/paths';
@@ -95,6 +96,8 @@ function headTags(meta: PageMeta, origin: string, css: string): string {
     ...meta.jsonLd.map((data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`),
     `<style id="stitches">${css}</style>`,
     `<script>${EARLY_CLICKS_SCRIPT}</script>`,
+    // Product pages carry the CEP form (components/DeliveryEstimator): no browser submit before hydration.
+    ...(meta.ogType === 'product' ? [`<script>${EARLY_CEP_SCRIPT}</script>`] : []),
   ];
   return tags.join('');
 }

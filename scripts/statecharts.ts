@@ -25,6 +25,7 @@ import { cartMachine } from '../src/machines/cartMachine';
 import { catalogMachine } from '../src/machines/catalogMachine';
 import { checkoutGuardMachine } from '../src/machines/checkoutGuardMachine';
 import { checkoutMachine } from '../src/machines/checkoutMachine';
+import { deliveryMachine } from '../src/machines/deliveryMachine';
 import { ordersMachine } from '../src/machines/ordersMachine';
 import { searchMachine } from '../src/machines/searchMachine';
 
@@ -59,6 +60,11 @@ export const documentedMachines: DocumentedMachine[] = [
     machine: checkoutMachine,
     file: 'src/machines/checkoutMachine.ts',
     summary: 'The Finalizar Compra button: creates a checkout session once per click and sends the browser to its url.',
+  },
+  {
+    machine: deliveryMachine,
+    file: 'src/machines/deliveryMachine.ts',
+    summary: 'Frete and delivery dates by CEP, for the cart (its parcel follows the cart) and for a product page: validates the CEP, remembers it, quotes both services, keeps the chosen one for checkout.',
   },
   {
     machine: ordersMachine,

@@ -2,6 +2,7 @@
 import { initializeApp } from 'firebase/app';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
+import { createLocalStorageDeliveryCep } from './adapters/deliveryCep/localStorage';
 import { CatalogUnavailableError, type CatalogPort } from './adapters/catalog/port';
 import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
 import { OrdersUnavailableError, type OrdersPort } from './adapters/orders/port';
@@ -11,6 +12,7 @@ import { loadConfig } from './config';
 import { deferAuth } from './deferredAuth';
 import { findProduct, type Category } from './domain';
 import { takeEarlyClicks } from './earlyClicks';
+import { lazyPort } from './lazyPort';
 import { createRecorder, type InspectorRecorder } from './inspector/recorder';
 import { App } from './ui/App';
 import { createServices } from './ui/createServices';
@@ -78,21 +80,18 @@ const auth = deferAuth(
   (error) => logError('[auth] the sign-in code could not be loaded', error),
 );
 
-// The HTTP client (ky, ~5 KB gz) only matters on "Finalizar Compra": loaded on the first checkout.
-let httpCheckout: Promise<CheckoutPort> | null = null;
-const checkout: CheckoutPort = {
-  async createSession(items) {
-    httpCheckout ??= Promise.all([import('ky'), import('./adapters/checkout/http')]).then(([{ default: ky }, { createHttpCheckout }]) =>
+// The HTTP client (ky, ~5 KB gz) only matters on "Finalizar Compra": loaded on the first checkout, every
+// argument (the items, the Idempotency-Key and the chosen delivery) forwarded; a failed download is retried on
+// the next click.
+const checkout: CheckoutPort = lazyPort(
+  () =>
+    Promise.all([import('ky'), import('./adapters/checkout/http')]).then(([{ default: ky }, { createHttpCheckout }]) =>
       // '' (production): the backend is this origin, Hosting rewrites its paths to the function.
       createHttpCheckout({ http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }), idToken: () => auth.idToken() }),
-    );
-    const port = await httpCheckout.catch((error: unknown) => {
-      httpCheckout = null; // a failed chunk download is retried on the next click
-      throw new CheckoutFailedError('network', 'the checkout code could not be loaded', { cause: error });
-    });
-    return port.createSession(items);
-  },
-};
+    ),
+  ['createSession'],
+  (cause) => new CheckoutFailedError('network', 'the checkout code could not be loaded', { cause }),
+);
 
 // The statechart inspector (docs/inspector.md), local mode only: always under Parcel's dev server, with
 // `?inspect` in a local build. CLUB_MODE is inlined by Parcel, so a production build folds these checks to
@@ -112,7 +111,15 @@ const boot = readBootData(document, logError);
 const prerendered = boot !== null && root !== null && root.hasChildNodes() && (boot.notFound || boot.path === window.location.pathname);
 
 const services = createServices(
-  { auth, users, catalog, checkout, orders, cartStorage: createLocalStorageCart({ storage: window.localStorage, window }) },
+  {
+    auth,
+    users,
+    catalog,
+    checkout,
+    orders,
+    cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
+    deliveryCep: createLocalStorageDeliveryCep({ storage: window.localStorage }),
+  },
   {
     logError,
     // wouter patches pushState to announce it, so the router follows (its subpath exports need Parcel's

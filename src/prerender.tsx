@@ -8,6 +8,7 @@ import { memoryCartStorage } from './adapters/cartStorage/memory';
 import { memoryCatalog } from './adapters/catalog/memory';
 import { memoryOrders } from './adapters/orders/memory';
 import { memoryCheckout } from './adapters/checkout/memory';
+import { memoryDeliveryCep } from './adapters/deliveryCep/memory';
 import { memoryUsers } from './adapters/users/memory';
 import type { BootData } from './bootData';
 import { deferAuth } from './deferredAuth';
@@ -33,6 +34,8 @@ export async function renderPage(boot: BootData): Promise<RenderedPage> {
       checkout: memoryCheckout(),
       orders: memoryOrders(),
       cartStorage: memoryCartStorage(),
+      // No saved CEP on the server: product pages carry an empty CEP form, as the browser's first render draws it.
+      deliveryCep: memoryDeliveryCep(),
     },
     {
       logError: (message, error) => {

@@ -6,7 +6,9 @@
 //      (1 with --quick), and on the static floor of each (the same page without scripts, scripts/bench/floor.ts);
 //   4. a 2,000-product category (faker) seeded into the emulator: grid first paint, longest task while
 //      scrolling; add-to-cart → header count, median of 20 clicks;
-//   5. the backend figures of `npm run bench:server`.
+//   5. the backend figures of `npm run bench:server`;
+//   6. on a product page, CEP typed → delivery options painted, beside add-to-cart on the same page as reference
+//      (`npx tsx scripts/bench/delivery.ts` runs this part alone and prints it).
 // Prints one table, writes its section of docs/performance.md (scripts/bench/doc.ts) and docs/performance.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -19,6 +21,7 @@ import { withFirestore } from '../lib/firestoreAdmin';
 import { ROOT, startLocalStack, type LocalStack } from '../lib/stack';
 import { prerenderSite } from '../prerender';
 import { launchChromium } from './browser';
+import { measureDeliveryLatency, type DeliveryLatencyFigures } from './deliveryLatency';
 import { analyzeBuild, kb, totalGzip } from './bundles';
 import { writeDocSection } from './doc';
 import { serveStaticFloor } from './floor';
@@ -31,7 +34,7 @@ import { benchBackend, type BackendFigures } from './server';
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    /** Comma-separated sections to leave out while iterating: network, lighthouse, grid, backend. */
+    /** Comma-separated sections to leave out while iterating: network, lighthouse, grid, delivery, backend. */
     skip: { type: 'string', default: '' },
   },
 });
@@ -79,6 +82,8 @@ interface Results {
   /** Keystroke → search results painted: the seed catalog, then with the 2,000-product category. */
   search: Array<{ catalog: string } & SearchLatencyFigures>;
   addToCart: AddToCartFigures[];
+  /** CEP typed → delivery options painted on a product page, and that page's add-to-cart as reference. */
+  delivery: DeliveryLatencyFigures | null;
   backend: BackendFigures | null;
 }
 
@@ -99,7 +104,7 @@ async function main() {
     notice: (line) => log(`  ${line}`),
   });
   type Measured = Omit<Results, 'date' | 'machine' | 'commands' | 'build'>;
-  const results: Measured = { routes: [], lazyChunks: [], lighthouse: [], floor: [], grid: null, search: [], addToCart: [], backend: null };
+  const results: Measured = { routes: [], lazyChunks: [], lighthouse: [], floor: [], grid: null, search: [], addToCart: [], delivery: null, backend: null };
   let build!: Results['build'];
   try {
     // The storefront is served on localhost; Lighthouse's resolver rules let only 127.0.0.1 through.
@@ -137,6 +142,17 @@ async function main() {
         }
       } finally {
         await floor.close();
+      }
+    }
+
+    // Before the big category: its 2,000 products would be in the catalog the product page reads.
+    if (!skip.has('delivery')) {
+      log(`bench: CEP typed → delivery options painted on /product/${PRODUCT}, add-to-cart as reference…`);
+      const browser = await launchChromium();
+      try {
+        results.delivery = await measureDeliveryLatency(browser, base, `/product/${PRODUCT}`);
+      } finally {
+        await browser.close();
       }
     }
 
@@ -265,11 +281,21 @@ function renderTable(r: Results): string {
     rows.push([`add-to-cart → header count painted, \`${a.route}\` (median / max of ${a.clicks})`, `${ms(a.medianMs)} / ${ms(a.maxMs)}`, '≤ 50 ms median', ok(a.medianMs <= TARGETS.addToCartMs)]);
     rows.push([`  Event Timing click entries ≥ 16 ms (count, max)`, `${a.eventTimingEntries}, ${ms(a.eventTimingMaxMs)}`, '', '']);
   }
+  if (r.delivery) rows.push(...deliveryRows(r.delivery));
   if (r.backend) {
     const b = r.backend;
     rows.push(['backend POST /create-checkout-session req/s / p50 / p99', `${b.reqPerSec.toLocaleString('en')} / ${b.p50} ms / ${b.p99} ms`, '≥ 5,000 / – / < 50 ms', b.verdict === 'met' ? 'met' : '**missed**']);
   }
   return rows.map((row, i) => `| ${row.join(' | ')} |${i === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`).join('\n');
+}
+
+function deliveryRows(d: DeliveryLatencyFigures): string[][] {
+  const ratio = d.cepToOptions.medianMs / d.reference.medianMs;
+  return [
+    [`CEP typed → delivery options painted, \`${d.route}\` (median / max of ${d.cepToOptions.samples})`, `${ms(d.cepToOptions.medianMs)} / ${ms(d.cepToOptions.maxMs)}`, '', ''],
+    [`  reference: add-to-cart → header count, same page and run (median / max of ${d.reference.samples})`, `${ms(d.reference.medianMs)} / ${ms(d.reference.maxMs)}`, '', ''],
+    ['  CEP → options / reference (medians)', Number.isFinite(ratio) ? `${ratio.toFixed(2)} ×` : 'n/a', '', ''],
+  ];
 }
 
 function writeDoc(r: Results, table: string) {

@@ -1,96 +1,24 @@
-import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
-import { formatBRL } from './money';
-
 // Delivery: CEP → UF → region, a parcel's weight, and a quote for each service from our São Paulo warehouse.
 // Pure and shared: the storefront quotes with it as the shopper types, the backend quotes again with it from its
 // own catalog, so the two can only disagree when the cart or the catalog changed in between (the server wins).
 // Money in centavos, dates as 'YYYY-MM-DD' calendar days in Brasília.
+import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
+import { isUf, parseCep, type Uf } from './cep';
+import {
+  DELIVERY_SERVICE_NAMES,
+  DELIVERY_SERVICES,
+  formatDeliveryPrice,
+  formatDeliveryWindow,
+  optionOf,
+  type DeliveryServiceId,
+} from './deliveryOptions';
 
-export const UFS = [
-  'AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB',
-  'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO',
-] as const;
-export type Uf = (typeof UFS)[number];
+// The CEP (cep.ts) and the options' texts (deliveryOptions.ts) are modules of their own, without the holiday
+// calendar: the storefront's entry imports them directly, and this module loads with the first quote. Both are
+// re-exported, so whoever quotes (the backend, the tests) imports delivery from here alone.
+export * from './cep';
+export * from './deliveryOptions';
 
-export function isUf(value: unknown): value is Uf {
-  return typeof value === 'string' && (UFS as readonly string[]).includes(value);
-}
-
-/**
- * The Correios' CEP ranges per state ("faixas de CEP por UF"), as the first five digits, inclusive. Source: the
- * table in pt.wikipedia.org/wiki/Código_de_Endereçamento_Postal ("Faixas de CEP por estado"), which reproduces
- * the Correios' own (buscacepinter.correios.com.br, "Busca Faixa de CEP"). 00000–00999 belongs to no state.
- */
-const CEP_RANGES: readonly (readonly [from: number, to: number, uf: Uf])[] = [
-  [1000, 19999, 'SP'],
-  [20000, 28999, 'RJ'],
-  [29000, 29999, 'ES'],
-  [30000, 39999, 'MG'],
-  [40000, 48999, 'BA'],
-  [49000, 49999, 'SE'],
-  [50000, 56999, 'PE'],
-  [57000, 57999, 'AL'],
-  [58000, 58999, 'PB'],
-  [59000, 59999, 'RN'],
-  [60000, 63999, 'CE'],
-  [64000, 64999, 'PI'],
-  [65000, 65999, 'MA'],
-  [66000, 68899, 'PA'],
-  [68900, 68999, 'AP'],
-  [69000, 69299, 'AM'],
-  [69300, 69399, 'RR'],
-  [69400, 69899, 'AM'],
-  [69900, 69999, 'AC'],
-  [70000, 72799, 'DF'],
-  [72800, 72999, 'GO'],
-  [73000, 73699, 'DF'],
-  [73700, 76799, 'GO'],
-  [76800, 76999, 'RO'],
-  [77000, 77999, 'TO'],
-  [78000, 78899, 'MT'],
-  [79000, 79999, 'MS'],
-  [80000, 87999, 'PR'],
-  [88000, 89999, 'SC'],
-  [90000, 99999, 'RS'],
-];
-
-/** The pt-BR messages of the CEP field, shared by the storefront and the backend. */
-export const CEP_MESSAGES = {
-  required: 'Informe o CEP.',
-  invalid: 'CEP inválido. Use 8 números, como 01310-100.',
-  unknown: 'Não encontramos este CEP nas faixas dos Correios. Confira os números.',
-} as const;
-
-export type CepResult = { ok: true; cep: string; uf: Uf } | { ok: false; error: string };
-
-/**
- * A CEP as a shopper types it: 8 digits, with or without the hyphen ("01310-100", "01310100"); spaces around it
- * are forgiven, anything else (letters, dots in the middle, emoji, 7 or 9 digits) is not. The answer is the 8
- * digits and their state.
- */
-export function parseCep(input: unknown): CepResult {
-  const raw = typeof input === 'string' ? input.trim() : '';
-  if (raw === '') return { ok: false, error: CEP_MESSAGES.required };
-  const match = /^(\d{5})-?(\d{3})$/.exec(raw);
-  if (!match) return { ok: false, error: CEP_MESSAGES.invalid };
-  const cep = `${match[1]}${match[2]}`;
-  const uf = ufOfCep(cep);
-  if (!uf) return { ok: false, error: cep === '00000000' ? CEP_MESSAGES.invalid : CEP_MESSAGES.unknown };
-  return { ok: true, cep, uf };
-}
-
-/** The state a CEP (8 digits) belongs to, or null outside every range. */
-export function ufOfCep(cep: string): Uf | null {
-  if (!/^\d{8}$/.test(cep)) return null;
-  const prefix = Number(cep.slice(0, 5));
-  for (const [from, to, uf] of CEP_RANGES) if (prefix >= from && prefix <= to) return uf;
-  return null;
-}
-
-/** 01310100 → 01310-100. */
-export function formatCep(cep: string): string {
-  return `${cep.slice(0, 5)}-${cep.slice(5, 8)}`;
-}
 
 /**
  * Price zones from the São Paulo warehouse: the state itself, then the IBGE macro-regions by distance. SP is its
@@ -149,13 +77,6 @@ export function parcelWeightGrams(lines: readonly ParcelLine[]): number {
   return PACKAGING_GRAMS + lines.reduce((sum, line) => sum + unitWeightGrams(line.categoryId) * line.quantity, 0);
 }
 
-export type DeliveryServiceId = 'economica' | 'expressa';
-export const DELIVERY_SERVICES: readonly DeliveryServiceId[] = ['economica', 'expressa'];
-export const DELIVERY_SERVICE_NAMES: Record<DeliveryServiceId, string> = { economica: 'Econômica', expressa: 'Expressa' };
-
-export function isDeliveryService(value: unknown): value is DeliveryServiceId {
-  return value === 'economica' || value === 'expressa';
-}
 
 /**
  * The rate card, per zone and service: the price of a parcel up to 1 kg, what each further 500 g (or part of it)
@@ -259,9 +180,6 @@ export function quoteDelivery({ cep, lines, now, freeEconomicaFrom = FREE_ECONOM
   return { ok: true, quote: { cep: parsed.cep, uf: parsed.uf, zone, weightGrams, subtotal, quotedOn, options } };
 }
 
-export function optionOf(quote: DeliveryQuote, service: DeliveryServiceId): DeliveryOption {
-  return quote.options.find((option) => option.service === service) as DeliveryOption;
-}
 
 // Brasília has kept UTC−3 all year since daylight saving ended in 2019, so its calendar day is a fixed offset
 // (no ICU time-zone data on the storefront's main thread).
@@ -284,28 +202,6 @@ export function addBrazilianBusinessDays(day: string, days: number): string {
   return `${result.getFullYear()}-${String(result.getMonth() + 1).padStart(2, '0')}-${String(result.getDate()).padStart(2, '0')}`;
 }
 
-// Intl's pt-BR short forms, written out (Intl's date data costs milliseconds on first use; money.ts says why).
-// test/domain/delivery.test.ts compares them with Intl.
-const WEEKDAYS = ['dom.', 'seg.', 'ter.', 'qua.', 'qui.', 'sex.', 'sáb.'];
-const MONTHS = ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'];
-
-/** '2026-12-03' → 'qui., 3 de dez.' */
-export function formatDeliveryDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
-  return `${WEEKDAYS[weekday]}, ${date} de ${MONTHS[month - 1]}`;
-}
-
-/** "Chega entre qui., 3 de dez. e seg., 7 de dez." (or "Chega em …" when both ends are one day). */
-export function formatDeliveryWindow(window: { from: string; to: string }): string {
-  if (window.from === window.to) return `Chega em ${formatDeliveryDay(window.from)}`;
-  return `Chega entre ${formatDeliveryDay(window.from)} e ${formatDeliveryDay(window.to)}`;
-}
-
-/** "Grátis" or "R$ 34,90". */
-export function formatDeliveryPrice(option: Pick<DeliveryOption, 'amount'>): string {
-  return option.amount === 0 ? 'Grátis' : formatBRL(option.amount / 100);
-}
 
 /** The address the parcel goes to, as the pay page collects it. */
 export interface DeliveryAddress {

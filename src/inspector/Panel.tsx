@@ -10,7 +10,7 @@ import type { InspectorRecorder, RecordedEvent } from './recorder';
 import { renderSvg } from './svg';
 
 /** The storefront's machines in the order of docs/statecharts; others (if any) follow. */
-const KNOWN_MACHINES = ['auth', 'cart', 'catalog', 'checkoutGuard', 'checkout', 'search'];
+const KNOWN_MACHINES = ['auth', 'cart', 'catalog', 'checkoutGuard', 'checkout', 'delivery', 'search'];
 
 const Frame = styled('div', {
   position: 'fixed',

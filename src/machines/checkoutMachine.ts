@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CartItem } from '../domain';
-import { CheckoutFailedError, type CheckoutPort, type CheckoutSession } from '../adapters/checkout/port';
+import { CheckoutFailedError, type CheckoutDelivery, type CheckoutPort, type CheckoutSession } from '../adapters/checkout/port';
 
 /** Shown under the button when the backend fails (the spec only logs; we also tell the shopper). */
 export const CHECKOUT_FAILED_MESSAGE = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
@@ -9,7 +9,14 @@ export interface CheckoutContext {
   errorMessage: string | null;
 }
 
-export type CheckoutEvent = { type: 'checkout.submit'; items: CartItem[] };
+/** `delivery`: the CEP and service the shopper chose (deliveryMachine's selectedDelivery), when a quote was shown. */
+export type CheckoutEvent = { type: 'checkout.submit'; items: CartItem[]; delivery?: CheckoutDelivery | null };
+
+/** What one attempt asks the backend for. */
+export interface CheckoutRequest {
+  items: CartItem[];
+  delivery?: CheckoutDelivery;
+}
 
 export const checkoutMachine = setup({
   types: {
@@ -17,7 +24,7 @@ export const checkoutMachine = setup({
     events: {} as CheckoutEvent,
   },
   actors: {
-    createSession: fromPromise<CheckoutSession, CartItem[]>(async () => {
+    createSession: fromPromise<CheckoutSession, CheckoutRequest>(async () => {
       throw new Error('createSession not provided');
     }),
   },
@@ -49,7 +56,7 @@ export const checkoutMachine = setup({
         src: 'createSession',
         input: ({ event }) => {
           assertEvent(event, 'checkout.submit');
-          return event.items;
+          return event.delivery ? { items: event.items, delivery: event.delivery } : { items: event.items };
         },
         onDone: {
           target: 'redirecting',
@@ -81,9 +88,12 @@ export const checkoutMachine = setup({
 export type CheckoutActorRef = ActorRefFrom<typeof checkoutMachine>;
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
-/** What makes two attempts "the same": the lines, their quantities and prices, in cart order. */
-export function cartFingerprint(items: readonly CartItem[]): string {
-  return JSON.stringify(items.map(({ id, quantity, price }) => [id, quantity, price]));
+/**
+ * What makes two attempts "the same": the lines, their quantities and prices, in cart order, and the delivery
+ * chosen (another CEP or service is another order, so it gets a key of its own, not the backend's 409).
+ */
+export function cartFingerprint(items: readonly CartItem[], delivery?: CheckoutDelivery): string {
+  return JSON.stringify([items.map(({ id, quantity, price }) => [id, quantity, price]), delivery ? [delivery.cep, delivery.service] : null]);
 }
 
 /**
@@ -95,12 +105,13 @@ export function cartFingerprint(items: readonly CartItem[]): string {
 export function createCheckoutActors({ checkout, newKey = () => crypto.randomUUID() }: { checkout: CheckoutPort; newKey?: () => string }) {
   let attempt: { fingerprint: string; key: string } | null = null;
   return {
-    createSession: fromPromise<CheckoutSession, CartItem[]>(async ({ input }) => {
-      const fingerprint = cartFingerprint(input);
+    createSession: fromPromise<CheckoutSession, CheckoutRequest>(async ({ input }) => {
+      const fingerprint = cartFingerprint(input.items, input.delivery);
       if (attempt?.fingerprint !== fingerprint) attempt = { fingerprint, key: newKey() };
       const current = attempt;
       try {
-        const session = await checkout.createSession(input, { idempotencyKey: current.key });
+        const options = input.delivery ? { idempotencyKey: current.key, delivery: input.delivery } : { idempotencyKey: current.key };
+        const session = await checkout.createSession(input.items, options);
         if (attempt === current) attempt = null;
         return session;
       } catch (error) {

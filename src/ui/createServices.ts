@@ -5,14 +5,18 @@ import type { AuthPort } from '../adapters/auth/port';
 import type { CartStoragePort } from '../adapters/cartStorage/port';
 import type { CatalogPort } from '../adapters/catalog/port';
 import type { CheckoutPort } from '../adapters/checkout/port';
+import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
 import type { OrdersPort } from '../adapters/orders/port';
 import type { UsersPort } from '../adapters/users/port';
+import { toCentavos } from '../domain';
+import { formatCep } from '../domain/cep';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
 import { cartMachine, createCartImplementations } from '../machines/cartMachine';
 import { catalogMachine, createCatalogActors, type CatalogSnapshotInput } from '../machines/catalogMachine';
 import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
+import { createDeliveryImplementations, deliveryMachine, parcelLinesOf, watchCartParcel } from '../machines/deliveryMachine';
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
 import type { SearchActorRef } from '../machines/searchMachine';
 import type { Services } from './services';
@@ -24,6 +28,8 @@ export interface Ports {
   checkout: CheckoutPort;
   orders: OrdersPort;
   cartStorage: CartStoragePort;
+  /** The shopper's last valid CEP (localStorage `deliveryCep`). */
+  deliveryCep: DeliveryCepPort;
 }
 
 export interface Effects {
@@ -42,6 +48,8 @@ export interface ServiceOptions {
    * page starts): the local-mode inspector's recorder (src/inspector/recorder.ts, docs/inspector.md).
    */
   inspect?: (event: InspectionEvent) => void;
+  /** The clock delivery dates count from (epoch ms); Date.now unless a test fixes the day. */
+  now?: () => number;
 }
 
 export function createServices(ports: Ports, effects: Effects, options: ServiceOptions = {}): Services & { stop(): void } {
@@ -69,6 +77,37 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     }),
     { inspect },
   ).start();
+  // Delivery (issue 27): the cart's actor watches the cart and the catalog for its parcel; a product page's actor
+  // quotes one unit. A CEP saved from a product page is adopted by the cart's actor as well: one CEP per shopper.
+  const deliveryImplementations = createDeliveryImplementations({ storage: ports.deliveryCep, now: options.now, log: effects.logError });
+  const delivery = createActor(
+    deliveryMachine.provide({
+      actors: { ...deliveryImplementations.actors, watchParcel: watchCartParcel({ cart, catalog }) },
+      actions: deliveryImplementations.actions,
+    }),
+    {
+      input: {
+        cep: ports.deliveryCep.load(),
+        lines: parcelLinesOf(cart.getSnapshot().context.items, catalog.getSnapshot().context.categories),
+      },
+      inspect,
+    },
+  ).start();
+  const productDeliveryMachine = deliveryMachine.provide({
+    actors: deliveryImplementations.actors,
+    actions: {
+      ...deliveryImplementations.actions,
+      rememberCep: (_, params) => {
+        deliveryImplementations.actions.rememberCep(_, params);
+        if (delivery.getSnapshot().context.cep !== params.cep) delivery.send({ type: 'delivery.cep.submit', cep: formatCep(params.cep) });
+      },
+    },
+  });
+  const createProductDelivery = (product: { id: string; price: number }, categoryId: string) =>
+    createActor(productDeliveryMachine, {
+      input: { cep: ports.deliveryCep.load(), lines: [{ categoryId, quantity: 1, unitAmount: toCentavos(product.price) }] },
+      inspect,
+    });
   // Search is a lazy chunk (src/ui/searchFeature.ts, loaded when the field mounts, after the first render), so
   // `/`'s entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
   let stopped = false;
@@ -97,13 +136,15 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     catalog,
     checkout,
     checkoutGuard,
+    delivery,
+    createProductDelivery,
     orders,
     search: loadSearch,
     inspect,
     stop() {
       stopped = true;
       stopSearch();
-      for (const actor of [catalog, auth, cart, checkout]) actor.stop();
+      for (const actor of [delivery, catalog, auth, cart, checkout]) actor.stop();
     },
   };
 }

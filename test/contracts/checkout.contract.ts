@@ -11,6 +11,8 @@ export interface CheckoutSetup {
   received(): unknown[][];
   /** The Idempotency-Key of each request the backend received (null when there was none), oldest first. */
   keys?(): (string | null)[];
+  /** The delivery each request carried (null when it carried none), oldest first. */
+  deliveries(): unknown[];
 }
 export type MakeCheckout = (scenario: CheckoutScenario) => Promise<CheckoutSetup>;
 
@@ -77,6 +79,20 @@ export function testCheckoutPort(name: string, makeAdapter: MakeCheckout, option
       const error = await checkout.createSession(items, { idempotencyKey: 'attempt-1' }).catch((e: unknown) => e);
       expect(error).toMatchObject({ reason: 'conflict', status: 409 });
       expect((error as CheckoutFailedError).userMessage).toMatch(/\S/);
+    });
+
+    it('sends the chosen delivery (CEP and service) with the products', async () => {
+      const { checkout, received, deliveries } = await makeAdapter('success');
+      await checkout.createSession(items, { delivery: { cep: '01310100', service: 'expressa' } });
+      expect(deliveries()).toEqual([{ cep: '01310100', service: 'expressa' }]);
+      expect(received()[0]).toEqual(items.map(({ id, name, imageUrl, price, quantity }) => ({ id, name, imageUrl, price, quantity })));
+    });
+
+    it('sends no delivery when none was chosen', async () => {
+      const { checkout, deliveries } = await makeAdapter('success');
+      await checkout.createSession(items);
+      await checkout.createSession(items, { idempotencyKey: 'attempt-1' });
+      expect(deliveries()).toEqual([null, null]);
     });
 
     it('sends nothing when nobody is signed in', async () => {

@@ -67,6 +67,7 @@ testCheckoutPort('createHttpCheckout (ky → local node:http server)', async (sc
     checkout,
     received: () => (received.get(run) ?? []).map((r) => (r.body as { products: unknown[] }).products),
     keys: () => (received.get(run) ?? []).map((r) => r.idempotencyKey),
+    deliveries: () => (received.get(run) ?? []).map((r) => (r.body as { delivery?: unknown }).delivery ?? null),
   };
 });
 
@@ -82,6 +83,20 @@ describe('createHttpCheckout request', () => {
       body: { products: [{ id: 'p1', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 3 }] },
     });
     expect(request?.contentType).toMatch(/^application\/json/);
+    // Without a chosen delivery the body is exactly the spec's: no `delivery` key at all.
+    expect(Object.keys(request?.body as object)).toEqual(['products']);
+  });
+
+  it('adds { delivery: { cep, service } } beside the products when the shopper chose one', async () => {
+    const checkout = createHttpCheckout({ http: ky.create({ prefixUrl: `${baseUrl}/delivery/success` }), idToken: async () => 'token-of-ana' });
+    await checkout.createSession([{ id: 'p1', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 1 }], {
+      delivery: { cep: '20040020', service: 'economica' },
+    });
+    const [request] = received.get('delivery') ?? [];
+    expect(request?.body).toEqual({
+      products: [{ id: 'p1', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 1 }],
+      delivery: { cep: '20040020', service: 'economica' },
+    });
   });
 
   it('maps a 401 (token refused by the backend) to unauthenticated', async () => {

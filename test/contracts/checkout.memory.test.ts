@@ -7,5 +7,5 @@ const failures: Partial<Record<CheckoutScenario, CheckoutFailure>> = {
 };
 testCheckoutPort('memoryCheckout', async (scenario) => {
   const checkout = memoryCheckout({ failure: failures[scenario], signedIn: () => scenario !== 'signed-out' });
-  return { checkout, received: () => checkout.requests, keys: () => checkout.keys };
+  return { checkout, received: () => checkout.requests, keys: () => checkout.keys, deliveries: () => checkout.deliveries };
 });

@@ -131,6 +131,26 @@ const PURCHASE: RouteCase[] = [
     },
     state: (page) => heading(page, jackets.products[1]!.name),
   },
+  // The delivery estimator (issue 27): a refused CEP, then the options. The CEP is remembered, so the checkout
+  // below shows its quote, the "Frete" and "Total com frete" lines too.
+  {
+    name: 'product-delivery-invalid',
+    open: async (page) => {
+      const field = page.getByLabel('Calcular frete', { exact: true });
+      await field.fill('abc');
+      await field.press('Enter');
+    },
+    state: (page) => page.getByRole('alert').filter({ hasText: 'CEP inválido' }),
+  },
+  {
+    name: 'product-delivery-quoted',
+    open: async (page) => {
+      const field = page.getByLabel('Calcular frete', { exact: true });
+      await field.fill('01310-100');
+      await field.press('Enter');
+    },
+    state: (page) => page.getByRole('group', { name: 'Opções de entrega' }),
+  },
   {
     name: 'sign-up',
     open: (page) => closeAndVisit(page, '/sign-up'),

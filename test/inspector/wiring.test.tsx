@@ -1,6 +1,7 @@
 // The inspector's hook goes through the one composition point: createServices hands `inspect` to every actor
 // it starts, to the lazily started search actor, and (Services.inspect) to the checkout guard that the
-// checkout page starts. All six machines of the shop reach the recorder.
+// checkout page starts, and to the delivery actors (the cart's, and the one a product page creates). All seven
+// machines of the shop reach the recorder.
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -8,6 +9,7 @@ import { memoryAuth } from '../../src/adapters/auth/memory';
 import { memoryCartStorage } from '../../src/adapters/cartStorage/memory';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { memoryCheckout } from '../../src/adapters/checkout/memory';
+import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memory';
 import { memoryOrders } from '../../src/adapters/orders/memory';
 import { memoryUsers } from '../../src/adapters/users/memory';
 import { createRecorder } from '../../src/inspector/recorder';
@@ -18,10 +20,10 @@ import { sampleCatalog } from '../ui/support/renderApp';
 afterEach(cleanup);
 
 describe('the inspector hook', () => {
-  it('reaches auth, cart, catalog, checkout, search and the checkout guard', async () => {
+  it('reaches auth, cart, catalog, checkout, delivery, search and the checkout guard', async () => {
     const recorder = createRecorder();
     const services = createServices(
-      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }), orders: memoryOrders() },
+      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }), orders: memoryOrders(), deliveryCep: memoryDeliveryCep() },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
       { inspect: recorder.inspect },
     );
@@ -34,17 +36,22 @@ describe('the inspector hook', () => {
     collectInits();
     const unsubscribe = recorder.subscribe(collectInits);
     try {
-      expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout']);
+      expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'delivery']);
       const location = memoryLocation({ path: '/checkout' });
       render(<App services={services} router={{ hook: location.hook, searchHook: location.searchHook }} />);
-      await waitFor(() => expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'search']), {
+      await waitFor(() => expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'delivery', 'search']), {
         timeout: 10_000,
       });
       // Their events are logged, starting with each one's xstate.init (an actor is registered when it is created,
       // and a component's actor starts in an effect, a moment later).
-      await waitFor(() => expect([...initialised].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'search']), {
+      await waitFor(() => expect([...initialised].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'delivery', 'search']), {
         timeout: 10_000,
       });
+      // A product page's delivery actor carries the hook from its creation: once started, it is the one drawn.
+      const productDelivery = services.createProductDelivery({ id: 'j1', price: 500 }, 'jackets');
+      productDelivery.start();
+      expect(recorder.actors().get('delivery')).toBe(productDelivery);
+      productDelivery.stop();
     } finally {
       unsubscribe();
       services.stop();

@@ -98,6 +98,28 @@ describe('checkoutMachine: one Idempotency-Key per attempt', () => {
     expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-2']);
   });
 
+  it('the chosen delivery goes to the backend with the key; another CEP or service is a new attempt', async () => {
+    const { actor, checkout } = startWithKeys();
+    const deliveryOf = (call: { args: readonly unknown[] }) => (call.args[1] as { delivery?: unknown } | undefined)?.delivery;
+    actor.send({ type: 'checkout.submit', items, delivery: { cep: '01310100', service: 'economica' } });
+    checkout.createSession.latest().reject(new CheckoutFailedError('network', 'offline'));
+    await tick();
+    actor.send({ type: 'checkout.submit', items, delivery: { cep: '01310100', service: 'economica' } });
+    checkout.createSession.latest().reject(new CheckoutFailedError('network', 'offline'));
+    await tick();
+    actor.send({ type: 'checkout.submit', items, delivery: { cep: '01310100', service: 'expressa' } });
+    checkout.createSession.latest().reject(new CheckoutFailedError('network', 'offline'));
+    await tick();
+    actor.send({ type: 'checkout.submit', items, delivery: null });
+    expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-1', 'key-2', 'key-3']);
+    expect(checkout.createSession.calls.map(deliveryOf)).toEqual([
+      { cep: '01310100', service: 'economica' },
+      { cep: '01310100', service: 'economica' },
+      { cep: '01310100', service: 'expressa' },
+      undefined,
+    ]);
+  });
+
   it('an answer ends the attempt: after a server error the next click draws a new key', async () => {
     const { actor, checkout } = startWithKeys();
     actor.send({ type: 'checkout.submit', items });

@@ -3,7 +3,7 @@ import { assign, fromCallback, fromPromise } from 'xstate';
 import type { AuthEvent } from '../../src/machines/authMachine';
 import { createAuthActors } from '../../src/machines/authMachine';
 import { createCartImplementations } from '../../src/machines/cartMachine';
-import { createCheckoutActors } from '../../src/machines/checkoutMachine';
+import { createCheckoutActors, type CheckoutRequest } from '../../src/machines/checkoutMachine';
 import type { CartItem, UserProfile } from '../../src/domain';
 import { authPaths, runAuthPath, type AuthWiring } from './model/authModel';
 import { cartPaths, runCartPath, type CartWiring } from './model/cartModel';
@@ -108,12 +108,22 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
   it('checkout: a createSession that turns failures into a redirect', async () => {
     const broken: CheckoutWiring = (checkout) => ({
       ...createCheckoutActors({ checkout: checkout.port }),
-      createSession: fromPromise(({ input }: { input: CartItem[] }) =>
-        checkout.port.createSession(input).catch(() => ({ url: '/payment-confirmation?success=false' })),
+      createSession: fromPromise(({ input }: { input: CheckoutRequest }) =>
+        checkout.port.createSession(input.items).catch(() => ({ url: '/payment-confirmation?success=false' })),
       ),
     });
     const failures = await countFailures(checkoutPaths, (path) => runCheckoutPath(path, broken));
     report('checkout swallows failures', failures.length, checkoutPaths.length);
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it('checkout: a createSession that drops the chosen delivery', async () => {
+    const broken: CheckoutWiring = (checkout) => ({
+      ...createCheckoutActors({ checkout: checkout.port }),
+      createSession: fromPromise(({ input }: { input: CheckoutRequest }) => checkout.port.createSession(input.items, { idempotencyKey: 'k' })),
+    });
+    const failures = await countFailures(checkoutPaths, (path) => runCheckoutPath(path, broken));
+    report('checkout drops the delivery', failures.length, checkoutPaths.length);
     expect(failures.length).toBeGreaterThan(0);
   });
 

@@ -44,12 +44,14 @@ testCheckoutPort('createHttpCheckout → the real backend (Fastify on loopback)'
   });
   const received: unknown[][] = [];
   const keys: (string | null)[] = [];
+  const deliveries: unknown[] = [];
   let seeding = false;
   app.addHook('preHandler', async (request) => {
     if (request.url !== CHECKOUT_ROUTE || seeding) return;
     received.push((request.body as { products: unknown[] }).products);
     const key = request.headers['idempotency-key'];
     keys.push(typeof key === 'string' ? key : null);
+    deliveries.push((request.body as { delivery?: unknown }).delivery ?? null);
   });
   apps.push(app);
   if (scenario === 'conflict') {
@@ -72,5 +74,5 @@ testCheckoutPort('createHttpCheckout → the real backend (Fastify on loopback)'
     // workers); the 'timeout' scenario answers after 3 s, so it still ends in a timeout.
     timeoutMs: 1_500,
   });
-  return { checkout, received: () => received, keys: () => keys };
+  return { checkout, received: () => received, keys: () => keys, deliveries: () => deliveries };
 });

@@ -2,10 +2,10 @@
 // page) hydrates cleanly. The build's own prerender (scripts/prerender.ts over the seed catalog in memory, in a
 // process of its own: test/ui/support/prerenderSeed.ts) writes the pages; each is loaded into the document, its
 // inline scripts run as a browser runs them, and it is hydrated the way src/main.tsx does it (readBootData,
-// createServices with the embedded snapshot, hydrateRoot with onRecoverableError), over a cart saved in
+// createServices with the embedded snapshot, hydrateRoot with onRecoverableError), over a cart and a CEP saved in
 // localStorage. For each page: no recoverable (hydration) error, no console error or warning, the server's <main>
 // kept (not rendered again), and the page's content (names and prices written out from seed/catalog.ts) still
-// there once settled. Chromium hydrates a representative set of the same pages from the real build
+// there once settled; a product page's CEP form shows the saved CEP and its options only once hydrated. Chromium hydrates a representative set of the same pages from the real build
 // (test/e2e/prerender.ts). Teeth, checked once and reverted: a `typeof window` branch in the product card's name
 // (another text on the client) failed the 46 pages that show product cards with a recoverable error, and one in
 // the footer's nav `title` (an attribute only) failed all 48 with React's console error.
@@ -23,6 +23,7 @@ import { memoryAuth } from '../../src/adapters/auth/memory';
 import { createLocalStorageCart } from '../../src/adapters/cartStorage/localStorage';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { memoryCheckout } from '../../src/adapters/checkout/memory';
+import { createLocalStorageDeliveryCep } from '../../src/adapters/deliveryCep/localStorage';
 import { memoryOrders } from '../../src/adapters/orders/memory';
 import { memoryUsers } from '../../src/adapters/users/memory';
 import { readBootData } from '../../src/bootData';
@@ -64,6 +65,8 @@ const pages: PageCase[] = [
   { path: '/category/nao-existe', file: '404.html', shows: ['Página não encontrada'], heading: 'Página não encontrada' },
 ];
 const SAVED_CART = [{ id: 'blazer-bege', name: 'Blazer Bege', imageUrl: '/images/blazer-bege.svg', price: 400, quantity: 3 }];
+/** A CEP saved on an earlier visit (São Paulo): product pages quote it at once, after hydration only. */
+const SAVED_CEP = '01310100';
 
 /**
  * What the browser does with the page before the app starts: it runs the inline scripts in document order (the
@@ -115,6 +118,7 @@ describe(`every prerendered page (${pages.length}) hydrates like src/main.tsx do
     document.body.innerHTML = parsed.body.innerHTML;
     window.history.replaceState(null, '', page.path);
     localStorage.setItem('cartProducts', JSON.stringify(SAVED_CART));
+    localStorage.setItem('deliveryCep', SAVED_CEP);
     let scriptGlobals: string[] = [];
     cleanup = () => {
       for (const key of scriptGlobals) delete (globalThis as Record<string, unknown>)[key];
@@ -144,6 +148,7 @@ describe(`every prerendered page (${pages.length}) hydrates like src/main.tsx do
         checkout: memoryCheckout(),
         orders: memoryOrders(),
         cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
+        deliveryCep: createLocalStorageDeliveryCep({ storage: window.localStorage }),
       },
       { logError, navigateToLogin: () => {}, redirectTo: () => {} },
       { catalogSnapshot: boot!.catalog },
@@ -180,5 +185,10 @@ describe(`every prerendered page (${pages.length}) hydrates like src/main.tsx do
     if (page.heading) expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(page.heading);
     // The saved cart, restored once hydrated (the server's HTML has an empty cart).
     expect(screen.getByRole('button', { name: 'Carrinho (3 itens)' })).toBeTruthy();
+    // A product page's estimator: the server drew an empty CEP form; hydrated, it shows the saved CEP, quoted.
+    if (page.path.startsWith('/product/')) {
+      expect((screen.getByRole('textbox', { name: 'Calcular frete' }) as HTMLInputElement).value).toBe('01310-100');
+      expect(await screen.findByRole('group', { name: 'Opções de entrega' })).toBeTruthy();
+    }
   });
 });

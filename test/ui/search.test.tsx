@@ -10,6 +10,7 @@ import { memoryCartStorage } from '../../src/adapters/cartStorage/memory';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { memoryOrders } from '../../src/adapters/orders/memory';
 import { memoryCheckout } from '../../src/adapters/checkout/memory';
+import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memory';
 import { memoryUsers } from '../../src/adapters/users/memory';
 import { createServices } from '../../src/ui/createServices';
 import type { CatalogPort } from '../../src/adapters/catalog/port';
@@ -79,7 +80,7 @@ describe('search bar', () => {
   it('renders the same on the server and on the first client render (hydrates without a mismatch)', async () => {
     // Services alone (no rendered app beside it: two renderers sharing the contexts would only warn about that).
     const services = createServices(
-      { auth: memoryAuth(), users: memoryUsers(), catalog: shop(), checkout: memoryCheckout(), orders: memoryOrders(), cartStorage: memoryCartStorage() },
+      { auth: memoryAuth(), users: memoryUsers(), catalog: shop(), checkout: memoryCheckout(), orders: memoryOrders(), cartStorage: memoryCartStorage(), deliveryCep: memoryDeliveryCep() },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
     );
     await services.search();

@@ -5,8 +5,9 @@ import { CheckoutFailedError, type CheckoutPort } from './port';
 export const CREATE_CHECKOUT_SESSION_PATH = 'create-checkout-session';
 
 /**
- * CheckoutPort over our backend: POST <prefixUrl>/create-checkout-session `{ products }` with the shopper's
- * Firebase ID token. Every failure becomes a CheckoutFailedError with a reason the UI can act on.
+ * CheckoutPort over our backend: POST <prefixUrl>/create-checkout-session `{ products }` (plus `delivery` when the
+ * shopper chose one) with the shopper's Firebase ID token. Every failure becomes a CheckoutFailedError with a
+ * reason the UI can act on.
  */
 export function createHttpCheckout({
   http,
@@ -26,7 +27,7 @@ export function createHttpCheckout({
       let body: unknown;
       try {
         const response = await http.post(CREATE_CHECKOUT_SESSION_PATH, {
-          json: { products },
+          json: options.delivery ? { products, delivery: { cep: options.delivery.cep, service: options.delivery.service } } : { products },
           headers: { authorization: `Bearer ${token}`, ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) },
           timeout: timeoutMs,
           retry: 0, // resending is the checkout machine's decision (same attempt → same Idempotency-Key), not ky's

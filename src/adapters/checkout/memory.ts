@@ -1,5 +1,5 @@
 import type { CartItem } from '../../domain';
-import { CheckoutFailedError, type CheckoutFailure, type CheckoutPort } from './port';
+import { CheckoutFailedError, type CheckoutDelivery, type CheckoutFailure, type CheckoutPort } from './port';
 
 /** What memoryCheckout's 409 says (the backend's wording is its own). */
 export const CONFLICT_MESSAGE = 'Este pedido já está sendo processado. Aguarde um instante e tente novamente.';
@@ -9,6 +9,8 @@ export interface MemoryCheckout extends CheckoutPort {
   readonly requests: CartItem[][];
   /** Every createSession call's Idempotency-Key (null when none was given), oldest first. */
   readonly keys: (string | null)[];
+  /** Every createSession call's delivery (null when none was given), oldest first. */
+  readonly deliveries: (CheckoutDelivery | null)[];
   /** Makes every following createSession fail with this reason (null to succeed again). */
   failWith(reason: CheckoutFailure | null): void;
 }
@@ -22,20 +24,23 @@ export function memoryCheckout(options: { baseUrl?: string; failure?: CheckoutFa
   let failure: CheckoutFailure | null = options.failure ?? null;
   const requests: CartItem[][] = [];
   const keys: (string | null)[] = [];
+  const deliveries: (CheckoutDelivery | null)[] = [];
   /** Like the backend: a key already answered gets the same session back. */
   const sessionsByKey = new Map<string, string>();
   return {
     requests,
     keys,
+    deliveries,
     failWith(reason) {
       failure = reason;
     },
-    async createSession(items, { idempotencyKey } = {}) {
+    async createSession(items, { idempotencyKey, delivery } = {}) {
       if (options.signedIn && !options.signedIn())
         throw new CheckoutFailedError('unauthenticated', 'nobody is signed in');
       if (items.length === 0) throw new CheckoutFailedError('http', 'the cart is empty', { status: 400 });
       requests.push(items.map((item) => ({ ...item })));
       keys.push(idempotencyKey ?? null);
+      deliveries.push(delivery ? { cep: delivery.cep, service: delivery.service } : null);
       if (failure === 'conflict')
         throw new CheckoutFailedError('conflict', 'simulated conflict', { status: 409, userMessage: CONFLICT_MESSAGE });
       if (failure) throw new CheckoutFailedError(failure, 'simulated failure', failure === 'http' ? { status: 500 } : undefined);

@@ -1,4 +1,5 @@
 import { ClubError, type CartItem } from '../../domain';
+import type { DeliveryServiceId } from '../../domain/delivery';
 
 export interface CheckoutSession {
   /** Where the browser goes next: the payment provider's hosted page. */
@@ -11,6 +12,16 @@ export interface CreateSessionOptions {
    * after a network failure) carries the same key, so the backend answers the session it already created.
    */
   idempotencyKey?: string;
+  /**
+   * The delivery the shopper chose: the quoted CEP (8 digits) and the service. The backend quotes it again from
+   * its own catalog; the storefront's amount is never sent. Absent when no quote was shown (the spec's body).
+   */
+  delivery?: CheckoutDelivery;
+}
+
+export interface CheckoutDelivery {
+  cep: string;
+  service: DeliveryServiceId;
 }
 
 export interface CheckoutPort {

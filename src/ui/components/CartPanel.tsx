@@ -6,6 +6,7 @@ import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, styled } from '../theme';
 import { CartLines } from './CartLines';
+import { DeliveryEstimator } from './DeliveryEstimator';
 
 const Dialog = styled('dialog', {
   margin: '0 0 0 auto',
@@ -54,7 +55,7 @@ const Scroll = styled('div', { flex: 1, overflowY: 'auto' });
  * (the `cancel` event), a click on the backdrop closes it, and focus returns to the header's cart button.
  */
 export function CartPanel({ returnFocusTo }: { returnFocusTo: RefObject<HTMLButtonElement | null> }) {
-  const { cart } = useServices();
+  const { cart, delivery } = useServices();
   const open = useSelector(cart, selectIsPanelOpen);
   const items = useSelector(cart, selectCartItems);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -110,6 +111,7 @@ export function CartPanel({ returnFocusTo }: { returnFocusTo: RefObject<HTMLButt
           </Top>
           <Scroll>
             <CartLines label="Itens no carrinho" />
+            {items.length > 0 && <DeliveryEstimator delivery={delivery} />}
           </Scroll>
           <Button
             type="button"

@@ -1,12 +1,14 @@
+import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { findProduct, formatBRL } from '../../domain';
+import { findProduct, formatBRL, type Product } from '../../domain';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { categoryPath, paths } from '../paths';
 import { selectCategories } from '../selectors';
 import { productTitle } from '../seo';
 import { useServices } from '../services';
 import { Button, Page, styled } from '../theme';
+import { DeliveryEstimator } from '../components/DeliveryEstimator';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ProductCard, ProductGrid } from '../components/ProductCard';
 import { NotFoundPage } from './NotFoundPage';
@@ -48,6 +50,21 @@ const Related = styled('section', {
   marginTop: '$6',
   '& > h2': { fontSize: '1.5rem', margin: '0 0 $4' },
 });
+
+/**
+ * The delivery estimate of one unit of this product: an actor of its own, started on mount and stopped on
+ * unmount (the page keys it by product, so a related product's page gets a fresh one). Created during render so
+ * the prerendered HTML already has the CEP field.
+ */
+function ProductDelivery({ product, categoryId }: { product: Product; categoryId: string }) {
+  const { createProductDelivery } = useServices();
+  const [delivery] = useState(() => createProductDelivery(product, categoryId));
+  useEffect(() => {
+    delivery.start();
+    return () => delivery.stop();
+  }, [delivery]);
+  return <DeliveryEstimator delivery={delivery} />;
+}
 
 /** /product/:id — found through its category in the catalog list (SPEC §3/§7: no products collection). */
 export function ProductPage({ id }: { id: string }) {
@@ -94,6 +111,7 @@ export function ProductPage({ id }: { id: string }) {
           <Button type="button" data-add-to-cart={product.id} onClick={() => cart.send({ type: 'cart.add', product })}>
             Adicionar ao carrinho
           </Button>
+          <ProductDelivery key={product.id} product={product} categoryId={category.id} />
         </Details>
       </Layout>
       {related.length > 0 && (

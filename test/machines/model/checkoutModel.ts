@@ -11,6 +11,7 @@ const cart: CartItem[] = [
   { id: 'jaqueta', name: 'Jaqueta de Couro Preta', imageUrl: '/images/jaqueta-couro-preta.svg', price: 500, quantity: 1 },
 ];
 const SESSION_URL = 'http://127.0.0.1:5000/pay/session-1';
+const DELIVERY = { cep: '20040020', service: 'expressa' } as const;
 
 export const checkoutPaths = shortestPaths(checkoutMachine, {
   // Offered in every state, so "a second click while submitting does nothing" is a generated path too.
@@ -20,6 +21,7 @@ export const checkoutPaths = shortestPaths(checkoutMachine, {
       case 'checkout.submit':
         return [
           { type, items: cart },
+          { type, items: cart, delivery: DELIVERY },
           { type, items: [] },
         ];
       case 'xstate.done.actor.createSession':
@@ -34,8 +36,8 @@ export const checkoutPaths = shortestPaths(checkoutMachine, {
 
 export const checkoutPathName = (path: ModelPath<typeof checkoutMachine>) =>
   pathName(path, (event) => {
-    const e = event as EventObject & { items?: CartItem[] };
-    return e.items ? (e.items.length ? `${e.items.length} line` : 'empty cart') : '';
+    const e = event as EventObject & { items?: CartItem[]; delivery?: unknown };
+    return e.items ? (e.items.length ? `${e.items.length} line${e.delivery ? ' + delivery' : ''}` : 'empty cart') : '';
   });
 
 export type CheckoutWiring = (checkout: FakeCheckout) => ReturnType<typeof createCheckoutActors>;
@@ -52,10 +54,18 @@ export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, w
       .provide({ actors: wiring(checkout) }),
     { inspect: recordTransitions(checkoutMachine.id) },
   );
-  const ref = { phase: 'idle' as 'idle' | 'submitting' | 'redirecting' | 'failed', calls: 0, redirects: [] as string[], errors: 0, message: null as string | null };
+  const ref = {
+    phase: 'idle' as 'idle' | 'submitting' | 'redirecting' | 'failed',
+    calls: 0,
+    /** The delivery each call must carry (undefined: none chosen), as the submit that started it said. */
+    deliveries: [] as Array<typeof DELIVERY | undefined>,
+    redirects: [] as string[],
+    errors: 0,
+    message: null as string | null,
+  };
   try {
     for (const [index, { event, state: expected }] of path.steps.entries()) {
-      const e = event as EventObject & { items?: CartItem[]; output?: { url: string }; error?: unknown };
+      const e = event as EventObject & { items?: CartItem[]; delivery?: typeof DELIVERY; output?: { url: string }; error?: unknown };
       if (e.type === 'xstate.init') {
         actor.start();
       } else if (e.type === 'xstate.done.actor.createSession') {
@@ -74,6 +84,7 @@ export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, w
         if ((ref.phase === 'idle' || ref.phase === 'failed') && e.items!.length > 0) {
           ref.phase = 'submitting';
           ref.calls += 1;
+          ref.deliveries.push(e.delivery);
           ref.message = null;
         }
       }
@@ -83,6 +94,7 @@ export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, w
       expect(snapshot.status, at).toBe(expected.status);
       expect(checkout.createSession.calls.length, at).toBe(ref.calls);
       for (const call of checkout.createSession.calls) expect(call.args[0], at).toEqual(cart);
+      expect(checkout.createSession.calls.map((call) => call.args[1]?.delivery), `${at}: deliveries sent`).toEqual(ref.deliveries);
       expect(redirectTo.mock.calls.map(([url]) => url), at).toEqual(ref.redirects);
       expect(logError, at).toHaveBeenCalledTimes(ref.errors);
       expect(snapshot.context.errorMessage, at).toBe(ref.message);

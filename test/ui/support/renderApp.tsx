@@ -6,6 +6,7 @@ import { memoryCartStorage, type MemoryCartStorage } from '../../../src/adapters
 import { memoryCatalog } from '../../../src/adapters/catalog/memory';
 import type { CatalogPort } from '../../../src/adapters/catalog/port';
 import { memoryCheckout } from '../../../src/adapters/checkout/memory';
+import { memoryDeliveryCep, type MemoryDeliveryCep } from '../../../src/adapters/deliveryCep/memory';
 import type { CheckoutPort } from '../../../src/adapters/checkout/port';
 import { memoryOrders, type MemoryOrders } from '../../../src/adapters/orders/memory';
 import { memoryUsers } from '../../../src/adapters/users/memory';
@@ -53,6 +54,10 @@ export interface RenderOptions {
   /** Replaces the saved-cart storage (default: an in-memory one holding `cart`). */
   cartStorage?: MemoryCartStorage;
   checkout?: CheckoutPort;
+  /** Replaces the saved-CEP storage (default: an in-memory one, empty). */
+  deliveryCep?: MemoryDeliveryCep;
+  /** The clock delivery dates count from (default Date.now). */
+  now?: () => number;
   /** Replaces the orders store (default: one holding `orderDocuments`, read as the signed-in user). */
   orders?: MemoryOrders;
   /** Raw checkoutSessions documents, keyed by id. */
@@ -68,16 +73,19 @@ export function renderApp(options: RenderOptions = {}) {
   const users = memoryUsers(options.users ?? []);
   const cartStorage = options.cartStorage ?? memoryCartStorage({ items: options.cart ?? [] });
   const checkout = options.checkout ?? memoryCheckout();
+  // Delivery (issue 27): the saved CEP is a port of its own, empty unless the test hands one over.
+  const deliveryCep = options.deliveryCep ?? memoryDeliveryCep();
   const logged: Array<[string, unknown]> = [];
   const orders = options.orders ?? memoryOrders({ documents: options.orderDocuments, signedInAs: () => auth.currentUser()?.uid ?? null, log: (message, detail) => logged.push([message, detail]) });
   const redirects: string[] = [];
   const services = createServices(
-    { auth, users, catalog: options.catalog ?? memoryCatalog(sampleCatalog()), checkout, orders, cartStorage },
+    { auth, users, catalog: options.catalog ?? memoryCatalog(sampleCatalog()), checkout, orders, cartStorage, deliveryCep },
     {
       logError: (message, error) => logged.push([message, error]),
       navigateToLogin: () => location.navigate('/login'),
       redirectTo: (url) => redirects.push(url),
     },
+    { now: options.now },
   );
   const user = userEvent.setup({ delay: options.userEventDelay === undefined ? 0 : options.userEventDelay });
   const view = render(<App services={services} router={{ hook: location.hook, searchHook: location.searchHook }} />);
@@ -89,6 +97,7 @@ export function renderApp(options: RenderOptions = {}) {
     auth,
     users,
     cartStorage,
+    deliveryCep,
     checkout,
     orders,
     logged,

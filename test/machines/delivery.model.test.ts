@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { quoteDelivery, type DeliveryQuote } from '../../src/domain/delivery';
+import { createDeliveryImplementations, deliveryMachine, type QuoteRequest } from '../../src/machines/deliveryMachine';
+import { countFailures, untakenTransitions, walkName } from './model/graph';
+import { deliveryPathName, deliveryWalks, runDeliveryWalk, type DeliveryWiring } from './model/deliveryModel';
+
+describe(`delivery: ${deliveryWalks.length} walks taking every transition of the model`, () => {
+  it.each(
+    deliveryWalks.map(({ start, input, walk }, index) => [
+      `${walkName(walk, index, deliveryWalks.length, start)}: ${deliveryPathName({ ...walk, steps: walk.steps.slice(0, 4) })}`,
+      { input, walk },
+    ] as const),
+  )('%s', async (_name, run) => {
+    await runDeliveryWalk(run);
+  });
+
+  // Runs after the walks above (tests in a file run in order).
+  it('the walks took every declared transition of deliveryMachine', () => {
+    expect(untakenTransitions(deliveryMachine)).toEqual([]);
+  });
+});
+
+// Teeth (test/machines/README.md): the same walks must catch broken wiring.
+describe('teeth: the delivery walks catch broken wiring', () => {
+  const report = (name: string, failed: number) => console.info(`teeth: ${name}: ${failed}/${deliveryWalks.length} walks failed (as they should)`);
+
+  it('a CEP that is never saved', async () => {
+    const forgetful: DeliveryWiring = (deps) => {
+      const production = createDeliveryImplementations(deps);
+      return { ...production, actions: { ...production.actions, rememberCep: () => {} } };
+    };
+    const failures = await countFailures(deliveryWalks, (run) => runDeliveryWalk(run, forgetful));
+    report('CEP never saved', failures.length);
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it('a quote that forgets free Econômica from R$ 299,00', async () => {
+    const neverFree: DeliveryWiring = (deps) => ({
+      ...createDeliveryImplementations(deps),
+      actors: {
+        quote: fromPromise<DeliveryQuote, QuoteRequest>(async ({ input }) => {
+          const result = quoteDelivery({ ...input, now: deps.now!(), freeEconomicaFrom: Number.POSITIVE_INFINITY });
+          if (!result.ok) throw new Error(result.error);
+          return result.quote;
+        }),
+      },
+    });
+    const failures = await countFailures(deliveryWalks, (run) => runDeliveryWalk(run, neverFree));
+    report('never free', failures.length);
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it('a quote cached by CEP alone (a changed parcel keeps the old price)', async () => {
+    const cachedByCep: DeliveryWiring = (deps) => {
+      const cache = new Map<string, DeliveryQuote>();
+      return {
+        ...createDeliveryImplementations(deps),
+        actors: {
+          quote: fromPromise<DeliveryQuote, QuoteRequest>(async ({ input }) => {
+            const known = cache.get(input.cep);
+            if (known) return known;
+            const result = quoteDelivery({ ...input, now: deps.now!() });
+            if (!result.ok) throw new Error(result.error);
+            cache.set(input.cep, result.quote);
+            return result.quote;
+          }),
+        },
+      };
+    };
+    const failures = await countFailures(deliveryWalks, (run) => runDeliveryWalk(run, cachedByCep));
+    report('quote cached by CEP', failures.length);
+    expect(failures.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,83 @@
+// The delivery wiring of createServices over the in-memory ports: the cart's delivery actor follows the cart and
+// the catalog, a product page's actor quotes one unit, and a CEP typed on either is the shopper's one CEP.
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryAuth } from '../../src/adapters/auth/memory';
+import { memoryCartStorage } from '../../src/adapters/cartStorage/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCheckout } from '../../src/adapters/checkout/memory';
+import { memoryDeliveryCep, type MemoryDeliveryCep } from '../../src/adapters/deliveryCep/memory';
+import { memoryOrders } from '../../src/adapters/orders/memory';
+import { memoryUsers } from '../../src/adapters/users/memory';
+import type { Category } from '../../src/domain';
+import { waitFor } from 'xstate';
+import { selectedDelivery } from '../../src/machines/deliveryMachine';
+import { createServices } from '../../src/ui/createServices';
+
+// Tuesday 1 December 2026, noon in Brasília.
+const NOW = Date.parse('2026-12-01T15:00:00Z');
+const catalog: Category[] = [
+  { id: 'jackets', name: 'jackets', displayName: 'Jaquetas', imageUrl: '/j.svg', products: [{ id: 'j1', name: 'Jaqueta de Couro Preta', imageUrl: '/j1.svg', price: 500 }] },
+  { id: 'hats', name: 'hats', displayName: 'Chapéus', imageUrl: '/h.svg', products: [{ id: 'h1', name: 'Boné Branco', imageUrl: '/h1.svg', price: 59.9 }] },
+];
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+let stop = () => {};
+afterEach(() => stop());
+
+function services(deliveryCep: MemoryDeliveryCep) {
+  const built = createServices(
+    {
+      auth: memoryAuth(),
+      users: memoryUsers(),
+      catalog: memoryCatalog(catalog),
+      checkout: memoryCheckout(),
+      orders: memoryOrders(),
+      cartStorage: memoryCartStorage(),
+      deliveryCep,
+    },
+    { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
+    { now: () => NOW },
+  );
+  stop = built.stop;
+  return built;
+}
+
+describe('createServices: delivery', () => {
+  it("the cart's delivery quotes the cart with the stored CEP, each line weighed by its category", async () => {
+    const { cart, delivery } = services(memoryDeliveryCep({ raw: '01310100' }));
+    await settle(); // the catalog and the saved cart are read
+    expect(delivery.getSnapshot().value).toBe('idle');
+    cart.send({ type: 'cart.add', product: catalog[1]!.products[0]! });
+    cart.send({ type: 'cart.add', product: catalog[1]!.products[0]! });
+    // The first quote downloads the quoting module.
+    await waitFor(delivery, (snapshot) => snapshot.matches('quoted'), { timeout: 10_000 });
+    // Two caps (250 g each) + 200 g box = 700 g, R$ 119,80: SP Econômica at its base price R$ 15,90.
+    expect(delivery.getSnapshot().context.quote).toMatchObject({ cep: '01310100', weightGrams: 700, subtotal: 11_980 });
+    expect(delivery.getSnapshot().context.quote?.options.map((o) => o.amount)).toEqual([1590, 2490]);
+    cart.send({ type: 'cart.clear' });
+    expect(delivery.getSnapshot().value).toBe('idle');
+    expect(selectedDelivery(delivery.getSnapshot())).toBeNull();
+  });
+
+  it("a product page's delivery is new and unstarted, quotes one unit, and its CEP becomes the cart's", async () => {
+    const deliveryCep = memoryDeliveryCep();
+    const { cart, delivery, createProductDelivery } = services(deliveryCep);
+    await settle();
+    const product = createProductDelivery({ id: 'j1', price: 500 }, 'jackets');
+    expect(product).not.toBe(delivery);
+    product.start();
+    product.send({ type: 'delivery.cep.submit', cep: '69900-000' });
+    await waitFor(product, (snapshot) => snapshot.matches('quoted'), { timeout: 10_000 });
+    expect(product.getSnapshot().context.quote).toMatchObject({ cep: '69900000', uf: 'AC', weightGrams: 1400, subtotal: 50_000 });
+    expect(deliveryCep.raw()).toBe('69900000');
+    // The cart's actor has the same CEP now: adding the jacket quotes it at once.
+    expect(delivery.getSnapshot().context.cep).toBe('69900000');
+    cart.send({ type: 'cart.add', product: catalog[0]!.products[0]! });
+    await waitFor(delivery, (snapshot) => snapshot.matches('quoted'), { timeout: 10_000 });
+    expect(selectedDelivery(delivery.getSnapshot())).toEqual({ cep: '69900000', service: 'economica' });
+    product.stop();
+    // The next product page starts from the saved CEP.
+    const next = createProductDelivery({ id: 'h1', price: 59.9 }, 'hats');
+    expect(next.getSnapshot().context.cepInput).toBe('69900-000');
+  });
+});
