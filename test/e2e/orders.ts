@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import { axeViolations } from './support/axe';
 import type { E2E } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, poll, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, fillDeliveryStep, poll, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!;
@@ -76,6 +76,7 @@ export function registerOrders(env: () => E2E) {
       try {
         await signUpAndPay(env, page);
         const payPageUrl = page.url();
+        await fillDeliveryStep(page, 'Econômica');
         await page.getByRole('link', { name: 'Boleto', exact: true }).click();
         await page.getByLabel('CPF').fill(CPF);
         await page.getByRole('button', { name: 'Gerar boleto' }).click();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import { startProductionPreview, type ProductionPreview } from '../../scripts/preview-prod';
 import { e2eSkipReason, useE2E } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, settled, uniqueEmail, visit } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit } from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!;
@@ -107,7 +107,7 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
       await page.getByRole('button', { name: 'Finalizar Compra' }).click();
       // The function's payment page, on the same origin as the shop.
       await page.waitForURL((url) => url.origin === preview.url && url.pathname.startsWith('/pay/'));
-      await page.getByRole('heading', { name: 'Pagamento' }).waitFor();
+      await fillDeliveryStep(page, 'Expressa');
       await page.getByRole('button', { name: 'Pagar', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/payment-confirmation');
       expect(new URL(page.url()).searchParams.get('success')).toBe('true');

@@ -112,3 +112,37 @@ export function uniqueEmail(prefix = 'cliente'): string {
   accounts += 1;
   return `${prefix}.${process.pid}.${accounts}.${Date.now().toString(36)}@example.com`;
 }
+
+/** The address the e2e shoppers ship to: a real São Paulo CEP, so its UF is SP. */
+export const DELIVERY_ADDRESS = {
+  recipient: 'Maria Silva',
+  cep: '01310-100',
+  street: 'Rua Augusta',
+  number: '100',
+  complement: 'apto 12',
+  neighborhood: 'Consolação',
+  city: 'São Paulo',
+  uf: 'SP',
+} as const;
+
+/**
+ * The simulated pay page's "Entrega" step (server/payments/payPage.ts): the address, then a service, then
+ * "Continuar para o pagamento", which leads to the payment step. The CEP is typed even when it is pre-filled.
+ */
+export async function fillDeliveryStep(page: Page, service: 'Econômica' | 'Expressa' = 'Econômica', address = DELIVERY_ADDRESS): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Entrega' }).waitFor();
+  const fields: Array<[string, string]> = [
+    ['Nome de quem recebe', address.recipient],
+    ['CEP', address.cep],
+    ['Rua', address.street],
+    ['Número', address.number],
+    ['Complemento', address.complement],
+    ['Bairro', address.neighborhood],
+    ['Cidade', address.city],
+  ];
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel('UF', { exact: true }).selectOption(address.uf);
+  await page.getByRole('radio', { name: service, exact: true }).check();
+  await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Pagamento' }).waitFor();
+}
