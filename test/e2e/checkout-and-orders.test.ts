@@ -7,10 +7,12 @@
 import { describe } from 'vitest';
 import { e2eSkipReason, useE2E } from './support/e2e';
 import { registerCheckoutGuards } from './checkoutGuards';
+import { registerDelivery } from './delivery';
 import { registerOrders } from './orders';
 
 describe.skipIf(e2eSkipReason())('checkout guards and orders (Chromium, full local stack)', () => {
   const env = useE2E();
   registerCheckoutGuards(env);
   registerOrders(env);
+  registerDelivery(env);
 });

@@ -51,6 +51,7 @@ export function registerOrders(env: () => E2E) {
       const { page } = shopper;
       try {
         await signUpAndPay(env, page);
+        await fillDeliveryStep(page, 'Econômica');
         await page.getByRole('link', { name: 'Pix', exact: true }).click();
         await page.getByRole('button', { name: 'Pagar com Pix' }).click();
         // The Pix page (QR code, copy-and-paste code, countdown) is reached only here: axe checks it here.

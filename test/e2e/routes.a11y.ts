@@ -17,7 +17,7 @@ import { catalog } from '../../seed/catalog';
 import { describeViolations, runAxe } from './support/axe';
 import type { E2E, Shopper } from './support/e2e';
 import { SCREENSHOT_DIR } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
 /** Each route opens at the first width and is checked at every width in turn. */
@@ -179,14 +179,31 @@ const PURCHASE: RouteCase[] = [
     },
     state: (page) => page.getByRole('button', { name: 'Finalizar Compra' }),
   },
-  // The backend's simulated pay page (server/payments/payPage.ts) and "Meus pedidos": the cart, paid by boleto.
+  // The remembered CEP's quote is on the checkout: Expressa chosen, Frete and Total com frete beside the total.
   {
-    name: 'pay-page',
+    name: 'checkout-frete-expressa',
+    open: (page) => page.getByRole('main').getByRole('radio', { name: /^Expressa/ }).check(),
+    state: (page) => page.getByRole('main').getByText('Total com frete', { exact: true }).first(),
+  },
+  // The backend's simulated pay page (server/payments/payPage.ts): the Entrega step (empty, then refused, then
+  // filled), the payment step, and "Meus pedidos": the cart, paid by boleto.
+  {
+    name: 'pay-page-delivery',
     open: async (page, env) => {
       await page.getByRole('button', { name: 'Finalizar Compra' }).press('Enter');
       await waitForPayPage(page, env.backend);
       payPageUrl = page.url();
     },
+    state: (page) => heading(page, 'Entrega'),
+  },
+  {
+    name: 'pay-page-delivery-errors',
+    open: (page) => page.getByRole('button', { name: 'Continuar para o pagamento' }).click(),
+    state: (page) => page.getByRole('alert').filter({ hasText: 'Confira os campos destacados.' }),
+  },
+  {
+    name: 'pay-page',
+    open: (page) => fillDeliveryStep(page, 'Expressa'),
     state: (page) => heading(page, 'Pagamento'),
   },
   {
