@@ -25,7 +25,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 let stop = () => {};
 afterEach(() => stop());
 
-function services(deliveryCep: MemoryDeliveryCep) {
+function services(deliveryCep: MemoryDeliveryCep | (() => Promise<MemoryDeliveryCep>), logError: (message: string, error: unknown) => void = () => {}) {
   const built = createServices(
     {
       auth: memoryAuth(),
@@ -36,7 +36,7 @@ function services(deliveryCep: MemoryDeliveryCep) {
       cartStorage: memoryCartStorage(),
       deliveryCep,
     },
-    { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
+    { logError, navigateToLogin: () => {}, redirectTo: () => {} },
     { now: () => NOW },
   );
   stop = built.stop;
@@ -95,5 +95,25 @@ describe('createServices: delivery', () => {
     expect(built.delivery()).toBe(first);
     built.stop();
     expect(feature?.cartDelivery.getSnapshot().status).toBe('stopped');
+  });
+
+  it('a failed download is not kept: the call answers null, logs it, and the next call downloads again', async () => {
+    const logged: string[] = [];
+    let attempts = 0;
+    // The saved CEP's adapter loads beside the chunk (as main.tsx does it): its first download fails.
+    const built = services(async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('offline');
+      return memoryDeliveryCep({ raw: '01310100' });
+    }, (message) => logged.push(message));
+    const failed = built.delivery();
+    expect(await failed).toBeNull();
+    expect(logged).toEqual(['[delivery] the delivery code could not be loaded']);
+    const retried = built.delivery();
+    expect(retried).not.toBe(failed);
+    const feature = await retried;
+    expect(attempts).toBe(2);
+    expect(feature?.cartDelivery.getSnapshot().context.cep).toBe('01310100');
+    expect(built.delivery()).toBe(retried);
   });
 });
