@@ -2,7 +2,6 @@
 import { initializeApp } from 'firebase/app';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
-import { createLocalStorageDeliveryCep } from './adapters/deliveryCep/localStorage';
 import { CatalogUnavailableError, type CatalogPort } from './adapters/catalog/port';
 import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
 import { OrdersUnavailableError, type OrdersPort } from './adapters/orders/port';
@@ -118,7 +117,11 @@ const services = createServices(
     checkout,
     orders,
     cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
-    deliveryCep: createLocalStorageDeliveryCep({ storage: window.localStorage }),
+    // With the delivery chunk, on its first need: the adapter validates with the CEP table.
+    deliveryCep: () =>
+      import('./adapters/deliveryCep/localStorage').then(({ createLocalStorageDeliveryCep }) =>
+        createLocalStorageDeliveryCep({ storage: window.localStorage }),
+      ),
   },
   {
     logError,

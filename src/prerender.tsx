@@ -1,7 +1,8 @@
 // Build-time composition root (the server twin of main.tsx): renders one catalog page of the same <App> to
-// HTML with react-dom/static, which waits for lazy parts (the search bar's chunk) so the HTML is complete and
-// hydration never falls back to client rendering. The ports are in memory and hold the build's catalog
-// snapshot; the auth state is unknown and the cart empty, as in the browser's first render before hydration.
+// HTML with react-dom/static, which waits for lazy parts (the search bar's chunk, the product page's delivery
+// estimator) so the HTML is complete and hydration never falls back to client rendering. The ports are in
+// memory and hold the build's catalog snapshot; the auth state is unknown and the cart empty, as in the
+// browser's first render before hydration.
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { AuthPort } from './adapters/auth/port';
 import { memoryCartStorage } from './adapters/cartStorage/memory';

@@ -3,6 +3,5 @@ export * from './catalog';
 export * from './cart';
 export * from './forms';
 export * from './money';
-export * from './order';
 export * from './user';
 export * from './errors';

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Order } from '../domain';
+import type { Order } from '../domain/order';
 import type { OrdersPort } from '../adapters/orders/port';
 
 /** Shown on "Meus pedidos" when the read fails, above "Tentar novamente". */

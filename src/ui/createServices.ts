@@ -8,17 +8,15 @@ import type { CheckoutPort } from '../adapters/checkout/port';
 import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
 import type { OrdersPort } from '../adapters/orders/port';
 import type { UsersPort } from '../adapters/users/port';
-import { toCentavos } from '../domain';
-import { formatCep } from '../domain/cep';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
 import { cartMachine, createCartImplementations } from '../machines/cartMachine';
 import { catalogMachine, createCatalogActors, type CatalogSnapshotInput } from '../machines/catalogMachine';
 import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
-import { createDeliveryImplementations, deliveryMachine, parcelLinesOf, watchCartParcel } from '../machines/deliveryMachine';
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
 import type { SearchActorRef } from '../machines/searchMachine';
+import type { DeliveryFeature } from './deliveryFeature';
 import type { Services } from './services';
 
 export interface Ports {
@@ -28,8 +26,11 @@ export interface Ports {
   checkout: CheckoutPort;
   orders: OrdersPort;
   cartStorage: CartStoragePort;
-  /** The shopper's last valid CEP (localStorage `deliveryCep`). */
-  deliveryCep: DeliveryCepPort;
+  /**
+   * The shopper's last valid CEP (localStorage `deliveryCep`), or how to load it: main.tsx loads the
+   * localStorage adapter (and the CEP table it validates with) beside the delivery chunk, not with the entry.
+   */
+  deliveryCep: DeliveryCepPort | (() => Promise<DeliveryCepPort>);
 }
 
 export interface Effects {
@@ -77,37 +78,6 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     }),
     { inspect },
   ).start();
-  // Delivery (issue 27): the cart's actor watches the cart and the catalog for its parcel; a product page's actor
-  // quotes one unit. A CEP saved from a product page is adopted by the cart's actor as well: one CEP per shopper.
-  const deliveryImplementations = createDeliveryImplementations({ storage: ports.deliveryCep, now: options.now, log: effects.logError });
-  const delivery = createActor(
-    deliveryMachine.provide({
-      actors: { ...deliveryImplementations.actors, watchParcel: watchCartParcel({ cart, catalog }) },
-      actions: deliveryImplementations.actions,
-    }),
-    {
-      input: {
-        cep: ports.deliveryCep.load(),
-        lines: parcelLinesOf(cart.getSnapshot().context.items, catalog.getSnapshot().context.categories),
-      },
-      inspect,
-    },
-  ).start();
-  const productDeliveryMachine = deliveryMachine.provide({
-    actors: deliveryImplementations.actors,
-    actions: {
-      ...deliveryImplementations.actions,
-      rememberCep: (_, params) => {
-        deliveryImplementations.actions.rememberCep(_, params);
-        if (delivery.getSnapshot().context.cep !== params.cep) delivery.send({ type: 'delivery.cep.submit', cep: formatCep(params.cep) });
-      },
-    },
-  });
-  const createProductDelivery = (product: { id: string; price: number }, categoryId: string) =>
-    createActor(productDeliveryMachine, {
-      input: { cep: ports.deliveryCep.load(), lines: [{ categoryId, quantity: 1, unitAmount: toCentavos(product.price) }] },
-      inspect,
-    });
   // Search is a lazy chunk (src/ui/searchFeature.ts, loaded when the field mounts, after the first render), so
   // `/`'s entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
   let stopped = false;
@@ -127,6 +97,28 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
         return null;
       },
     ));
+  // Delivery (issue 27) is a lazy chunk too (src/ui/deliveryFeature.ts: the machine, its wiring, the estimator),
+  // loaded by the first component that needs it (the product page, the cart panel opened with items, /checkout);
+  // the cart's actor starts when it arrives. The quote's own code is a further chunk, loaded by the first quote.
+  let stopDelivery = () => {};
+  let delivery: Promise<DeliveryFeature | null> | undefined;
+  const loadDelivery = () =>
+    (delivery ??= Promise.all([
+      import('./deliveryFeature'),
+      typeof ports.deliveryCep === 'function' ? ports.deliveryCep() : ports.deliveryCep,
+    ]).then(
+      ([{ startDeliveryFeature }, storage]) => {
+        const started = startDeliveryFeature({ cart, catalog, storage, now: options.now, log: effects.logError, inspect });
+        if (stopped) started.stop(); // the services stopped while the chunk downloaded
+        stopDelivery = started.stop;
+        return started.feature;
+      },
+      (error: unknown) => {
+        delivery = undefined; // the next need tries again
+        effects.logError('[delivery] the delivery code could not be loaded', error);
+        return null;
+      },
+    ));
   const orders = ordersMachine.provide({ actors: createOrdersActors({ orders: ports.orders }), actions: { logError } });
   const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
 
@@ -136,15 +128,15 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     catalog,
     checkout,
     checkoutGuard,
-    delivery,
-    createProductDelivery,
+    delivery: loadDelivery,
     orders,
     search: loadSearch,
     inspect,
     stop() {
       stopped = true;
       stopSearch();
-      for (const actor of [delivery, catalog, auth, cart, checkout]) actor.stop();
+      stopDelivery();
+      for (const actor of [catalog, auth, cart, checkout]) actor.stop();
     },
   };
 }

@@ -5,10 +5,10 @@ import type { AuthActorRef } from '../machines/authMachine';
 import type { CartActorRef } from '../machines/cartMachine';
 import type { CatalogActorRef } from '../machines/catalogMachine';
 import type { CheckoutActorRef } from '../machines/checkoutMachine';
-import type { DeliveryActorRef } from '../machines/deliveryMachine';
 import type { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import type { ordersMachine } from '../machines/ordersMachine';
 import type { SearchActorRef } from '../machines/searchMachine';
+import type { DeliveryFeature } from './deliveryFeature';
 
 export interface Services {
   auth: AuthActorRef;
@@ -16,17 +16,11 @@ export interface Services {
   catalog: CatalogActorRef;
   checkout: CheckoutActorRef;
   /**
-   * Frete and delivery dates for the cart (issue 27): one app-wide actor, started, whose parcel follows the cart
-   * (the machine watches the cart and the catalog itself). Its CEP is the stored one; one typed on a product
-   * page is adopted here too.
+   * Frete and delivery dates by CEP (issue 27). Its code (the machine, its wiring, the estimator) is a lazy chunk:
+   * the first call loads it and starts the cart's delivery actor, whose parcel follows the cart; every call returns
+   * the same promise (React's use() needs that). Null when the chunk could not be loaded; the next call tries again.
    */
-  delivery: DeliveryActorRef;
-  /**
-   * A NEW, UNSTARTED delivery actor for one unit of a product (of category `categoryId`), starting from the
-   * stored CEP, with the inspector's hook already attached. The product page calls `start()` on mount and
-   * `stop()` on unmount, and creates another for the next product (a stopped actor does not restart).
-   */
-  createProductDelivery: (product: { id: string; price: number }, categoryId: string) => DeliveryActorRef;
+  delivery: () => Promise<DeliveryFeature | null>;
   /** The guard machine with navigateToLogin provided; the checkout page starts one per visit. */
   checkoutGuard: typeof checkoutGuardMachine;
   /** The orders machine with OrdersPort provided; "Meus pedidos" and the confirmation page start one per visit. */

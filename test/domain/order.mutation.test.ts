@@ -3,22 +3,7 @@
 // Expected values are written by hand here (no value read back from the code under test).
 import { describe, expect, it } from 'vitest';
 import { is, validate } from 'superstruct';
-import {
-  formatOrderDate,
-  formatOrderTime,
-  fromCentavos,
-  isOrder,
-  newestFirst,
-  ORDER_STATUS_LABELS,
-  OrderDeliveryStruct,
-  OrderDocumentStruct,
-  OrderStatusStruct,
-  PAYMENT_METHOD_LABELS,
-  PaymentMethodStruct,
-  toOrder,
-  type Order,
-  type OrderDocument,
-} from '../../src/domain';
+import { formatOrderDate, formatOrderTime, fromCentavos, isOrder, newestFirst, ORDER_STATUS_LABELS, OrderDeliveryStruct, OrderDocumentStruct, OrderStatusStruct, PAYMENT_METHOD_LABELS, PaymentMethodStruct, toOrder, type Order, type OrderDocument } from '../../src/domain/order';
 
 /** A stored pix session as the backend writes it, with fields the storefront does not read. */
 const pixDocument = {

@@ -1,7 +1,7 @@
 // The inspector's hook goes through the one composition point: createServices hands `inspect` to every actor
 // it starts, to the lazily started search actor, and (Services.inspect) to the checkout guard that the
-// checkout page starts, and to the delivery actors (the cart's, and the one a product page creates). All seven
-// machines of the shop reach the recorder.
+// checkout page starts, and to the delivery actors of the lazy delivery chunk (the cart's, started when /checkout
+// loads the chunk, and the one a product page creates). All seven machines of the shop reach the recorder.
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -36,7 +36,7 @@ describe('the inspector hook', () => {
     collectInits();
     const unsubscribe = recorder.subscribe(collectInits);
     try {
-      expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'delivery']);
+      expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout']);
       const location = memoryLocation({ path: '/checkout' });
       render(<App services={services} router={{ hook: location.hook, searchHook: location.searchHook }} />);
       await waitFor(() => expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'delivery', 'search']), {
@@ -48,7 +48,7 @@ describe('the inspector hook', () => {
         timeout: 10_000,
       });
       // A product page's delivery actor carries the hook from its creation: once started, it is the one drawn.
-      const productDelivery = services.createProductDelivery({ id: 'j1', price: 500 }, 'jackets');
+      const productDelivery = (await services.delivery())!.createProductDelivery({ id: 'j1', price: 500 }, 'jackets');
       productDelivery.start();
       expect(recorder.actors().get('delivery')).toBe(productDelivery);
       productDelivery.stop();

@@ -1,5 +1,6 @@
-// The delivery wiring of createServices over the in-memory ports: the cart's delivery actor follows the cart and
-// the catalog, a product page's actor quotes one unit, and a CEP typed on either is the shopper's one CEP.
+// The delivery wiring of createServices over the in-memory ports: the delivery chunk loads on the first need, the
+// cart's delivery actor follows the cart and the catalog, a product page's actor quotes one unit, and a CEP typed
+// on either is the shopper's one CEP.
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryAuth } from '../../src/adapters/auth/memory';
 import { memoryCartStorage } from '../../src/adapters/cartStorage/memory';
@@ -24,7 +25,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 let stop = () => {};
 afterEach(() => stop());
 
-function services(deliveryCep: MemoryDeliveryCep) {
+function services(deliveryCep: MemoryDeliveryCep | (() => Promise<MemoryDeliveryCep>), logError: (message: string, error: unknown) => void = () => {}) {
   const built = createServices(
     {
       auth: memoryAuth(),
@@ -35,7 +36,7 @@ function services(deliveryCep: MemoryDeliveryCep) {
       cartStorage: memoryCartStorage(),
       deliveryCep,
     },
-    { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
+    { logError, navigateToLogin: () => {}, redirectTo: () => {} },
     { now: () => NOW },
   );
   stop = built.stop;
@@ -44,8 +45,10 @@ function services(deliveryCep: MemoryDeliveryCep) {
 
 describe('createServices: delivery', () => {
   it("the cart's delivery quotes the cart with the stored CEP, each line weighed by its category", async () => {
-    const { cart, delivery } = services(memoryDeliveryCep({ raw: '01310100' }));
+    const built = services(memoryDeliveryCep({ raw: '01310100' }));
+    const { cart } = built;
     await settle(); // the catalog and the saved cart are read
+    const delivery = (await built.delivery())!.cartDelivery;
     expect(delivery.getSnapshot().value).toBe('idle');
     cart.send({ type: 'cart.add', product: catalog[1]!.products[0]! });
     cart.send({ type: 'cart.add', product: catalog[1]!.products[0]! });
@@ -61,8 +64,10 @@ describe('createServices: delivery', () => {
 
   it("a product page's delivery is new and unstarted, quotes one unit, and its CEP becomes the cart's", async () => {
     const deliveryCep = memoryDeliveryCep();
-    const { cart, delivery, createProductDelivery } = services(deliveryCep);
+    const built = services(deliveryCep);
+    const { cart } = built;
     await settle();
+    const { cartDelivery: delivery, createProductDelivery } = (await built.delivery())!;
     const product = createProductDelivery({ id: 'j1', price: 500 }, 'jackets');
     expect(product).not.toBe(delivery);
     product.start();
@@ -79,5 +84,36 @@ describe('createServices: delivery', () => {
     // The next product page starts from the saved CEP.
     const next = createProductDelivery({ id: 'h1', price: 59.9 }, 'hats');
     expect(next.getSnapshot().context.cepInput).toBe('69900-000');
+  });
+
+  it('loads the delivery chunk once (one promise for every call) and stops its actor with the services', async () => {
+    const built = services(memoryDeliveryCep());
+    const first = built.delivery();
+    expect(built.delivery()).toBe(first);
+    const feature = await first;
+    expect(feature?.cartDelivery.getSnapshot().status).toBe('active');
+    expect(built.delivery()).toBe(first);
+    built.stop();
+    expect(feature?.cartDelivery.getSnapshot().status).toBe('stopped');
+  });
+
+  it('a failed download is not kept: the call answers null, logs it, and the next call downloads again', async () => {
+    const logged: string[] = [];
+    let attempts = 0;
+    // The saved CEP's adapter loads beside the chunk (as main.tsx does it): its first download fails.
+    const built = services(async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('offline');
+      return memoryDeliveryCep({ raw: '01310100' });
+    }, (message) => logged.push(message));
+    const failed = built.delivery();
+    expect(await failed).toBeNull();
+    expect(logged).toEqual(['[delivery] the delivery code could not be loaded']);
+    const retried = built.delivery();
+    expect(retried).not.toBe(failed);
+    const feature = await retried;
+    expect(attempts).toBe(2);
+    expect(feature?.cartDelivery.getSnapshot().context.cep).toBe('01310100');
+    expect(built.delivery()).toBe(retried);
   });
 });

@@ -107,8 +107,11 @@ afterEach(() => {
 /** The storefront on TODAY's clock (the day quotes count from). */
 const renderShop = (options: Parameters<typeof renderApp>[0] = {}) => renderApp({ now: () => NOW.getTime(), ...options });
 
+/** The CEP field, once the delivery chunk (loaded on the first need) has drawn it. */
+const cepField = () => screen.findByRole('textbox', { name: 'Calcular frete' }, { timeout: 10_000 });
+
 async function quote(cep: string) {
-  const field = screen.getByRole('textbox', { name: 'Calcular frete' });
+  const field = await cepField();
   await app!.user.clear(field);
   await app!.user.type(field, cep);
   await app!.user.click(screen.getByRole('button', { name: 'Calcular' }));
@@ -126,7 +129,7 @@ describe('product page', () => {
   it('a CEP shows Econômica and Expressa with their prices and delivery dates; choosing one checks it', async () => {
     app = renderShop({ path: '/product/j4' }); // Regata Azul, R$ 150,00, Jaquetas
     await settled();
-    const field = screen.getByRole('textbox', { name: 'Calcular frete' }) as HTMLInputElement;
+    const field = (await cepField()) as HTMLInputElement;
     expect(field.getAttribute('placeholder')).toBe('00000-000');
     expect(field.getAttribute('inputmode')).toBe('numeric');
     expect(field.getAttribute('autocomplete')).toBe('postal-code');
@@ -187,7 +190,7 @@ describe('product page', () => {
 
     app = renderShop({ path: '/product/j4', deliveryCep });
     await settled();
-    expect((screen.getByRole('textbox', { name: 'Calcular frete' }) as HTMLInputElement).value).toBe(RJ_CEP);
+    expect(((await cepField()) as HTMLInputElement).value).toBe(RJ_CEP);
     const expected = expectedQuote('SE', [{ category: 'jackets', reais: 150, quantity: 1 }]);
     expect((await shownOptions()).map((o) => o.text)).toEqual([
       `Econômica${expected.economica.price}${expected.economica.window}`,
@@ -213,7 +216,10 @@ describe('cart panel', () => {
   it('with items: the estimator under the lines quotes the cart; the spec\'s total and button are unchanged', async () => {
     app = renderShop({ path: '/', cart: cartItems() });
     await settled();
-    await app.user.click(screen.getByRole('button', { name: 'Carrinho (2 itens)' }));
+    // Opening the panel with items loads the delivery chunk; the component waiting for it resumes in an awaited act.
+    await act(async () => {
+      await app!.user.click(screen.getByRole('button', { name: 'Carrinho (2 itens)' }));
+    });
     const panel = screen.getByRole('dialog', { name: 'Carrinho' });
     await quote(RJ_CEP);
     const expected = expectedQuote('SE', cartLines);

@@ -1,4 +1,5 @@
-import { MalformedDocumentError, OrderDocumentStruct, toOrder, type Order } from '../../domain';
+import { MalformedDocumentError } from '../../domain';
+import { OrderDocumentStruct, toOrder, type Order } from '../../domain/order';
 import type { OrdersLog } from './port';
 
 export const CHECKOUT_SESSIONS = 'checkoutSessions';

@@ -1,5 +1,5 @@
 import { collection, doc, getDoc, getDocs, query, where, type Firestore } from 'firebase/firestore/lite';
-import { isOrder, newestFirst, type Order } from '../../domain';
+import { isOrder, newestFirst, type Order } from '../../domain/order';
 import { CHECKOUT_SESSIONS, readOrder, warn } from './documents';
 import { OrdersUnavailableError, type OrdersLog, type OrdersPort } from './port';
 

@@ -1,4 +1,4 @@
-import { isOrder, newestFirst, type Order } from '../../domain';
+import { isOrder, newestFirst, type Order } from '../../domain/order';
 import { readOrder, warn } from './documents';
 import { OrdersUnavailableError, type OrdersLog, type OrdersPort } from './port';
 

@@ -1,4 +1,5 @@
-import { ClubError, type Order } from '../../domain';
+import { ClubError } from '../../domain';
+import { type Order } from '../../domain/order';
 
 export interface OrdersPort {
   /**

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { memo, useEffect, useRef, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { selectCartItems, selectIsPanelOpen } from '../../machines/cartMachine';
@@ -6,7 +6,7 @@ import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, styled } from '../theme';
 import { CartLines } from './CartLines';
-import { DeliveryEstimator } from './DeliveryEstimator';
+import { DeliverySlot } from './DeliverySlot';
 
 const Dialog = styled('dialog', {
   margin: '0 0 0 auto',
@@ -50,12 +50,17 @@ const Close = styled('button', {
 
 const Scroll = styled('div', { flex: 1, overflowY: 'auto' });
 
+/** The cart's delivery estimate (the app-wide actor that follows the cart), from the delivery chunk. */
+const CartDelivery = memo(function CartDelivery() {
+  return <DeliverySlot>{(delivery) => <delivery.DeliveryEstimator delivery={delivery.cartDelivery} />}</DeliverySlot>;
+});
+
 /**
  * The cart side panel of SPEC §2 on a native modal <dialog>: the browser traps focus, Escape closes it
  * (the `cancel` event), a click on the backdrop closes it, and focus returns to the header's cart button.
  */
 export function CartPanel({ returnFocusTo }: { returnFocusTo: RefObject<HTMLButtonElement | null> }) {
-  const { cart, delivery } = useServices();
+  const { cart } = useServices();
   const open = useSelector(cart, selectIsPanelOpen);
   const items = useSelector(cart, selectCartItems);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -111,7 +116,7 @@ export function CartPanel({ returnFocusTo }: { returnFocusTo: RefObject<HTMLButt
           </Top>
           <Scroll>
             <CartLines label="Itens no carrinho" />
-            {items.length > 0 && <DeliveryEstimator delivery={delivery} />}
+            {items.length > 0 && <CartDelivery />}
           </Scroll>
           <Button
             type="button"

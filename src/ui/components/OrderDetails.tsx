@@ -1,4 +1,5 @@
-import { formatBRL, formatOrderDate, formatOrderTime, fromCentavos, type Order } from '../../domain';
+import { formatBRL } from '../../domain';
+import { formatOrderDate, formatOrderTime, fromCentavos, type Order } from '../../domain/order';
 import { DELIVERY_REVIEW_LABEL, formatOrderDelivery } from '../../domain/delivery';
 import { styled } from '../theme';
 

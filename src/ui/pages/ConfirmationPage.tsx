@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { formatBRL, fromCentavos } from '../../domain';
+import { formatBRL } from '../../domain';
+import { fromCentavos } from '../../domain/order';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, Page, styled } from '../theme';

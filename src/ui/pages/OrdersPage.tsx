@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { formatBRL, formatOrderDate, fromCentavos, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order } from '../../domain';
+import { formatBRL } from '../../domain';
+import { formatOrderDate, fromCentavos, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order } from '../../domain/order';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
 import { paths } from '../paths';
 import { useServices } from '../services';

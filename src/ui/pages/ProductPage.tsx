@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { findProduct, formatBRL, type Product } from '../../domain';
@@ -8,7 +8,7 @@ import { selectCategories } from '../selectors';
 import { productTitle } from '../seo';
 import { useServices } from '../services';
 import { Button, Page, styled } from '../theme';
-import { DeliveryEstimator } from '../components/DeliveryEstimator';
+import { DeliverySlot } from '../components/DeliverySlot';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ProductCard, ProductGrid } from '../components/ProductCard';
 import { NotFoundPage } from './NotFoundPage';
@@ -52,19 +52,16 @@ const Related = styled('section', {
 });
 
 /**
- * The delivery estimate of one unit of this product: an actor of its own, started on mount and stopped on
- * unmount (the page keys it by product, so a related product's page gets a fresh one). Created during render so
- * the prerendered HTML already has the CEP field.
+ * The delivery estimate of one unit of this product (the delivery chunk's ProductDelivery: an actor of its own,
+ * started on mount and stopped on unmount; the page keys it by product). Re-rendered only for another product:
+ * the live catalog's copy of the same product must not reach a boundary that is still waiting for its chunk.
  */
-function ProductDelivery({ product, categoryId }: { product: Product; categoryId: string }) {
-  const { createProductDelivery } = useServices();
-  const [delivery] = useState(() => createProductDelivery(product, categoryId));
-  useEffect(() => {
-    delivery.start();
-    return () => delivery.stop();
-  }, [delivery]);
-  return <DeliveryEstimator delivery={delivery} />;
-}
+const ProductDeliverySlot = memo(
+  function ProductDeliverySlot({ product, categoryId }: { product: Product; categoryId: string }) {
+    return <DeliverySlot>{(delivery) => <delivery.ProductDelivery delivery={delivery} product={product} categoryId={categoryId} />}</DeliverySlot>;
+  },
+  (before, after) => before.product.id === after.product.id && before.categoryId === after.categoryId,
+);
 
 /** /product/:id — found through its category in the catalog list (SPEC §3/§7: no products collection). */
 export function ProductPage({ id }: { id: string }) {
@@ -111,7 +108,7 @@ export function ProductPage({ id }: { id: string }) {
           <Button type="button" data-add-to-cart={product.id} onClick={() => cart.send({ type: 'cart.add', product })}>
             Adicionar ao carrinho
           </Button>
-          <ProductDelivery key={product.id} product={product} categoryId={category.id} />
+          <ProductDeliverySlot key={product.id} product={product} categoryId={category.id} />
         </Details>
       </Layout>
       {related.length > 0 && (

@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { OrdersUnavailableError } from '../../../src/adapters/orders/port';
-import type { Order } from '../../../src/domain';
+import type { Order } from '../../../src/domain/order';
 import { createOrdersActors, ordersMachine } from '../../../src/machines/ordersMachine';
 import { controllable, tick } from '../../support/fakes/controllable';
 import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
