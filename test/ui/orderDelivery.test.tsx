@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { anAddress, anOrderDelivery } from '../support/builders';
 import { renderApp, settled } from './support/renderApp';
 
 // Every expected text below is written out by hand (dates from a calendar, sums done on paper).
@@ -14,28 +15,9 @@ const text = (element: HTMLElement) => (element.textContent ?? '').replace(/\u00
 const NOV_19_BRT = Date.UTC(2026, 10, 19, 15, 0);
 const DAY = 86_400_000;
 
-const augusta = {
-  recipient: 'Ana Souza',
-  cep: '01310100',
-  street: 'Rua Augusta',
-  number: '100',
-  complement: '',
-  neighborhood: 'Consolação',
-  city: 'São Paulo',
-  uf: 'SP',
-};
-
-const expressa = {
-  cep: '01310100',
-  uf: 'SP',
-  service: 'expressa',
-  serviceName: 'Expressa',
-  amount: 3490,
-  businessDays: { min: 1, max: 2 },
-  window: { from: '2026-12-03', to: '2026-12-07' },
-  address: augusta,
-  review: null,
-};
+/** Expressa to Ana Souza, Rua Augusta, 100 — São Paulo/SP. */
+const augusta = anAddress().build();
+const expressa = anOrderDelivery().withAddress(augusta).build();
 
 function session(id: string, overrides: Record<string, unknown>) {
   return {
