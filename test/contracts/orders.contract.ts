@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrdersUnavailableError, type OrdersPort } from '../../src/adapters/orders/port';
+import { anOrderDelivery } from '../support/builders';
 
 export interface OrdersSetup {
   /** Who is signed in (the Firestore implementation reads as this user, under firestore.rules). */
@@ -43,27 +44,7 @@ export function aSessionDocument(id: string, overrides: Record<string, unknown> 
 
 /** `checkoutSessions/{id}.delivery` once the shopper's address is in (Expressa to São Paulo). */
 export function aStoredDelivery(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    cep: '01310100',
-    uf: 'SP',
-    service: 'expressa',
-    serviceName: 'Expressa',
-    amount: 3490,
-    businessDays: { min: 1, max: 2 },
-    window: { from: '2026-12-03', to: '2026-12-07' },
-    address: {
-      recipient: 'Ana Souza',
-      cep: '01310100',
-      street: 'Rua Augusta',
-      number: '100',
-      complement: '',
-      neighborhood: 'Consolação',
-      city: 'São Paulo',
-      uf: 'SP',
-    },
-    review: null,
-    ...overrides,
-  };
+  return { ...anOrderDelivery().build(), ...overrides };
 }
 
 /** The OrdersPort contract: every implementation must pass it. */

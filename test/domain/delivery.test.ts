@@ -30,6 +30,7 @@ import {
   type OrderDelivery,
   type ParcelLine,
 } from '../../src/domain/delivery';
+import { anAddress } from '../support/builders';
 
 /** Intl and formatBRL put no-break spaces where a reader hears a space. */
 const spaces = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ');
@@ -406,16 +407,8 @@ describe('formatDeliveryDay', () => {
 });
 
 describe('validateAddress', () => {
-  const valid = {
-    recipient: 'Ana Souza',
-    cep: '01310-100',
-    street: 'Rua Augusta',
-    number: '100',
-    complement: '',
-    neighborhood: 'Consolação',
-    city: 'São Paulo',
-    uf: 'SP',
-  };
+  /** As the form posts it: Ana Souza, Rua Augusta, 100 — São Paulo/SP, the CEP with its hyphen. */
+  const valid = { ...anAddress().build(), cep: '01310-100' };
 
   it('accepts a full address, tidying spaces, the CEP and the UF', () => {
     expect(validateAddress({ ...valid, street: '  Rua   Augusta ', uf: ' sp ', complement: ' apto\n12 ' })).toEqual({
@@ -477,7 +470,8 @@ describe('validateAddress', () => {
 });
 
 describe('an order’s delivery', () => {
-  const augusta = { recipient: 'Ana Souza', cep: '01310100', street: 'Rua Augusta', number: '100', complement: '', neighborhood: 'Consolação', city: 'São Paulo', uf: 'SP' } as const;
+  /** Ana Souza, Rua Augusta, 100 — São Paulo/SP, no complement. */
+  const augusta = anAddress().build();
   const expressa: OrderDelivery = {
     cep: '20040020',
     uf: 'RJ',

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { is, validate } from 'superstruct';
 import { formatOrderDate, formatOrderTime, fromCentavos, isOrder, newestFirst, ORDER_STATUS_LABELS, OrderDeliveryStruct, OrderDocumentStruct, OrderStatusStruct, PAYMENT_METHOD_LABELS, PaymentMethodStruct, toOrder, type Order, type OrderDocument } from '../../src/domain/order';
+import { anAddress, anOrderDelivery } from '../support/builders';
 
 /** A stored pix session as the backend writes it, with fields the storefront does not read. */
 const pixDocument = {
@@ -109,25 +110,8 @@ describe('OrderDocumentStruct', () => {
 
 /** A stored delivery as the backend writes it (with a field the storefront does not read). */
 const delivery = {
-  cep: '01310100',
-  uf: 'SP',
-  service: 'expressa',
-  serviceName: 'Expressa',
-  amount: 3490,
-  businessDays: { min: 1, max: 2 },
-  window: { from: '2026-12-03', to: '2026-12-07' },
-  address: {
-    recipient: 'Ana Souza',
-    cep: '01310100',
-    street: 'Rua Augusta',
-    number: '100',
-    complement: 'apto 12',
-    neighborhood: 'Consolação',
-    city: 'São Paulo',
-    uf: 'SP',
-    geo: 'ignored',
-  },
-  review: null,
+  ...anOrderDelivery().build(),
+  address: { ...anAddress().withComplement('apto 12').build(), geo: 'ignored' },
   quotedOn: 'ignored',
 };
 const withDelivery = (changes: Record<string, unknown>) => ({ ...pixDocument, delivery: { ...delivery, ...changes } });

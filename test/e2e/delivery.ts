@@ -8,22 +8,11 @@ import { catalog } from '../../seed/catalog';
 import { axeViolations } from './support/axe';
 import { expectedWindow } from './support/deliveryWindow';
 import type { E2E } from './support/e2e';
-import {
-  addWithKeyboard,
-  cartButton,
-  cartPanel,
-  DELIVERY_ADDRESS,
-  fillDeliveryStep,
-  settled,
-  uniqueEmail,
-  visit,
-  waitForPayPage,
-} from './support/storefront';
+import { addAndGoToCheckout, DELIVERY_ADDRESS, fillDeliveryStep, signUp, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!; // Jaqueta de Couro Preta, R$ 500,00
 const camiseta = catalog.find((category) => category.id === 'male')!.products.find((product) => product.id === 'camiseta-branca')!;
-const PASSWORD = 'segredo123';
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(/\u00a0/g, ' ');
 
 /** The estimator's options as the shopper reads them: one line per radio. */
@@ -75,20 +64,8 @@ export function registerDelivery(env: () => E2E) {
         const shopper = await env().newShopper();
         const { page } = shopper;
         try {
-          await visit(page, '/sign-up');
-          await page.getByLabel('Nome', { exact: true }).fill('Maria');
-          await page.getByLabel('Sobrenome', { exact: true }).fill('Silva');
-          await page.getByLabel('E-mail', { exact: true }).fill(uniqueEmail('frete'));
-          await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-          await page.getByLabel('Confirmação de senha', { exact: true }).fill(PASSWORD);
-          await page.getByRole('button', { name: 'Criar Conta' }).click();
-          await page.waitForURL((url) => url.pathname === '/');
-          await visit(page, `/category/${jackets.id}`);
-          await addWithKeyboard(page, jaqueta.name);
-          await cartButton(page).click();
-          await cartPanel(page).getByRole('button', { name: 'Ir para o Checkout' }).click();
-          await page.waitForURL('**/checkout');
-          await settled(page);
+          await signUp(page, 'frete');
+          await addAndGoToCheckout(page, jackets.id, jaqueta.name);
 
           // Jaqueta de Couro Preta (jackets: 1,200 g + 200 g = 1,400 g) to São Paulo (zone SP): Expressa
           // R$ 24,90 for the first kilo + R$ 4,00 for the next 500 g = R$ 28,90, 1–2 business days; Econômica is

@@ -6,29 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import { axeViolations } from './support/axe';
 import type { E2E } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, fillDeliveryStep, poll, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
+import { addAndGoToCheckout, fillDeliveryStep, poll, settled, signUp, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!;
-const PASSWORD = 'segredo123';
 /** A valid CPF (check digits), the usual test number. */
 const CPF = '529.982.247-25';
 
 async function signUpAndPay(env: () => E2E, page: Page) {
-  await visit(page, '/sign-up');
-  await page.getByLabel('Nome', { exact: true }).fill('Maria');
-  await page.getByLabel('Sobrenome', { exact: true }).fill('Silva');
-  await page.getByLabel('E-mail', { exact: true }).fill(uniqueEmail('pedidos'));
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmação de senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Criar Conta' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await visit(page, `/category/${jackets.id}`);
-  await addWithKeyboard(page, jaqueta.name);
-  await cartButton(page).click();
-  await cartPanel(page).getByRole('button', { name: 'Ir para o Checkout' }).click();
-  await page.waitForURL('**/checkout');
-  await settled(page);
+  await signUp(page, 'pedidos');
+  await addAndGoToCheckout(page, jackets.id, jaqueta.name);
   await page.getByRole('button', { name: 'Finalizar Compra' }).click();
   await waitForPayPage(page, env().backend);
 }

@@ -11,7 +11,7 @@ import {
 import { setLogLevel } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RULES_FILE, emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
-import { aCategory, aUserProfile } from '../support/builders';
+import { aCategory, anAddress, anOrderDelivery, aUserProfile } from '../support/builders';
 
 setLogLevel('silent'); // every denied write would otherwise be logged by the SDK
 
@@ -138,18 +138,8 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
       });
     }
     describe('a session that carries its delivery address', () => {
-      const address = { recipient: 'Alice Souza', cep: '01310100', street: 'Rua Augusta', number: '100', complement: 'apto 12', neighborhood: 'Consolação', city: 'São Paulo', uf: 'SP' };
-      const delivery = {
-        cep: '01310100',
-        uf: 'SP',
-        service: 'expressa',
-        serviceName: 'Expressa',
-        amount: 3490,
-        businessDays: { min: 1, max: 2 },
-        window: { from: '2026-12-03', to: '2026-12-07' },
-        address,
-        review: null,
-      };
+      // Expressa to Rua Augusta, 100 (CEP 01310100) — São Paulo/SP.
+      const delivery = anOrderDelivery().withAddress(anAddress().withRecipient('Alice Souza').withComplement('apto 12').build()).build();
       beforeEach(() =>
         testEnv.withSecurityRulesDisabled((admin) =>
           admin.firestore().doc('checkoutSessions/s3').set({ id: 's3', uid: 'alice', status: 'paid', amountTotal: 50000, delivery }),

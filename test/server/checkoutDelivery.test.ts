@@ -5,13 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
+import { CHECKOUT_ROUTE } from '../../server/app';
 import type { CheckoutRequest, PaymentProvider } from '../../server/payments/port';
 import { createSimulatedProvider } from '../../server/payments/simulated';
 import { createMemoryStore } from '../../server/store/memory';
 import { amountDue } from '../../server/store/port';
 import { aCategory, aProduct } from '../support/builders';
-import { emulatorIdToken, fakeTokenVerifier } from './support';
+import { buildTestServer, emulatorIdToken } from './support';
 
 const jaqueta = aProduct().withId('jaqueta-couro').withName('Jaqueta de Couro Preta').withPrice(499.9).build();
 const bone = aProduct().withId('bone-branco').withName('Boné Branco').withPrice(60).build();
@@ -31,17 +31,7 @@ async function setup(now = { value: NOW }) {
   const requests: CheckoutRequest[] = [];
   const simulated = createSimulatedProvider({ publicUrl: 'http://backend.test' });
   const payments: PaymentProvider = { name: 'simulated', createCheckoutSession: (request) => (requests.push(request), simulated.createCheckoutSession(request)) };
-  app = await buildServer({
-    storefrontUrl: 'http://localhost:4321',
-    catalog: memoryCatalog(categories),
-    catalogCacheTtlMs: 60_000,
-    payments,
-    store,
-    verifier: fakeTokenVerifier(),
-    logger: false,
-    rateLimit: false,
-    now: () => now.value,
-  });
+  app = await buildTestServer({ catalog: memoryCatalog(categories), payments, store, rateLimit: false, now: () => now.value });
   const post = (payload: object, headers: Record<string, string> = {}) =>
     app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
   return { store, requests, post };

@@ -1,25 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { createSimulatedProvider } from '../../server/payments/simulated';
+import { CHECKOUT_ROUTE } from '../../server/app';
 import { createMemoryStore } from '../../server/store/memory';
 import { testIdempotentCheckout } from './idempotentCheckout.shared';
-import { fakeTokenVerifier } from './support';
+import { buildTestServer } from './support';
 
 testIdempotentCheckout('memory store', async () => createMemoryStore());
 
 describe('CORS', () => {
   it('allows the Idempotency-Key request header from the storefront', async () => {
-    const app = await buildServer({
-      storefrontUrl: 'http://localhost:4321',
-      catalog: memoryCatalog([]),
-      catalogCacheTtlMs: 60_000,
-      payments: createSimulatedProvider({ publicUrl: 'http://backend.test' }),
-      store: createMemoryStore(),
-      verifier: fakeTokenVerifier(),
-      logger: false,
-    });
+    const app = await buildTestServer();
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: CHECKOUT_ROUTE,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDelivery } from '../../src/domain/delivery';
 import { STALE_CLAIM_MS, type CheckoutStore, type Order, type StoredSession } from '../../server/store/port';
+import { anOrderDelivery } from '../support/builders';
 
 export type MakeStore = () => Promise<CheckoutStore>;
 
@@ -32,19 +33,9 @@ export function aSession(overrides: Partial<StoredSession> = {}): StoredSession 
     ...overrides,
   };
 }
-/** A quoted Expressa to Rio (written out, not quoted: the store keeps whatever it is given). */
-export const aDelivery = (overrides: Partial<OrderDelivery> = {}): OrderDelivery => ({
-  cep: '20040002',
-  uf: 'RJ',
-  service: 'expressa',
-  serviceName: 'Expressa',
-  amount: 4490,
-  businessDays: { min: 1, max: 3 },
-  window: { from: '2023-11-16', to: '2023-11-20' },
-  address: null,
-  review: null,
-  ...overrides,
-});
+/** A quoted Expressa (R$ 34,90) to Rio, address not in yet (written out, not quoted: the store keeps whatever it is given). */
+export const aDelivery = (overrides: Partial<OrderDelivery> = {}): OrderDelivery =>
+  anOrderDelivery({ cep: '20040002', uf: 'RJ', address: null, ...overrides }).build();
 const rioAddress = {
   recipient: 'Ana Souza',
   cep: '20040002',
@@ -166,7 +157,7 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       const store = await makeStore();
       const session = aSession({ delivery: aDelivery() });
       await store.saveSession(session);
-      const madeFor = session.amountTotal + 4490;
+      const madeFor = session.amountTotal + 3490;
       await store.setDelivery(session.id, aDelivery({ amount: 1990 }), during); // another tab chose Econômica
       expect(await store.markPending(session.id, 'pix', { pix }, during, { amountDue: madeFor })).toMatchObject({ kind: 'finished', session: { status: 'open' } });
       expect(await store.markPending(session.id, 'pix', { pix }, during, { amountDue: session.amountTotal + 1990 })).toMatchObject({ kind: 'pending' });

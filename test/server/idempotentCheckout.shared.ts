@@ -2,12 +2,12 @@
 // (checkoutIdempotency.test.ts) and the Firestore emulator (checkoutStore.firestore.test.ts).
 import { describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
+import { CHECKOUT_ROUTE } from '../../server/app';
 import type { CheckoutRequest, CreatedSession, PaymentProvider } from '../../server/payments/port';
 import { newSimulatedSessionId } from '../../server/payments/simulated';
 import type { CheckoutStore } from '../../server/store/port';
 import { aCategory, aProduct } from '../support/builders';
-import { emulatorIdToken, fakeTokenVerifier } from './support';
+import { buildTestServer, emulatorIdToken } from './support';
 
 const STOREFRONT = 'http://localhost:4321';
 const camiseta = aProduct().withId('camiseta').withName('Camiseta').withPrice(59.9).build();
@@ -33,14 +33,11 @@ export function testIdempotentCheckout(name: string, makeStore: () => Promise<Ch
     let run = 0;
     const setup = async (payments: PaymentProvider = countingProvider()) => {
       const store = await makeStore();
-      const app = await buildServer({
+      const app = await buildTestServer({
         storefrontUrl: STOREFRONT,
         catalog: memoryCatalog([aCategory().withProducts([camiseta, calca]).build()]),
-        catalogCacheTtlMs: 60_000,
         payments,
         store,
-        verifier: fakeTokenVerifier(),
-        logger: false,
         rateLimit: false,
       });
       const uid = `ida-${process.pid}-${Date.now()}-${++run}`;

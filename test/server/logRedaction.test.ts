@@ -3,11 +3,8 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { buildServer, withRedaction } from '../../server/app';
-import { createSimulatedProvider } from '../../server/payments/simulated';
-import { createMemoryStore } from '../../server/store/memory';
-import { fakeTokenVerifier } from './support';
+import { withRedaction } from '../../server/app';
+import { buildTestServer } from './support';
 
 const address = { recipient: 'Bia Lima', cep: '01310100', street: 'Avenida Paulista', number: '1578', complement: 'apto 12', neighborhood: 'Bela Vista', city: 'São Paulo', uf: 'SP' };
 
@@ -25,15 +22,7 @@ async function loggingApp(logger: object = { level: 'info' }) {
       done();
     },
   });
-  app = await buildServer({
-    storefrontUrl: 'http://localhost:4321',
-    catalog: memoryCatalog([]),
-    catalogCacheTtlMs: 60_000,
-    payments: createSimulatedProvider({ publicUrl: 'http://backend.test' }),
-    store: createMemoryStore(),
-    verifier: fakeTokenVerifier(),
-    logger: { ...logger, stream },
-  });
+  app = await buildTestServer({ logger: { ...logger, stream } });
   return lines;
 }
 

@@ -2,13 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
+import { CHECKOUT_ROUTE } from '../../server/app';
 import { escapeHtml } from '../../server/payments/payPage';
-import { createSimulatedProvider } from '../../server/payments/simulated';
 import { createMemoryStore } from '../../server/store/memory';
 import { StoreUnavailableError } from '../../server/store/port';
 import { aCategory, aProduct } from '../support/builders';
-import { emulatorIdToken, fakeTokenVerifier, formBody, SAO_PAULO_DELIVERY } from './support';
+import { buildTestServer, emulatorIdToken, formBody, openPayPage, SAO_PAULO_DELIVERY } from './support';
 
 const STOREFRONT = 'http://localhost:4321';
 const vestido = aProduct().withId('vestido').withName('Vestido <b>Vermelho</b> & "Cia"').withPrice(89.9).build();
@@ -24,27 +23,14 @@ afterEach(async () => {
 /** A session whose Entrega step is done (São Paulo, Econômica: free from R$ 299,00, so the total is the products'). */
 async function withSession(now: { value: number } = { value: Date.now() }) {
   const store = createMemoryStore();
-  app = await buildServer({
+  app = await buildTestServer({
     storefrontUrl: STOREFRONT,
     catalog: memoryCatalog([aCategory().withProducts([vestido, gorro]).build()]),
-    catalogCacheTtlMs: 60_000,
-    payments: createSimulatedProvider({ publicUrl: 'http://backend.test' }),
     store,
-    verifier: fakeTokenVerifier(),
-    logger: false,
     sessionTtlMs: 30 * 60_000,
     now: () => now.value,
   });
-  const created = await app.inject({
-    method: 'POST',
-    url: CHECKOUT_ROUTE,
-    headers: { authorization: `Bearer ${token}` },
-    payload: { products: [{ id: 'vestido', quantity: 2 }, { id: 'gorro', quantity: 1 }] },
-  });
-  const path = new URL(created.json<{ url: string }>().url).pathname;
-  const sessionId = decodeURIComponent(path.split('/').pop()!);
-  const press = (action: string, payload = '') =>
-    app!.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+  const { path, sessionId, press } = await openPayPage(app, token, { products: [{ id: 'vestido', quantity: 2 }, { id: 'gorro', quantity: 1 }] });
   const delivered = await press('entrega', formBody(SAO_PAULO_DELIVERY));
   expect(delivered.statusCode).toBe(303);
   expect(delivered.headers.location).toBe(path);
@@ -225,14 +211,10 @@ describe('security headers', () => {
 describe('payment page when the store is down', () => {
   it('shows a pt-BR 503 page, not JSON', async () => {
     const store = createMemoryStore();
-    app = await buildServer({
+    app = await buildTestServer({
       storefrontUrl: STOREFRONT,
       catalog: memoryCatalog([aCategory().withProducts([vestido]).build()]),
-      catalogCacheTtlMs: 60_000,
-      payments: createSimulatedProvider({ publicUrl: 'http://backend.test' }),
       store: { ...store, getSession: () => Promise.reject(new StoreUnavailableError('deadline exceeded')) },
-      verifier: fakeTokenVerifier(),
-      logger: false,
     });
     const response = await app.inject({ method: 'GET', url: '/pay/cs_sim_abcdefghijklmnop' });
     expect(response.statusCode).toBe(503);

@@ -4,13 +4,11 @@ import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
 import { escapeHtml, PIX_SCRIPT } from '../../server/payments/payPage';
 import { crc16 } from '../../server/payments/pix';
-import { createSimulatedProvider } from '../../server/payments/simulated';
 import { createMemoryStore } from '../../server/store/memory';
 import { aCategory, aProduct } from '../support/builders';
-import { emulatorIdToken, fakeTokenVerifier, formBody, RIO_DELIVERY } from './support';
+import { buildTestServer, emulatorIdToken, formBody, openPayPage, RIO_DELIVERY } from './support';
 
 const STOREFRONT = 'http://localhost:4321';
 const vestido = aProduct().withId('vestido').withName('Vestido').withPrice(89.9).build();
@@ -26,30 +24,16 @@ afterEach(async () => {
 
 async function withSession(now = { value: 1_800_000_000_000 }) {
   const store = createMemoryStore();
-  app = await buildServer({
+  app = await buildTestServer({
     storefrontUrl: STOREFRONT,
     catalog: memoryCatalog([aCategory().withId('female').withProducts([vestido, gorro]).build()]),
-    catalogCacheTtlMs: 60_000,
-    payments: createSimulatedProvider({ publicUrl: 'http://backend.test' }),
     store,
-    verifier: fakeTokenVerifier(),
-    logger: false,
     rateLimit: false,
     sessionTtlMs: 30 * 60_000,
     now: () => now.value,
     asyncMethods: { pixExpiresAfterSeconds: 600, boletoExpiresAfterDays: 3 },
   });
-  const created = await app.inject({
-    method: 'POST',
-    url: CHECKOUT_ROUTE,
-    headers: { authorization: `Bearer ${token}` },
-    payload: { products: [{ id: 'vestido', quantity: 2 }, { id: 'gorro', quantity: 1 }] },
-  });
-  const path = new URL(created.json<{ url: string }>().url).pathname;
-  const sessionId = decodeURIComponent(path.split('/').pop()!);
-  const press = (action: string, body = '') =>
-    app!.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
-  const view = () => app!.inject({ method: 'GET', url: path });
+  const { path, sessionId, press, view } = await openPayPage(app, token, { products: [{ id: 'vestido', quantity: 2 }, { id: 'gorro', quantity: 1 }] });
   // Expressa to Rio: zone SE, 3 × 450 g + 200 g of packaging = 1,550 g → R$ 29,90 + 2 × R$ 5,00 per further 500 g.
   expect((await press('entrega', formBody(RIO_DELIVERY))).statusCode).toBe(303);
   const successUrl = `${STOREFRONT}/payment-confirmation?success=true&session_id=${sessionId}`;

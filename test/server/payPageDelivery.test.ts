@@ -4,12 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
 import { escapeHtml } from '../../server/payments/payPage';
-import { createSimulatedProvider } from '../../server/payments/simulated';
 import { createMemoryStore } from '../../server/store/memory';
 import { aCategory, aProduct } from '../support/builders';
-import { emulatorIdToken, fakeTokenVerifier, formBody, RIO_DELIVERY } from './support';
+import { buildTestServer, emulatorIdToken, formBody, openPayPage, RIO_DELIVERY } from './support';
 
 const camisa = aProduct().withId('camisa-social').withName('Camisa Social').withPrice(129.9).build();
 const bone = aProduct().withId('bone-branco').withName('Boné Branco').withPrice(60).build();
@@ -29,30 +27,17 @@ afterEach(async () => {
 
 async function withSession(delivery: object | null = { cep: '01310-100', service: 'expressa' }, now = { value: NOW }) {
   const store = createMemoryStore();
-  app = await buildServer({
-    storefrontUrl: 'http://localhost:4321',
+  app = await buildTestServer({
     catalog: memoryCatalog([aCategory().withId('male').withProducts([camisa]).build(), aCategory().withId('hats').withProducts([bone]).build()]),
-    catalogCacheTtlMs: 60_000,
-    payments: createSimulatedProvider({ publicUrl: 'http://backend.test' }),
     store,
-    verifier: fakeTokenVerifier(),
-    logger: false,
     rateLimit: false,
     sessionTtlMs: 30 * 60_000,
     now: () => now.value,
   });
-  const created = await app.inject({
-    method: 'POST',
-    url: CHECKOUT_ROUTE,
-    headers: { authorization: `Bearer ${token}` },
-    payload: { products: [{ id: 'camisa-social', quantity: 1 }, { id: 'bone-branco', quantity: 1 }], ...(delivery ? { delivery } : {}) },
+  const { path, sessionId, press, view } = await openPayPage(app, token, {
+    products: [{ id: 'camisa-social', quantity: 1 }, { id: 'bone-branco', quantity: 1 }],
+    ...(delivery ? { delivery } : {}),
   });
-  expect(created.statusCode).toBe(200);
-  const path = new URL(created.json<{ url: string }>().url).pathname;
-  const sessionId = decodeURIComponent(path.split('/').pop()!);
-  const press = (action: string, payload = '') =>
-    app!.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
-  const view = (url = path) => app!.inject({ method: 'GET', url });
   return { store, path, sessionId, press, view, now };
 }
 

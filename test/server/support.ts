@@ -1,11 +1,16 @@
 // Helpers for the backend's tests: emulator-style ID tokens, a token verifier fake for unit-level route tests,
-// and a Stripe capture server.
+// a test server and a session on its pay page, and a Stripe capture server.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { buildServer, CHECKOUT_ROUTE, type ServerDeps } from '../../server/app';
 import { InvalidTokenError, type TokenVerifier } from '../../server/auth/tokenVerifier';
+import { createSimulatedProvider } from '../../server/payments/simulated';
+import { createMemoryStore } from '../../server/store/memory';
 
 export const PROJECT_ID = 'demo-club-clothing';
 
@@ -148,3 +153,35 @@ export const RIO_DELIVERY = {
 } as const;
 
 export const formBody = (fields: Readonly<Record<string, string>>) => new URLSearchParams(fields).toString();
+
+/**
+ * buildServer as the route tests run it: the local storefront, an empty catalog cached for a minute, the
+ * simulated provider, a memory store, the fake token verifier, no logger. A test overrides what it is about.
+ */
+export function buildTestServer(deps: Partial<ServerDeps> = {}): Promise<FastifyInstance> {
+  return buildServer({
+    storefrontUrl: 'http://localhost:4321',
+    catalog: memoryCatalog([]),
+    catalogCacheTtlMs: 60_000,
+    payments: createSimulatedProvider({ publicUrl: 'http://backend.test' }),
+    store: createMemoryStore(),
+    verifier: fakeTokenVerifier(),
+    logger: false,
+    ...deps,
+  });
+}
+
+/**
+ * Creates a checkout session as `token`'s shopper (POST /create-checkout-session, answered 200) and opens its
+ * simulated pay page: `press(action, body)` posts one of the page's forms, `view(url)` gets the page.
+ */
+export async function openPayPage(app: FastifyInstance, token: string, payload: object) {
+  const created = await app.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}` }, payload });
+  expect(created.statusCode).toBe(200);
+  const path = new URL(created.json<{ url: string }>().url).pathname;
+  const sessionId = decodeURIComponent(path.split('/').pop()!);
+  const press = (action: string, body = '') =>
+    app.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+  const view = (url = path) => app.inject({ method: 'GET', url });
+  return { path, sessionId, press, view };
+}

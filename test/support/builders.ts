@@ -1,5 +1,6 @@
 import { faker } from '@faker-js/faker';
 import type { CartItem, Category, Product, UserProfile } from '../../src/domain';
+import type { DeliveryAddress, OrderDelivery } from '../../src/domain/delivery';
 
 /** Test-data builders: `aProduct().withPrice(99.9).build()`. Faker fills what a test does not care about. */
 export function aProduct(overrides: Partial<Product> = {}) {
@@ -58,5 +59,52 @@ export function aUserProfile(overrides: Partial<UserProfile> = {}) {
     withId: (id: string) => aUserProfile({ ...profile, id }),
     withProvider: (provider: UserProfile['provider']) => aUserProfile({ ...profile, provider }),
     build: (): UserProfile => ({ ...profile }),
+  };
+}
+
+/**
+ * A delivery address: Ana Souza, Rua Augusta, 100 — São Paulo/SP (CEP 01310-100, stored without its hyphen).
+ * Written out rather than faked: the CEP, the UF and the city must agree, and tests read them back.
+ */
+export function anAddress(overrides: Partial<DeliveryAddress> = {}) {
+  const address: DeliveryAddress = {
+    recipient: 'Ana Souza',
+    cep: '01310100',
+    street: 'Rua Augusta',
+    number: '100',
+    complement: '',
+    neighborhood: 'Consolação',
+    city: 'São Paulo',
+    uf: 'SP',
+    ...overrides,
+  };
+  return {
+    withRecipient: (recipient: string) => anAddress({ ...address, recipient }),
+    withComplement: (complement: string) => anAddress({ ...address, complement }),
+    build: (): DeliveryAddress => ({ ...address }),
+  };
+}
+
+/**
+ * `checkoutSessions/{id}.delivery` once the shopper's address is in: Expressa (R$ 34,90, 1–2 business days,
+ * 3 to 7 Dec 2026) to anAddress(), no review.
+ */
+export function anOrderDelivery(overrides: Partial<OrderDelivery> = {}) {
+  const delivery: OrderDelivery = {
+    cep: '01310100',
+    uf: 'SP',
+    service: 'expressa',
+    serviceName: 'Expressa',
+    amount: 3490,
+    businessDays: { min: 1, max: 2 },
+    window: { from: '2026-12-03', to: '2026-12-07' },
+    address: anAddress().build(),
+    review: null,
+    ...overrides,
+  };
+  return {
+    withAddress: (address: DeliveryAddress | null) => anOrderDelivery({ ...delivery, address }),
+    withoutAddress: () => anOrderDelivery({ ...delivery, address: null }),
+    build: (): OrderDelivery => structuredClone(delivery),
   };
 }

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { anAddress, anOrderDelivery } from '../support/builders';
+import { aSessionDocument } from './support/orderDocuments';
 import { renderApp, settled } from './support/renderApp';
 
 // Every expected text below is written out by hand (dates from a calendar, sums done on paper).
@@ -14,47 +16,12 @@ const text = (element: HTMLElement) => (element.textContent ?? '').replace(/\u00
 const NOV_19_BRT = Date.UTC(2026, 10, 19, 15, 0);
 const DAY = 86_400_000;
 
-const augusta = {
-  recipient: 'Ana Souza',
-  cep: '01310100',
-  street: 'Rua Augusta',
-  number: '100',
-  complement: '',
-  neighborhood: 'Consolação',
-  city: 'São Paulo',
-  uf: 'SP',
-};
+/** Expressa to Ana Souza, Rua Augusta, 100 — São Paulo/SP. */
+const augusta = anAddress().build();
+const expressa = anOrderDelivery().withAddress(augusta).build();
 
-const expressa = {
-  cep: '01310100',
-  uf: 'SP',
-  service: 'expressa',
-  serviceName: 'Expressa',
-  amount: 3490,
-  businessDays: { min: 1, max: 2 },
-  window: { from: '2026-12-03', to: '2026-12-07' },
-  address: augusta,
-  review: null,
-};
-
-function session(id: string, overrides: Record<string, unknown>) {
-  return {
-    id,
-    provider: 'simulated',
-    status: 'paid',
-    uid: ana.uid,
-    email: ana.email,
-    lineItems: [{ productId: 'j1', name: 'Jaqueta de Couro Preta', unitAmount: 50000, quantity: 2 }],
-    amountTotal: 100000,
-    currency: 'brl',
-    createdAt: NOV_19_BRT,
-    finishedAt: null,
-    paymentMethod: 'card',
-    pix: null,
-    boleto: null,
-    ...overrides,
-  };
-}
+/** Ana's paid card order of two jaquetas (R$ 1.000,00) on the 19th. */
+const session = (id: string, overrides: Record<string, unknown>) => aSessionDocument(id, { uid: ana.uid, email: ana.email, createdAt: NOV_19_BRT, ...overrides });
 
 async function cardOf(documents: Record<string, unknown>): Promise<HTMLElement> {
   app = renderApp({ path: '/pedidos', auth: loggedIn, orderDocuments: documents });

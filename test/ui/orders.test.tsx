@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { memoryOrders } from '../../src/adapters/orders/memory';
+import { aSessionDocument } from './support/orderDocuments';
 import { renderApp, settled } from './support/renderApp';
 
 let app: ReturnType<typeof renderApp> | undefined;
@@ -16,28 +17,9 @@ const NOV_19_BRT = Date.UTC(2026, 10, 20, 2, 30);
 const NOV_21 = Date.UTC(2026, 10, 21, 15, 0);
 const NOV_22 = Date.UTC(2026, 10, 22, 15, 0);
 
-function session(id: string, overrides: Record<string, unknown>) {
-  return {
-    id,
-    provider: 'simulated',
-    status: 'paid',
-    uid: ana.uid,
-    email: ana.email,
-    lineItems: [{ productId: 'j1', name: 'Jaqueta de Couro Preta', unitAmount: 50000, quantity: 2 }],
-    amountTotal: 100000,
-    currency: 'brl',
-    successUrl: 'http://x/ok',
-    cancelUrl: 'http://x/cancel',
-    createdAt: NOV_19_BRT,
-    expiresAt: NOV_19_BRT + 86_400_000,
-    finishedAt: null,
-    paymentMethod: 'card',
-    pix: null,
-    boleto: null,
-    idempotencyKey: null,
-    ...overrides,
-  };
-}
+/** Ana's paid card order of two jaquetas, late on the 19th. */
+const session = (id: string, overrides: Record<string, unknown>) =>
+  aSessionDocument(id, { uid: ana.uid, email: ana.email, createdAt: NOV_19_BRT, expiresAt: NOV_19_BRT + 86_400_000, ...overrides });
 
 const documents = {
   card: session('card', {}),

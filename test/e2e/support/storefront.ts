@@ -113,6 +113,32 @@ export function uniqueEmail(prefix = 'cliente'): string {
   return `${prefix}.${process.pid}.${accounts}.${Date.now().toString(36)}@example.com`;
 }
 
+/**
+ * Creates an account for Maria Silva (a fresh e-mail from `prefix`) on /sign-up, and waits for the home page
+ * the storefront sends a new shopper to.
+ */
+export async function signUp(page: Page, prefix: string): Promise<void> {
+  const password = 'segredo123';
+  await visit(page, '/sign-up');
+  await page.getByLabel('Nome', { exact: true }).fill('Maria');
+  await page.getByLabel('Sobrenome', { exact: true }).fill('Silva');
+  await page.getByLabel('E-mail', { exact: true }).fill(uniqueEmail(prefix));
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByLabel('Confirmação de senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Criar Conta' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Adds one product from its category page with the keyboard, then goes to /checkout from the cart panel. */
+export async function addAndGoToCheckout(page: Page, categoryId: string, productName: string): Promise<void> {
+  await visit(page, `/category/${categoryId}`);
+  await addWithKeyboard(page, productName);
+  await cartButton(page).click();
+  await cartPanel(page).getByRole('button', { name: 'Ir para o Checkout' }).click();
+  await page.waitForURL('**/checkout');
+  await settled(page);
+}
+
 /** The address the e2e shoppers ship to: a real São Paulo CEP, so its UF is SP. */
 export const DELIVERY_ADDRESS = {
   recipient: 'Maria Silva',
