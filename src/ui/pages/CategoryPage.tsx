@@ -5,7 +5,9 @@ import { paths } from '../paths';
 import { useServices } from '../services';
 import { Page, styled } from '../theme';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { CategoryProducts } from '../components/CategoryProducts';
+import { BrowseControls, BrowseResults } from '../components/BrowseControls';
+import { useBrowseActor } from '../useBrowseActor';
+import type { Category } from '../../domain';
 import { NotFoundPage } from './NotFoundPage';
 
 const TitleRow = styled('div', {
@@ -59,7 +61,18 @@ export function CategoryPage({ id }: { id: string }) {
         </Back>
         <h1>{category.displayName}</h1>
       </TitleRow>
-      <CategoryProducts key={category.id} products={category.products} label={`Produtos: ${category.displayName}`} />
+      <CategoryBrowse key={category.id} category={category} />
     </Page>
+  );
+}
+
+/** The category's products, sorted and filtered as the address says (the default view: SPEC's order, all of them). */
+function CategoryBrowse({ category }: { category: Category }) {
+  const browse = useBrowseActor(category.products);
+  return (
+    <>
+      <BrowseControls browse={browse} kind="category" />
+      <BrowseResults browse={browse} label={`Produtos: ${category.displayName}`} />
+    </>
   );
 }
