@@ -1,20 +1,26 @@
 // Choosing a sort or a price band → the grid repainted (issue 29), in Chromium at 1280 × 900. Each choice is
-// timed from its `change` event's timeStamp to the first frame (rAF + message) after the page's <main> changed
+// timed from its first `click`/`input`/`change` event's timeStamp to the first frame (rAF + message) after the page's <main> changed
 // (the grid's cards reordered or filtered, the count rewritten); long tasks and long animation frames are
 // collected meanwhile, and the cards in the DOM counted after each choice (the grid stays windowed).
 // Run on the 2,000-product category and, as the reference of the same run, on a category of the seed (8).
 import type { Browser, Page } from 'playwright-core';
 import { median, waitForContent } from './browser';
 
-/** Sets window.__browsePaint: the next change event → the first frame after <main> mutated. */
+/** Sets window.__browsePaint: the next choice's first event → the first frame after <main> mutated. */
 const BROWSE_PAINT_PROBE = `
   window.__browsePaint = new Promise((resolve) => {
     let changedAt = 0;
-    document.addEventListener('change', (event) => { changedAt = event.timeStamp; }, { once: true, capture: true });
+    // React handles a radio on its click and a select on its change: the choice starts at the first of them.
+    const start = (event) => {
+      if (changedAt || !event.target.closest('input, select')) return;
+      changedAt = event.timeStamp;
+    };
+    for (const type of ['click', 'input', 'change']) document.addEventListener(type, start, { capture: true });
     const main = document.querySelector('main');
     const observer = new MutationObserver(() => {
       if (!changedAt) return;
       observer.disconnect();
+      for (const type of ['click', 'input', 'change']) document.removeEventListener(type, start, { capture: true });
       requestAnimationFrame(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => resolve(performance.now() - changedAt);

@@ -24,7 +24,10 @@ export interface BrowseContext {
   /** The list in its own order: the category's (SPEC) or the search's ranking. */
   products: Product[];
   view: BrowseView;
-  /** The query string the view was last read from or written to (without `?`): other parameters live on in it. */
+  /**
+   * The query string the view was last read from (as it should read) or written to, without `?`: other
+   * parameters live on in it, and the router echoing it back is recognised.
+   */
   address: string;
   /** What the shopper sees, in order. */
   visible: Product[];
@@ -76,8 +79,8 @@ export const browseMachine = setup({
     correctAddress: (_, _params: { address: string }) => {},
     adoptAddress: assign(({ context, event }) => {
       if (event.type !== 'browse.address.changed') return {};
-      const { view } = parseAddress(event.address);
-      return { view, address: normaliseSearch(event.address), ...present(context.products, view) };
+      const { view, canonical } = parseAddress(event.address);
+      return { view, address: canonical, ...present(context.products, view) };
     }),
     adoptChoice: assign(({ context, event }) => {
       const view = viewChosen(context, event);
@@ -92,6 +95,7 @@ export const browseMachine = setup({
   guards: {
     isUnreadableAddress: ({ event }) =>
       event.type === 'browse.address.changed' && parseAddress(event.address).canonical !== normaliseSearch(event.address),
+    isNewAddress: ({ context, event }) => event.type === 'browse.address.changed' && normaliseSearch(event.address) !== context.address,
     changesView: ({ context, event }) => !sameView(viewChosen(context, event), context.view),
     hasPriceFilter: ({ context }) => context.view.price !== null,
     isNothingInRange: ({ context }) => context.view.price !== null && context.visible.length === 0,
@@ -100,6 +104,7 @@ export const browseMachine = setup({
   id: 'browse',
   context: ({ input }) => {
     const products = [...input.products];
+    // The address as given: if it is unreadable, the page's first `browse.address.changed` corrects it.
     const { view } = parseAddress(input.address ?? '');
     return {
       products,
@@ -117,7 +122,8 @@ export const browseMachine = setup({
         target: '.deciding',
         actions: ['adoptAddress', { type: 'correctAddress', params: ({ event }) => ({ address: parseAddress(event.address).canonical }) }],
       },
-      { target: '.deciding', actions: 'adoptAddress' },
+      // The address a choice has just written comes back from the router: nothing to do (no second render).
+      { guard: 'isNewAddress', target: '.deciding', actions: 'adoptAddress' },
     ],
     'browse.products.changed': { target: '.deciding', actions: 'adoptProducts' },
     // A choice that changes nothing (Limpar filtros on the default view) writes no history entry.
