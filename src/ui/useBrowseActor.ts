@@ -18,7 +18,8 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
   const { inspect } = useServices();
   const hydrated = useHydrated();
   const router = useRouter();
-  // The raw query string (wouter's useSearch() decodes it once already; the machine decodes each value itself).
+  // The raw query string: wouter's useSearch() would decode it first (see searchQuery.ts); the machine decodes
+  // each value itself.
   const search = router.searchHook(router);
   const address = hydrated ? search : '';
   const [location, navigate] = useLocation();
@@ -42,7 +43,7 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
   });
   const browse = useActorRef(logic, { input: { products, address }, inspect });
 
-  // The address moved (a choice written back arrives here too: the machine sees it unchanged).
+  // The address moved. A choice the machine has just written comes back here too; it recognises it and does nothing.
   useEffect(() => {
     browse.send({ type: 'browse.address.changed', address });
   }, [browse, address]);
