@@ -1,11 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, settled } from './support/renderApp';
 
 let app: ReturnType<typeof renderApp> | undefined;
+const setViewport = (width: number, height: number) =>
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height });
+// A wide screen: from 1100 px up the controls are shown, not folded.
+beforeEach(() => setViewport(1280, 800));
 afterEach(() => {
   app?.unmountAll();
-  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width: 1024, height: 768 });
+  setViewport(1024, 768);
 });
 
 // renderApp's sample catalog, Jaquetas in its own (SPEC) order, written out here.
@@ -24,7 +28,8 @@ const priceGroup = () => screen.getByRole('group', { name: 'Preço' });
 async function open(path: string) {
   app = renderApp({ path });
   await settled();
-  await screen.findByRole('combobox', { name: 'Ordenar por' });
+  // The controls are a lazy chunk: its first import in vitest transforms many modules.
+  await screen.findByRole('combobox', { name: 'Ordenar por' }, { timeout: 10_000 });
 }
 
 /** The memory router moving to `path` as Back or Forward would (no new entry). */
@@ -81,7 +86,7 @@ describe('browsing a category', () => {
 
   it('the min–max pair: typed in reais with a comma, applied on Aplicar', async () => {
     await open('/category/jackets');
-    const range = within(priceGroup()).getByRole('form', { name: 'Faixa de preço' });
+    const range = screen.getByRole('form', { name: 'Faixa de preço' });
     await app!.user.type(within(range).getByRole('textbox', { name: 'Mínimo (R$)' }), '200');
     await app!.user.type(within(range).getByRole('textbox', { name: 'Máximo (R$)' }), '289,90');
     await app!.user.click(within(range).getByRole('button', { name: 'Aplicar' }));
@@ -93,7 +98,7 @@ describe('browsing a category', () => {
 
   it('an unreadable price typed: a pt-BR message, nothing changes', async () => {
     await open('/category/jackets');
-    const range = within(priceGroup()).getByRole('form', { name: 'Faixa de preço' });
+    const range = screen.getByRole('form', { name: 'Faixa de preço' });
     await app!.user.type(within(range).getByRole('textbox', { name: 'Mínimo (R$)' }), 'cem');
     await app!.user.click(within(range).getByRole('button', { name: 'Aplicar' }));
     expect(within(range).getByRole('alert').textContent).toBe('Digite preços como 89,90 ou 150.');
@@ -144,12 +149,12 @@ describe('browsing a category', () => {
     expect(app!.path()).toBe('/category/jackets?ordem=nome');
   });
 
-  it('on phones the controls fold under "Filtrar e ordenar" (a disclosure button)', async () => {
-    // A 375 px screen: the toggle shows below 600 px only.
-    (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width: 375, height: 700 });
+  it('on phones (below 1100 px) the controls fold under "Filtrar e ordenar" (a disclosure button)', async () => {
+    // A 375 px screen: the toggle shows below 1100 px.
+    setViewport(375, 700);
     app = renderApp({ path: '/category/jackets' });
     await settled();
-    const toggle = await screen.findByRole('button', { name: 'Filtrar e ordenar' });
+    const toggle = await screen.findByRole('button', { name: 'Filtrar e ordenar' }, { timeout: 10_000 });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('combobox', { name: 'Ordenar por' })).toBeNull();
     // The count stays in view, outside the fold.
@@ -169,7 +174,7 @@ describe('browsing search results', () => {
     app = renderApp({ path: '/search?q=jaqueta&ordem=menor-preco' });
     await settled();
     await screen.findByRole('list', { name: /^Resultados para/ }, { timeout: 10_000 });
-    const select = await screen.findByRole('combobox', { name: 'Ordenar por' });
+    const select = await screen.findByRole('combobox', { name: 'Ordenar por' }, { timeout: 10_000 });
     expect(within(select).getAllByRole('option')[0]!.textContent).toBe('Relevância');
     // Every product of Jaquetas matches "jaqueta" (names first, then by its category): cheapest first.
     expect(results()).toEqual(CHEAPEST_FIRST);

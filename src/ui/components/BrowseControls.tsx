@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { formatPriceParam, priceRangeLabel, productCountText, sameRange, typedPriceRange, type BrowseOrder, type PriceRange } from '../../domain/browse';
 import type { BrowseActorRef } from '../../machines/browseMachine';
-import { useHydrated } from '../hooks/useHydrated';
 import { Button, styled, visuallyHidden } from '../theme';
+import { BrowseBar, BrowseCount, WIDE } from './BrowseSlot';
 import { CategoryProducts } from './CategoryProducts';
 
 export const EMPTY_RANGE_TEXT = 'Nenhum produto nessa faixa de preço.';
@@ -16,34 +16,31 @@ const orderLabels = (kind: 'category' | 'search'): Record<BrowseOrder, string> =
   nome: 'Nome (A–Z)',
 });
 
-const Bar = styled('section', {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-start',
-  gap: '$3 $5',
-  marginBottom: '$5',
-});
+const NARROW = '@media (max-width: 1099px)';
 
-/** On phones the controls fold under "Filtrar e ordenar"; from 600 px up they are always shown. */
-const Toggle = styled(Button, {
-  padding: '$2 $4',
-  '@tablet': { display: 'none' },
-});
+const Toggle = styled(Button, { padding: '$2 $4', [WIDE]: { display: 'none' } });
 
+/** Folded below 1100 px until the toggle opens it; on wide screens two rows of fixed height (see BrowseBar). */
 const Panel = styled('div', {
+  display: 'none',
+  [NARROW]: { '&[data-open]': { display: 'flex', flexDirection: 'column', gap: '$4', paddingTop: '$4' } },
+  [WIDE]: { display: 'flex', flexDirection: 'column', gap: '16px' },
+});
+
+const Row = styled('div', {
   display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-start',
-  gap: '$4 $5',
-  width: '100%',
-  '@phone': { flexDirection: 'column' },
-  variants: { folded: { true: { '@phone': { display: 'none' } } } },
+  alignItems: 'flex-end',
+  gap: '$3 $5',
+  [NARROW]: { flexDirection: 'column', alignItems: 'flex-start' },
+  // A row never grows: a long band label scrolls the row sideways instead of moving the grid down.
+  [WIDE]: { height: '72px', flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' },
 });
 
 const Field = styled('div', {
   display: 'flex',
   flexDirection: 'column',
   gap: '$1',
+  flexShrink: 0,
   '& label': { fontWeight: 600 },
   '& select': { minHeight: '44px', padding: '$2 $3', border: '1px solid $textDark', borderRadius: '$1', background: '$surface', color: '$textDark', font: 'inherit' },
 });
@@ -55,7 +52,8 @@ const Group = styled('fieldset', {
   minWidth: 0,
   '& legend': { fontWeight: 600, padding: 0, marginBottom: '$1' },
   '& ul': { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: '0 $4' },
-  '& li label': { display: 'inline-flex', alignItems: 'center', gap: '$2', minHeight: '44px', cursor: 'pointer' },
+  [WIDE]: { '& ul': { flexWrap: 'nowrap' } },
+  '& li label': { display: 'inline-flex', alignItems: 'center', gap: '$2', minHeight: '44px', cursor: 'pointer', whiteSpace: 'nowrap' },
   '& input[type="radio"]': { width: '20px', height: '20px', margin: 0 },
 });
 
@@ -64,16 +62,14 @@ const RangeForm = styled('form', {
   flexWrap: 'wrap',
   alignItems: 'flex-end',
   gap: '$2 $3',
-  marginTop: '$2',
+  [WIDE]: { flexWrap: 'nowrap' },
   '& label': { display: 'flex', flexDirection: 'column', gap: '$1', fontSize: '$small', fontWeight: 600 },
   '& input': { width: '7.5rem', minHeight: '44px', padding: '$2 $3', border: '1px solid $textDark', borderRadius: '$1', background: '$inputBackground', color: '$textDark' },
   '& input[aria-invalid="true"]': { borderColor: '$error', borderWidth: '2px' },
-  '& [role="alert"]': { flexBasis: '100%', margin: 0, color: '$errorText', fontSize: '$small' },
+  '& [role="alert"]': { margin: 0, color: '$errorText', fontSize: '$small', alignSelf: 'center' },
 });
 
-const SmallButton = styled(Button, { padding: '$2 $4' });
-
-const Count = styled('p', { margin: '0 0 $4', fontWeight: 600 });
+const SmallButton = styled(Button, { padding: '$2 $4', flexShrink: 0 });
 
 const Empty = styled('div', {
   display: 'flex',
@@ -86,7 +82,7 @@ const Empty = styled('div', {
 const typedText = (end: number | null) => (end === null ? '' : String(end).replace('.', ','));
 
 /** The "Mínimo"/"Máximo" pair. Holds only what is typed; the range goes to the machine on Aplicar. */
-function PriceRangeForm({ browse, range, disabled }: { browse: BrowseActorRef; range: PriceRange | null; disabled: boolean }) {
+function PriceRangeForm({ browse, range }: { browse: BrowseActorRef; range: PriceRange | null }) {
   const [min, setMin] = useState(typedText(range?.min ?? null));
   const [max, setMax] = useState(typedText(range?.max ?? null));
   const [invalid, setInvalid] = useState(false);
@@ -101,13 +97,13 @@ function PriceRangeForm({ browse, range, disabled }: { browse: BrowseActorRef; r
     <RangeForm onSubmit={submit} aria-label="Faixa de preço" noValidate>
       <label>
         Mínimo (R$)
-        <input inputMode="decimal" autoComplete="off" value={min} onChange={(e) => setMin(e.target.value)} disabled={disabled} aria-invalid={invalid} aria-describedby={invalid ? `${ids}-error` : undefined} />
+        <input inputMode="decimal" autoComplete="off" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={invalid} aria-describedby={invalid ? `${ids}-error` : undefined} />
       </label>
       <label>
         Máximo (R$)
-        <input inputMode="decimal" autoComplete="off" value={max} onChange={(e) => setMax(e.target.value)} disabled={disabled} aria-invalid={invalid} aria-describedby={invalid ? `${ids}-error` : undefined} />
+        <input inputMode="decimal" autoComplete="off" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={invalid} aria-describedby={invalid ? `${ids}-error` : undefined} />
       </label>
-      <SmallButton type="submit" variant="inverted" disabled={disabled}>
+      <SmallButton type="submit" variant="inverted">
         Aplicar
       </SmallButton>
       {invalid && (
@@ -120,17 +116,14 @@ function PriceRangeForm({ browse, range, disabled }: { browse: BrowseActorRef; r
 }
 
 /**
- * "Ordenar por", "Preço" (bands with counts and a min–max pair), "Limpar filtros" and the polite count of
+ * "Ordenar por", "Preço" (bands with counts), the min–max pair, "Limpar filtros" and the polite count of
  * /category/:id and /search. Renders the browse actor and sends it the shopper's choices; nothing more.
- * Disabled until the page has hydrated: without JavaScript they could not work, and the prerendered page is
- * the default view.
  */
 export function BrowseControls({ browse, kind }: { browse: BrowseActorRef; kind: 'category' | 'search' }) {
   const view = useSelector(browse, (s) => s.context.view);
   const bands = useSelector(browse, (s) => s.context.bands);
   const total = useSelector(browse, (s) => s.context.products.length);
   const count = useSelector(browse, (s) => s.context.visible.length);
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const ids = useId();
   const labels = orderLabels(kind);
@@ -138,67 +131,66 @@ export function BrowseControls({ browse, kind }: { browse: BrowseActorRef; kind:
 
   return (
     <>
-      <Bar aria-labelledby={`${ids}-title`}>
+      <BrowseBar aria-labelledby={`${ids}-title`} data-open={open ? '' : undefined}>
         <h2 id={`${ids}-title`} className={visuallyHidden()}>
           Filtrar e ordenar
         </h2>
-        <Toggle type="button" variant="inverted" aria-expanded={open} aria-controls={`${ids}-panel`} disabled={!hydrated} onClick={() => setOpen((o) => !o)}>
+        <Toggle type="button" variant="inverted" aria-expanded={open} aria-controls={`${ids}-panel`} onClick={() => setOpen((o) => !o)}>
           Filtrar e ordenar
         </Toggle>
-        <Panel id={`${ids}-panel`} folded={!open}>
-          <Field>
-            <label htmlFor={`${ids}-order`}>Ordenar por</label>
-            <select
-              id={`${ids}-order`}
-              value={view.order}
-              disabled={!hydrated}
-              onChange={(e) => browse.send({ type: 'browse.order.choose', order: e.target.value as BrowseOrder })}
-            >
-              {(Object.keys(labels) as BrowseOrder[]).map((order) => (
-                <option key={order} value={order}>
-                  {labels[order]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Group disabled={!hydrated}>
-            <legend>Preço</legend>
-            <ul>
-              <li>
-                <label>
-                  <input type="radio" name={`${ids}-price`} checked={view.price === null} onChange={() => chooseRange(null)} />
-                  Todos os preços ({total})
-                </label>
-              </li>
-              {bands.map((band) => (
-                <li key={formatPriceParam(band.range)}>
-                  <label>
-                    <input type="radio" name={`${ids}-price`} checked={sameRange(view.price, band.range)} onChange={() => chooseRange(band.range)} />
-                    {band.label} ({band.count})
-                  </label>
-                </li>
-              ))}
-              {view.price !== null && !bands.some((band) => sameRange(band.range, view.price)) && (
+        <Panel id={`${ids}-panel`} data-open={open ? '' : undefined}>
+          <Row>
+            <Field>
+              <label htmlFor={`${ids}-order`}>Ordenar por</label>
+              <select id={`${ids}-order`} value={view.order} onChange={(e) => browse.send({ type: 'browse.order.choose', order: e.target.value as BrowseOrder })}>
+                {(Object.keys(labels) as BrowseOrder[]).map((order) => (
+                  <option key={order} value={order}>
+                    {labels[order]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Group>
+              <legend>Preço</legend>
+              <ul>
                 <li>
                   <label>
-                    <input type="radio" name={`${ids}-price`} checked readOnly />
-                    {priceRangeLabel(view.price)} ({count})
+                    <input type="radio" name={`${ids}-price`} checked={view.price === null} onChange={() => chooseRange(null)} />
+                    Todos os preços ({total})
                   </label>
                 </li>
-              )}
-            </ul>
-            <PriceRangeForm key={view.price ? formatPriceParam(view.price) : 'all'} browse={browse} range={view.price} disabled={!hydrated} />
-          </Group>
-          <SmallButton type="button" variant="inverted" disabled={!hydrated} onClick={() => browse.send({ type: 'browse.clear' })}>
-            Limpar filtros
-          </SmallButton>
+                {bands.map((band) => (
+                  <li key={formatPriceParam(band.range)}>
+                    <label>
+                      <input type="radio" name={`${ids}-price`} checked={sameRange(view.price, band.range)} onChange={() => chooseRange(band.range)} />
+                      {band.label} ({band.count})
+                    </label>
+                  </li>
+                ))}
+                {view.price !== null && !bands.some((band) => sameRange(band.range, view.price)) && (
+                  <li>
+                    <label>
+                      <input type="radio" name={`${ids}-price`} checked readOnly />
+                      {priceRangeLabel(view.price)} ({count})
+                    </label>
+                  </li>
+                )}
+              </ul>
+            </Group>
+          </Row>
+          <Row>
+            <PriceRangeForm key={view.price ? formatPriceParam(view.price) : 'all'} browse={browse} range={view.price} />
+            <SmallButton type="button" variant="inverted" onClick={() => browse.send({ type: 'browse.clear' })}>
+              Limpar filtros
+            </SmallButton>
+          </Row>
         </Panel>
-      </Bar>
+      </BrowseBar>
       {/* Polite: a new count is read out after the shopper's choice, without interrupting. Not role="status":
           /search already has one status (the search's own), and one per page keeps it unambiguous. */}
-      <Count aria-live="polite" aria-atomic="true" data-testid="browse-count">
+      <BrowseCount aria-live="polite" aria-atomic="true" data-testid="browse-count">
         {productCountText(count)}
-      </Count>
+      </BrowseCount>
     </>
   );
 }

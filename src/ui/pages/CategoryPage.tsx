@@ -5,9 +5,7 @@ import { paths } from '../paths';
 import { useServices } from '../services';
 import { Page, styled } from '../theme';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { BrowseControls, BrowseResults } from '../components/BrowseControls';
-import { useBrowseActor } from '../useBrowseActor';
-import type { Category } from '../../domain';
+import { BrowseSlot } from '../components/BrowseSlot';
 import { NotFoundPage } from './NotFoundPage';
 
 const TitleRow = styled('div', {
@@ -61,18 +59,7 @@ export function CategoryPage({ id }: { id: string }) {
         </Back>
         <h1>{category.displayName}</h1>
       </TitleRow>
-      <CategoryBrowse key={category.id} category={category} />
+      <BrowseSlot key={category.id} products={category.products} kind="category" label={`Produtos: ${category.displayName}`} />
     </Page>
-  );
-}
-
-/** The category's products, sorted and filtered as the address says (the default view: SPEC's order, all of them). */
-function CategoryBrowse({ category }: { category: Category }) {
-  const browse = useBrowseActor(category.products);
-  return (
-    <>
-      <BrowseControls browse={browse} kind="category" />
-      <BrowseResults browse={browse} label={`Produtos: ${category.displayName}`} />
-    </>
   );
 }

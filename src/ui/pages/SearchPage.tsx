@@ -3,9 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { limitQuery, resultCountText, searchTerm } from '../../domain/search';
 import type { SearchSnapshot } from '../../machines/searchMachine';
-import { BrowseControls, BrowseResults } from '../components/BrowseControls';
-import { useBrowseActor } from '../useBrowseActor';
-import type { Product } from '../../domain';
+import { BrowseSlot } from '../components/BrowseSlot';
 import { categoryPath } from '../paths';
 import { searchPath, useSearchQueryParam } from '../searchQuery';
 import { selectCategories, selectListFailed } from '../selectors';
@@ -99,7 +97,7 @@ export default function SearchPage() {
       <Status role="status" aria-live="polite" aria-atomic="true">
         {status}
       </Status>
-      {view === 'results' && <SearchBrowse key={resultsFor} results={results} term={resultsFor} />}
+      {view === 'results' && <BrowseSlot key={resultsFor} products={results} kind="search" label={`Resultados para “${resultsFor}”`} />}
       {view === 'empty' && categories.length > 0 && (
         <Suggestions aria-labelledby={suggestionsId}>
           <h2 id={suggestionsId}>Veja nossas categorias</h2>
@@ -118,16 +116,5 @@ export default function SearchPage() {
         </Button>
       )}
     </Page>
-  );
-}
-
-/** The results, sorted and filtered as the address says (the default view: by relevance, all of them). */
-function SearchBrowse({ results, term }: { results: readonly Product[]; term: string }) {
-  const browse = useBrowseActor(results);
-  return (
-    <>
-      <BrowseControls browse={browse} kind="search" />
-      <BrowseResults browse={browse} label={`Resultados para “${term}”`} />
-    </>
   );
 }
