@@ -55,6 +55,18 @@ async function ready(page: Page, route: Route) {
   await poll(() => page.getByRole('combobox', { name: 'Ordenar por' }).isEnabled()).toBe(true);
 }
 
+/** The layout shifts of the page so far without recent input (CLS-style sum); 0 when there were none. */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const sum = (entries: PerformanceEntryList) =>
+          entries.reduce((total, e) => total + ((e as unknown as { hadRecentInput: boolean }).hadRecentInput ? 0 : (e as unknown as { value: number }).value), 0);
+        new PerformanceObserver((list) => resolve(sum(list.getEntries()))).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 500); // no entry at all: nothing moved
+      }),
+  );
+
 async function expectAxeClean(page: Page, state: string) {
   expect(await axeViolations(page), state).toEqual([]);
 }
@@ -74,7 +86,11 @@ describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full
         const view = on(page, route);
         const firstNames = await view.names();
         const allPrices = await view.prices();
-        if (route.name === 'category') expect(firstNames).toEqual(jacketNames); // the spec's order, unchanged
+        if (route.name === 'category') {
+          expect(firstNames).toEqual(jacketNames); // the spec's order, unchanged
+          // The controls arrived after the prerendered page had painted, into a box of their height.
+          expect(await layoutShift(page)).toBe(0);
+        }
         expect(await view.order().inputValue()).toBe('padrao');
         expect(await view.order().locator('option').first().textContent()).toBe(route.defaultLabel);
         await poll(() => view.count()).toBe(`${allPrices.length} produtos`);
@@ -139,13 +155,19 @@ describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full
     });
   }
 
-  it('on a 375 px phone the controls fold under "Filtrar e ordenar"; axe clean folded and open, on a band', async () => {
+  it('on a 375 px phone the controls fold (below 1100 px) under "Filtrar e ordenar"; axe clean folded and open, on a band', async () => {
     const shopper = await env().newShopper({ width: 375, height: 740, reducedMotion: true });
     const { page } = shopper;
     const route = ROUTES[0]!;
     try {
+      // The default view: the folded controls arrive into a box of their height.
+      await visit(page, route.path);
+      await page.getByRole('button', { name: 'Filtrar e ordenar' }).waitFor();
+      expect(await layoutShift(page)).toBe(0);
+
       await visit(page, `${route.path}?ordem=maior-preco&preco=-400`);
       await hydrated(page);
+      await page.getByRole('list', { name: route.list }).waitFor();
       const toggle = page.getByRole('button', { name: 'Filtrar e ordenar' });
       await poll(() => toggle.isEnabled()).toBe(true);
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
