@@ -41,25 +41,37 @@ export const sameView = (a: BrowseView, b: BrowseView) => a.order === b.order &&
 let byNameCollator: Intl.Collator | undefined;
 const collator = () => (byNameCollator ??= new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true }));
 
+const comparators: Record<Exclude<BrowseOrder, 'padrao'>, () => (a: Product, b: Product) => number> = {
+  'menor-preco': () => (a, b) => a.price - b.price,
+  'maior-preco': () => (a, b) => b.price - a.price,
+  nome: () => {
+    const compare = collator().compare;
+    return (a, b) => compare(a.name, b.name);
+  },
+};
+
+// Each list sorted once per order: choosing a band, or coming back to an order, filters a sorted copy instead of
+// sorting 2,000 products again. Keyed by the list itself (the machine keeps one array per list).
+const sortedLists = new WeakMap<readonly Product[], Map<BrowseOrder, readonly Product[]>>();
+
+function sortedBy(products: readonly Product[], order: BrowseOrder): readonly Product[] {
+  if (order === 'padrao') return products;
+  let byOrder = sortedLists.get(products);
+  if (!byOrder) sortedLists.set(products, (byOrder = new Map()));
+  let sorted = byOrder.get(order);
+  if (!sorted) byOrder.set(order, (sorted = products.slice().sort(comparators[order]())));
+  return sorted;
+}
+
 /**
  * The products to show, in order. Sorting is stable: products of equal price (or name) keep the list's own
  * order, so "Menor preço" on two R$ 100 products shows them as the category or the search ranked them.
+ * Filtering a stably sorted list gives the same order as sorting the filtered one.
  */
 export function browseProducts(products: readonly Product[], view: BrowseView): Product[] {
+  const sorted = sortedBy(products, view.order);
   const price = view.price;
-  const kept = price ? products.filter((p) => inRange(p.price, price)) : products.slice();
-  switch (view.order) {
-    case 'menor-preco':
-      return kept.sort((a, b) => a.price - b.price);
-    case 'maior-preco':
-      return kept.sort((a, b) => b.price - a.price);
-    case 'nome': {
-      const compare = collator().compare;
-      return kept.sort((a, b) => compare(a.name, b.name));
-    }
-    default:
-      return kept;
-  }
+  return price ? sorted.filter((p) => inRange(p.price, price)) : sorted.slice();
 }
 
 /** A round edge near `value`: steps of half its power of ten (89,90 → 90, 130 → 150, 1.240 → 1.000). */

@@ -37,7 +37,7 @@ export interface BrowseContext {
 
 export interface BrowseInput {
   products: readonly Product[];
-  /** The address at start; the prerendered page and its hydration start from the default view (''). */
+  /** The query string at start (an unreadable one is corrected on the first `browse.address.changed`). */
   address?: string;
 }
 

@@ -3,7 +3,6 @@ import { useActorRef } from '@xstate/react';
 import { useLocation, useRouter } from 'wouter';
 import type { Product } from '../domain';
 import { browseMachine, type BrowseActorRef } from '../machines/browseMachine';
-import { useHydrated } from './hooks/useHydrated';
 import { useServices } from './services';
 
 /**
@@ -11,17 +10,15 @@ import { useServices } from './services';
  * machine writes choices through wouter's navigate (push, or replace to correct an unreadable address), and
  * every address the page lands on (Back/Forward, a shared link, a reload) is handed to the machine.
  *
- * The prerendered HTML is the default view, so until hydration has finished the actor reads an empty query
- * string: the first client render equals the server's, and the address's view applies on the next render.
+ * Used by the browse chunk only, which components/BrowseSlot renders once the page has hydrated: the
+ * prerendered HTML (the default view) is never rendered from here, so the address applies from the start.
  */
 export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
   const { inspect } = useServices();
-  const hydrated = useHydrated();
   const router = useRouter();
   // The raw query string: wouter's useSearch() would decode it first (see searchQuery.ts); the machine decodes
   // each value itself.
-  const search = router.searchHook(router);
-  const address = hydrated ? search : '';
+  const address = router.searchHook(router);
   const [location, navigate] = useLocation();
 
   const where = useRef({ location, navigate });
