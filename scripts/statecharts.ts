@@ -21,6 +21,7 @@ import {
 import { layoutDiagram } from '../src/inspector/layout';
 import { renderSvg } from '../src/inspector/svg';
 import { authMachine } from '../src/machines/authMachine';
+import { browseMachine } from '../src/machines/browseMachine';
 import { cartMachine } from '../src/machines/cartMachine';
 import { catalogMachine } from '../src/machines/catalogMachine';
 import { checkoutGuardMachine } from '../src/machines/checkoutGuardMachine';
@@ -40,6 +41,11 @@ export const documentedMachines: DocumentedMachine[] = [
     machine: authMachine,
     file: 'src/machines/authMachine.ts',
     summary: 'Who is signed in: follows the auth-state stream, loads the profile, runs the sign-in, sign-up, Google and sign-out flows.',
+  },
+  {
+    machine: browseMachine,
+    file: 'src/machines/browseMachine.ts',
+    summary: 'Sorting and price filters of /category/:id and /search: the view read from and written to ?ordem=&preco=, the list it shows, its price bands.',
   },
   {
     machine: cartMachine,

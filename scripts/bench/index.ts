@@ -5,7 +5,8 @@
 //   3. Lighthouse 12 on /, /explore, a category page and a product page, mobile and desktop, median of 3 runs
 //      (1 with --quick), and on the static floor of each (the same page without scripts, scripts/bench/floor.ts);
 //   4. a 2,000-product category (faker) seeded into the emulator: grid first paint, longest task while
-//      scrolling; add-to-cart → header count, median of 20 clicks;
+//      scrolling; add-to-cart → header count, median of 20 clicks; a sort or a price band → grid repainted
+//      (beside the same choices on a seed category, the reference of the same run);
 //   5. the backend figures of `npm run bench:server`;
 //   6. on a product page, CEP typed → delivery options painted, beside add-to-cart on the same page as reference
 //      (`npx tsx scripts/bench/delivery.ts` runs this part alone and prints it).
@@ -22,6 +23,7 @@ import { ROOT, startLocalStack, type LocalStack } from '../lib/stack';
 import { prerenderSite } from '../prerender';
 import { launchChromium } from './browser';
 import { measureDeliveryLatency, type DeliveryLatencyFigures } from './deliveryLatency';
+import { measureBrowse, type BrowseFigures } from './browse';
 import { analyzeBuild, kb, totalGzip } from './bundles';
 import { writeDocSection } from './doc';
 import { serveStaticFloor } from './floor';
@@ -66,6 +68,8 @@ export const TARGETS = {
   addToCartMs: 50,
   searchSeedMs: 30,
   searchLargeMs: 50,
+  /** A sort or a price band chosen → the grid repainted, and the longest task meanwhile (issue 29). */
+  browseMs: 50,
 } as const;
 
 interface Results {
@@ -84,6 +88,8 @@ interface Results {
   addToCart: AddToCartFigures[];
   /** CEP typed → delivery options painted on a product page, and that page's add-to-cart as reference. */
   delivery: DeliveryLatencyFigures | null;
+  /** A sort or a band chosen → grid repainted: a seed category (the reference), then the 2,000-product one. */
+  browse: BrowseFigures[];
   backend: BackendFigures | null;
 }
 
@@ -104,7 +110,7 @@ async function main() {
     notice: (line) => log(`  ${line}`),
   });
   type Measured = Omit<Results, 'date' | 'machine' | 'commands' | 'build'>;
-  const results: Measured = { routes: [], lazyChunks: [], lighthouse: [], floor: [], grid: null, search: [], addToCart: [], delivery: null, backend: null };
+  const results: Measured = { routes: [], lazyChunks: [], lighthouse: [], floor: [], grid: null, search: [], addToCart: [], browse: [], delivery: null, backend: null };
   let build!: Results['build'];
   try {
     // The storefront is served on localhost; Lighthouse's resolver rules let only 127.0.0.1 through.
@@ -175,6 +181,11 @@ async function main() {
         results.addToCart = [
           await measureAddToCart(browser, base, `/category/${CATEGORY}`),
           await measureAddToCart(browser, base, `/category/${LARGE_CATEGORY_ID}`),
+        ];
+        log('bench: a sort or a price band → grid repainted (seed category, then 2,000 products)…');
+        results.browse = [
+          await measureBrowse(browser, base, `/category/${CATEGORY}`, args.quick ? 1 : 3),
+          await measureBrowse(browser, base, `/category/${LARGE_CATEGORY_ID}`, args.quick ? 1 : 3),
         ];
       } finally {
         await browser.close();
@@ -282,6 +293,20 @@ function renderTable(r: Results): string {
     rows.push([`  Event Timing click entries ≥ 16 ms (count, max)`, `${a.eventTimingEntries}, ${ms(a.eventTimingMaxMs)}`, '', '']);
   }
   if (r.delivery) rows.push(...deliveryRows(r.delivery));
+  for (const b of r.browse ?? []) {
+    rows.push([
+      `sort or price band → grid repainted, \`${b.route}\` (${b.products} products; median / max of ${b.samples})`,
+      `${ms(b.medianMs)} / ${ms(b.maxMs)}`,
+      '≤ 50 ms median',
+      ok(b.medianMs <= TARGETS.browseMs),
+    ]);
+    rows.push([
+      `  longest task / long animation frame meanwhile; most cards in the DOM`,
+      `${ms(b.longestTaskMs)} / ${ms(b.longestFrameMs)}; ${b.maxCardsInDom}`,
+      'task ≤ 50 ms',
+      ok(b.longestTaskMs <= TARGETS.browseMs),
+    ]);
+  }
   if (r.backend) {
     const b = r.backend;
     rows.push(['backend POST /create-checkout-session req/s / p50 / p99', `${b.reqPerSec.toLocaleString('en')} / ${b.p50} ms / ${b.p99} ms`, '≥ 5,000 / – / < 50 ms', b.verdict === 'met' ? 'met' : '**missed**']);

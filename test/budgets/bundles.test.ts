@@ -70,6 +70,14 @@ describe('budgets on the production build', () => {
     expect(holding(report.lazyJs)[0], 'minisearch loads on the first search, not with the field').not.toMatch(/^searchFeature\./);
   });
 
+  it('keeps sorting and price filters out of /: the controls, their machine and rules are a lazy chunk (issue 29)', () => {
+    const EMPTY_RANGE = 'Nenhum produto nessa faixa de preço.';
+    const holding = (files: readonly { file: string }[]) =>
+      files.filter(({ file }) => readFileSync(join(distDir, file), 'utf8').includes(EMPTY_RANGE)).map((f) => f.file);
+    expect(holding(report.entryJs), 'the browse controls in the entry JS').toEqual([]);
+    expect(holding(report.lazyJs), 'the browse controls in a lazy chunk').not.toEqual([]);
+  });
+
   it('ships at most 10 KB gz of CSS', () => {
     const css = totalGzip(report.allCss) + report.inlineStyleGzip;
     expect(css).toBeLessThanOrEqual(BUDGETS.cssGzip);

@@ -1,7 +1,8 @@
 // The inspector's hook goes through the one composition point: createServices hands `inspect` to every actor
 // it starts, to the lazily started search actor, and (Services.inspect) to the checkout guard that the
 // checkout page starts, and to the delivery actors of the lazy delivery chunk (the cart's, started when /checkout
-// loads the chunk, and the one a product page creates). All seven machines of the shop reach the recorder.
+// loads the chunk, and the one a product page creates); pages pass Services.inspect to the actors they start
+// (checkout guard, orders, browse).
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -54,6 +55,26 @@ describe('the inspector hook', () => {
       productDelivery.stop();
     } finally {
       unsubscribe();
+      services.stop();
+    }
+  });
+
+  it('reaches the browse actor a category page starts, with its choices and their transitions', async () => {
+    const recorder = createRecorder();
+    const services = createServices(
+      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }), orders: memoryOrders(), deliveryCep: memoryDeliveryCep() },
+      { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
+      { inspect: recorder.inspect },
+    );
+    try {
+      const location = memoryLocation({ path: '/category/jackets?ordem=nome' });
+      render(<App services={services} router={{ hook: location.hook, searchHook: location.searchHook }} />);
+      await waitFor(() => expect(recorder.actors().has('browse')).toBe(true), { timeout: 10_000 });
+      await waitFor(() =>
+        expect(recorder.events().some((e) => e.machine === 'browse' && e.event.type === 'browse.address.changed')).toBe(true),
+      );
+      expect(recorder.actors().get('browse')!.getSnapshot().context.view.order).toBe('nome');
+    } finally {
       services.stop();
     }
   });

@@ -5,7 +5,7 @@ import { paths } from '../paths';
 import { useServices } from '../services';
 import { Page, styled } from '../theme';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { CategoryProducts } from '../components/CategoryProducts';
+import { BrowseSlot } from '../components/BrowseSlot';
 import { NotFoundPage } from './NotFoundPage';
 
 const TitleRow = styled('div', {
@@ -59,7 +59,7 @@ export function CategoryPage({ id }: { id: string }) {
         </Back>
         <h1>{category.displayName}</h1>
       </TitleRow>
-      <CategoryProducts key={category.id} products={category.products} label={`Produtos: ${category.displayName}`} />
+      <BrowseSlot key={category.id} products={category.products} kind="category" label={`Produtos: ${category.displayName}`} />
     </Page>
   );
 }

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { limitQuery, resultCountText, searchTerm } from '../../domain/search';
 import type { SearchSnapshot } from '../../machines/searchMachine';
-import { CategoryProducts } from '../components/CategoryProducts';
+import { BrowseSlot } from '../components/BrowseSlot';
 import { categoryPath } from '../paths';
 import { searchPath, useSearchQueryParam } from '../searchQuery';
 import { selectCategories, selectListFailed } from '../selectors';
@@ -97,7 +97,7 @@ export default function SearchPage() {
       <Status role="status" aria-live="polite" aria-atomic="true">
         {status}
       </Status>
-      {view === 'results' && <CategoryProducts key={resultsFor} products={results} label={`Resultados para “${resultsFor}”`} />}
+      {view === 'results' && <BrowseSlot key={resultsFor} products={results} kind="search" label={`Resultados para “${resultsFor}”`} />}
       {view === 'empty' && categories.length > 0 && (
         <Suggestions aria-labelledby={suggestionsId}>
           <h2 id={suggestionsId}>Veja nossas categorias</h2>

@@ -1,0 +1,57 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useLocation, useRouter } from 'wouter';
+import type { Product } from '../domain';
+import { browseMachine, type BrowseActorRef } from '../machines/browseMachine';
+import { useServices } from './services';
+
+/**
+ * A browse actor (sorting and price filters) for the product list of one page, wired to the address: the
+ * machine writes choices through wouter's navigate (push, or replace to correct an unreadable address), and
+ * every address the page lands on (Back/Forward, a shared link, a reload) is handed to the machine.
+ *
+ * Used by the browse chunk only, which components/BrowseSlot renders once the page has hydrated: the
+ * prerendered HTML (the default view) is never rendered from here, so the address applies from the start.
+ */
+export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
+  const { inspect } = useServices();
+  const router = useRouter();
+  // The raw query string: wouter's useSearch() would decode it first (see searchQuery.ts); the machine decodes
+  // each value itself.
+  const address = router.searchHook(router);
+  const [location, navigate] = useLocation();
+
+  const where = useRef({ location, navigate });
+  useLayoutEffect(() => {
+    where.current = { location, navigate };
+  }, [location, navigate]);
+
+  const [logic] = useState(() => {
+    const go = (query: string, replace: boolean) => {
+      const { location: path, navigate: to } = where.current;
+      to(query ? `${path}?${query}` : path, { replace });
+    };
+    return browseMachine.provide({
+      actions: {
+        showAddress: (_, { address: query }) => go(query, false),
+        correctAddress: (_, { address: query }) => go(query, true),
+      },
+    });
+  });
+  const browse = useActorRef(logic, { input: { products, address }, inspect });
+
+  // The address moved. A choice the machine has just written comes back here too; it recognises it and does nothing.
+  useEffect(() => {
+    browse.send({ type: 'browse.address.changed', address });
+  }, [browse, address]);
+
+  // A fresher list (the live catalog over the prerendered one, new search results).
+  const shown = useRef(products);
+  useEffect(() => {
+    if (shown.current === products) return;
+    shown.current = products;
+    browse.send({ type: 'browse.products.changed', products });
+  }, [browse, products]);
+
+  return browse;
+}

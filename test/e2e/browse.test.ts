@@ -1,0 +1,189 @@
+// @vitest-environment node
+// Issue 29 in Chromium, on the full local stack: sorting and price bands on /category/jackets and on
+// /search?q=jaqueta. Every expectation is read from the cards in the DOM (their prices and names) or from
+// seed/catalog.ts, never from the app's own functions.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { catalog } from '../../seed/catalog';
+import { axeViolations } from './support/axe';
+import { e2eSkipReason, useE2E, type Shopper } from './support/e2e';
+import { hydrated, poll, visit } from './support/storefront';
+
+/** "R$ 1.234,56" → 1234.56, written here. */
+const reais = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+
+/** A band's label → its range, both ends included ("Até R$ 350", "R$ 350 a R$ 450", "A partir de R$ 450"). */
+function bandRange(label: string): { min: number; max: number } {
+  const amounts = [...label.matchAll(/R\$\s([\d.,]+)/g)].map((m) => reais(m[1]!));
+  if (label.startsWith('Até')) return { min: 0, max: amounts[0]! };
+  if (label.startsWith('A partir de')) return { min: amounts[0]!, max: Infinity };
+  return { min: amounts[0]!, max: amounts[1]! };
+}
+
+const address = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+interface Route {
+  name: string;
+  path: string;
+  list: RegExp;
+  /** The default order's first label. */
+  defaultLabel: string;
+}
+
+const ROUTES: Route[] = [
+  { name: 'category', path: '/category/jackets', list: /^Produtos: Jaquetas$/, defaultLabel: 'Padrão' },
+  { name: 'search', path: '/search?q=jaqueta', list: /^Resultados para “jaqueta”$/, defaultLabel: 'Relevância' },
+];
+
+function on(page: Page, route: Route) {
+  const cards = () => page.getByRole('list', { name: route.list }).getByRole('listitem');
+  return {
+    order: () => page.getByRole('combobox', { name: 'Ordenar por' }),
+    prices: async () => (await cards().locator('p').allTextContents()).map(reais),
+    names: () => cards().getByRole('heading', { level: 2 }).allTextContents(),
+    count: () => page.getByTestId('browse-count').textContent(),
+    radios: () => page.getByRole('group', { name: 'Preço' }).getByRole('radio'),
+  };
+}
+
+async function ready(page: Page, route: Route) {
+  await hydrated(page);
+  await page.getByRole('list', { name: route.list }).waitFor();
+  await poll(() => page.getByRole('combobox', { name: 'Ordenar por' }).isEnabled()).toBe(true);
+}
+
+/** The layout shifts of the page so far without recent input (CLS-style sum); 0 when there were none. */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const sum = (entries: PerformanceEntryList) =>
+          entries.reduce((total, e) => total + ((e as unknown as { hadRecentInput: boolean }).hadRecentInput ? 0 : (e as unknown as { value: number }).value), 0);
+        new PerformanceObserver((list) => resolve(sum(list.getEntries()))).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 500); // no entry at all: nothing moved
+      }),
+  );
+
+async function expectAxeClean(page: Page, state: string) {
+  expect(await axeViolations(page), state).toEqual([]);
+}
+
+const jacketNames = catalog.find((c) => c.id === 'jackets')!.products.map((p) => p.name);
+
+describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full local stack)', () => {
+  const env = useE2E();
+
+  for (const route of ROUTES) {
+    it(`${route.path}: Menor preço, a band, Back, Forward, reload, Limpar filtros; axe clean at 1280 px`, async () => {
+      const shopper: Shopper = await env().newShopper({ reducedMotion: true });
+      const { page } = shopper;
+      try {
+        await visit(page, route.path);
+        await ready(page, route);
+        const view = on(page, route);
+        const firstNames = await view.names();
+        const allPrices = await view.prices();
+        if (route.name === 'category') {
+          expect(firstNames).toEqual(jacketNames); // the spec's order, unchanged
+          // The controls arrived after the prerendered page had painted, into a box of their height.
+          expect(await layoutShift(page)).toBe(0);
+        }
+        expect(await view.order().inputValue()).toBe('padrao');
+        expect(await view.order().locator('option').first().textContent()).toBe(route.defaultLabel);
+        await poll(() => view.count()).toBe(`${allPrices.length} produtos`);
+
+        // Menor preço: the first card is the cheapest of the cards on screen, and none is cheaper than the one before.
+        await view.order().selectOption({ label: 'Menor preço' });
+        await poll(() => address(page)).toBe(`${route.path}${route.path.includes('?') ? '&' : '?'}ordem=menor-preco`);
+        const cheapestFirst = await view.prices();
+        expect(cheapestFirst[0]).toBe(Math.min(...allPrices));
+        expect(cheapestFirst).toEqual([...allPrices].sort((a, b) => a - b));
+        await expectAxeClean(page, `${route.name}: Menor preço`);
+
+        // A band, with the keyboard: from "Todos os preços", the arrow key checks the next radio (the first band).
+        await view.radios().first().focus();
+        await page.keyboard.press('ArrowDown');
+        const checked = page.getByRole('group', { name: 'Preço' }).getByRole('radio', { checked: true });
+        const bandLabel = (await checked.locator('xpath=..').textContent())!;
+        const bandCount = Number(/\((\d+)\)$/.exec(bandLabel)![1]);
+        const { min, max } = bandRange(bandLabel);
+        await poll(() => address(page)).toContain('preco=');
+        const inBand = await view.prices();
+        expect(inBand.length).toBe(bandCount);
+        expect(inBand.every((price) => price >= min && price <= max), `${inBand.join(', ')} within ${bandLabel}`).toBe(true);
+        expect(inBand).toEqual(allPrices.filter((price) => price >= min && price <= max).sort((a, b) => a - b));
+        await poll(() => view.count()).toBe(bandCount === 1 ? '1 produto' : `${bandCount} produtos`);
+        await expectAxeClean(page, `${route.name}: a band`);
+        const bandAddress = address(page);
+
+        // Back: the previous view (cheapest first, every price); Forward and a reload: the band again.
+        await page.goBack();
+        await poll(() => address(page)).not.toContain('preco=');
+        await poll(() => view.prices()).toEqual(cheapestFirst);
+        await page.goForward();
+        await poll(() => address(page)).toBe(bandAddress);
+        await poll(() => view.prices()).toEqual(inBand);
+        await page.reload();
+        await ready(page, route);
+        await poll(() => view.prices()).toEqual(inBand);
+        expect(await view.order().inputValue()).toBe('menor-preco');
+
+        // Limpar filtros: the list's own order and every product, the parameters gone.
+        await page.getByRole('button', { name: 'Limpar filtros' }).click();
+        await poll(() => address(page)).toBe(route.path);
+        await poll(() => view.names()).toEqual(firstNames);
+
+        // A range without products: the message and a way back.
+        await visit(page, `${route.path}${route.path.includes('?') ? '&' : '?'}preco=90000-`);
+        await page.getByText('Nenhum produto nessa faixa de preço.').waitFor();
+        await expectAxeClean(page, `${route.name}: nothing in range`);
+        await page.getByRole('button', { name: 'Ver todos os preços' }).click();
+        await poll(() => view.names()).toEqual(firstNames);
+
+        // A malformed address is corrected in place: Back leaves the page instead of landing on it again.
+        await visit(page, `${route.path}${route.path.includes('?') ? '&' : '?'}ordem=barato`);
+        await poll(() => address(page)).toBe(route.path);
+
+        expect(shopper.pageErrors).toEqual([]);
+        expect(shopper.consoleErrors).toEqual([]);
+      } finally {
+        await shopper.close();
+      }
+    });
+  }
+
+  it('on a 375 px phone the controls fold (below 1100 px) under "Filtrar e ordenar"; axe clean folded and open, on a band', async () => {
+    const shopper = await env().newShopper({ width: 375, height: 740, reducedMotion: true });
+    const { page } = shopper;
+    const route = ROUTES[0]!;
+    try {
+      // The default view: the folded controls arrive into a box of their height.
+      await visit(page, route.path);
+      await page.getByRole('button', { name: 'Filtrar e ordenar' }).waitFor();
+      expect(await layoutShift(page)).toBe(0);
+
+      await visit(page, `${route.path}?ordem=maior-preco&preco=-400`);
+      await hydrated(page);
+      await page.getByRole('list', { name: route.list }).waitFor();
+      const toggle = page.getByRole('button', { name: 'Filtrar e ordenar' });
+      await poll(() => toggle.isEnabled()).toBe(true);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByRole('combobox', { name: 'Ordenar por' }).isVisible()).toBe(false);
+      const prices = await on(page, route).prices();
+      expect(prices.every((price) => price <= 400)).toBe(true);
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+      await expectAxeClean(page, 'phone, folded');
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await poll(() => page.getByRole('combobox', { name: 'Ordenar por' }).isVisible()).toBe(true);
+      await expectAxeClean(page, 'phone, open');
+      expect(shopper.pageErrors).toEqual([]);
+      expect(shopper.consoleErrors).toEqual([]);
+    } finally {
+      await shopper.close();
+    }
+  });
+});

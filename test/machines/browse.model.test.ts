@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { browseMachine } from '../../src/machines/browseMachine';
+import { countFailures, untakenTransitions, walkName } from './model/graph';
+import { browsePathName, browsePaths, runBrowsePath, type BrowseWiring } from './model/browseModel';
+
+describe(`browse: ${browsePaths.length} walks taking every transition of the model`, () => {
+  it.each(browsePaths.map((path, index) => [walkName(path, index, browsePaths.length, browsePathName({ ...path, steps: path.steps.slice(0, 3) })), path] as const))('%s', (_name, path) => {
+    runBrowsePath(path);
+  });
+
+  // Runs after the paths above (tests in a file run in order).
+  it('the paths took every declared transition of browseMachine', () => {
+    expect(untakenTransitions(browseMachine)).toEqual([]);
+  });
+});
+
+// Teeth (test/machines/README.md): the same paths must catch broken wiring of the address port.
+describe('teeth: the browse paths catch broken address wiring', () => {
+  const report = (name: string, failed: number) => console.info(`teeth: ${name}: ${failed}/${browsePaths.length} paths failed (as they should)`);
+
+  it('choices written with replace (Back would skip them) and corrections pushed', async () => {
+    const swapped: BrowseWiring = (writes) => ({ show: writes.correct, correct: writes.show });
+    const failures = await countFailures(browsePaths, async (path) => runBrowsePath(path, swapped));
+    report('push and replace swapped', failures.length);
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it('an unreadable address never corrected', async () => {
+    const uncorrected: BrowseWiring = (writes) => ({ show: writes.show, correct: () => {} });
+    const failures = await countFailures(browsePaths, async (path) => runBrowsePath(path, uncorrected));
+    report('no correction', failures.length);
+    expect(failures.length).toBeGreaterThan(0);
+  });
+});
