@@ -4,7 +4,6 @@ import { formatPriceParam, priceRangeLabel, productCountText, sameRange, typedPr
 import type { BrowseActorRef } from '../../machines/browseMachine';
 import { Button, styled, visuallyHidden } from '../theme';
 import { BrowseBar, BrowseCount, WIDE } from './BrowseSlot';
-import { CategoryProducts } from './CategoryProducts';
 
 export const EMPTY_RANGE_TEXT = 'Nenhum produto nessa faixa de preço.';
 
@@ -195,18 +194,16 @@ export function BrowseControls({ browse, kind }: { browse: BrowseActorRef; kind:
   );
 }
 
-/** The list as the browse actor orders and filters it, or the empty range with a way back. */
-export function BrowseResults({ browse, label }: { browse: BrowseActorRef; label: string }) {
-  const visible = useSelector(browse, (s) => s.context.visible);
+/** The empty range's message and its way back; the list itself is drawn by BrowseSlot's grid. */
+export function BrowseEmpty({ browse }: { browse: BrowseActorRef }) {
   const empty = useSelector(browse, (s) => s.hasTag('empty'));
-  if (empty)
-    return (
-      <Empty>
-        <p>{EMPTY_RANGE_TEXT}</p>
-        <Button type="button" variant="inverted" onClick={() => browse.send({ type: 'browse.price.choose', range: null })}>
-          Ver todos os preços
-        </Button>
-      </Empty>
-    );
-  return <CategoryProducts products={visible} label={label} />;
+  if (!empty) return null;
+  return (
+    <Empty>
+      <p>{EMPTY_RANGE_TEXT}</p>
+      <Button type="button" variant="inverted" onClick={() => browse.send({ type: 'browse.price.choose', range: null })}>
+        Ver todos os preços
+      </Button>
+    </Empty>
+  );
 }

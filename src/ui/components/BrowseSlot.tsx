@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Product } from '../../domain';
 import { useHydrated } from '../hooks/useHydrated';
 import { styled } from '../theme';
@@ -29,18 +29,40 @@ export interface BrowseProps {
   label: string;
 }
 
+/** What the browse chunk gets: the page's list, and where to hand the list its machine shows. */
+export interface BrowseFeatureProps extends Omit<BrowseProps, 'label'> {
+  onShown: (products: readonly Product[]) => void;
+}
+
 /**
  * A page's product list with "Ordenar por" and "Preço". Until hydration has finished and the chunk has
  * arrived: the list in its own order (the prerendered view), an empty controls box and the count.
+ *
+ * The grid stays at one place in the tree whether the chunk has arrived or not, so its cards keep their DOM nodes
+ * (a focused "Adicionar ao carrinho" keeps its focus, images are not fetched again) when the controls land: the
+ * chunk only hands it the list its browse machine shows. An empty range shows the chunk's message instead.
  */
 export function BrowseSlot(props: BrowseProps) {
-  const { products, label } = props;
+  const { products, kind, label } = props;
+  const [shown, setShown] = useState<readonly Product[] | null>(null);
+  const hydrated = useHydrated();
   const waiting = (
     <>
       <BrowseBar />
       <BrowseCount>{products.length === 1 ? '1 produto' : `${products.length} produtos`}</BrowseCount>
-      <CategoryProducts products={products} label={label} />
     </>
   );
-  return useHydrated() ? <Suspense fallback={waiting}><BrowseProducts {...props} /></Suspense> : waiting;
+  const list = shown ?? products;
+  return (
+    <>
+      {hydrated ? (
+        <Suspense fallback={waiting}>
+          <BrowseProducts products={products} kind={kind} onShown={setShown} />
+        </Suspense>
+      ) : (
+        waiting
+      )}
+      {list.length > 0 && <CategoryProducts products={list} label={label} />}
+    </>
+  );
 }
