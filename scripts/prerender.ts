@@ -14,6 +14,7 @@ import { EXPLORE_PRODUCTS_PER_CATEGORY, findProduct, MalformedDocumentError, REL
 import { EARLY_CEP_SCRIPT } from '../src/earlyCep';
 import { EARLY_CLICKS_SCRIPT } from '../src/earlyClicks';
 import { renderPage } from '../src/prerender';
+import { SEARCH_BAR_ID } from '../src/ui/components/SearchBar';
 import { categoryPath, paths, productPath } from '../src/ui/paths';
 import { categoryMeta, exploreMeta, homeMeta, notFoundMeta, productMeta, SHOP_NAME, type PageMeta } from '../src/ui/seo';
 import { runScript } from './lib/cli';
@@ -95,6 +96,9 @@ function headTags(meta: PageMeta, origin: string, css: string): string {
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(new URL(meta.image, origin).href)}">`] : []),
     ...meta.jsonLd.map((data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`),
     `<style id="stitches">${css}</style>`,
+    // No paint before the parser has passed the header (the search bar comes next): a paint between two parser
+    // slices would show part of it, whose items move as the rest arrives (a layout shift before any script ran).
+    `<link rel="expect" href="#${SEARCH_BAR_ID}" blocking="render">`,
     `<script>${EARLY_CLICKS_SCRIPT}</script>`,
     // Product pages carry the CEP form (components/DeliveryEstimator): no browser submit before hydration.
     ...(meta.ogType === 'product' ? [`<script>${EARLY_CEP_SCRIPT}</script>`] : []),

@@ -55,15 +55,32 @@ async function ready(page: Page, route: Route) {
   await poll(() => page.getByRole('combobox', { name: 'Ordenar por' }).isEnabled()).toBe(true);
 }
 
-/** The layout shifts of the page so far without recent input (CLS-style sum); 0 when there were none. */
-const layoutShift = (page: Page) =>
+/**
+ * The layout shifts of the page so far without recent input, each with what moved (tag, classes, text; the rect
+ * before → after), so a failure names the element; [] when there were none.
+ */
+const layoutShifts = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        const sum = (entries: PerformanceEntryList) =>
-          entries.reduce((total, e) => total + ((e as unknown as { hadRecentInput: boolean }).hadRecentInput ? 0 : (e as unknown as { value: number }).value), 0);
-        new PerformanceObserver((list) => resolve(sum(list.getEntries()))).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(0), 500); // no entry at all: nothing moved
+      new Promise<string[]>((resolve) => {
+        type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] };
+        const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`;
+        const name = (node: Node | null) => {
+          const element = node instanceof Element ? node : node?.parentElement;
+          if (!element) return '(removed)';
+          const path = [];
+          for (let e: Element | null = element; e && e.id !== 'root' && path.length < 4; e = e.parentElement) {
+            path.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${[...e.classList].map((c) => `.${c}`).join('')}`);
+          }
+          return `${path.join(' > ')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+        };
+        const describe = (entries: PerformanceEntryList) =>
+          (entries as Shift[])
+            .filter((e) => !e.hadRecentInput)
+            .map((e) => `${e.value.toFixed(7)} at ${Math.round(e.startTime)} ms: ${e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`).join('; ')}`);
+        new PerformanceObserver((list) => resolve(describe(list.getEntries()))).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve([]), 500); // no entry at all: nothing moved
       }),
   );
 
@@ -89,7 +106,7 @@ describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full
         if (route.name === 'category') {
           expect(firstNames).toEqual(jacketNames); // the spec's order, unchanged
           // The controls arrived after the prerendered page had painted, into a box of their height.
-          expect(await layoutShift(page)).toBe(0);
+          expect(await layoutShifts(page)).toEqual([]);
         }
         expect(await view.order().inputValue()).toBe('padrao');
         expect(await view.order().locator('option').first().textContent()).toBe(route.defaultLabel);
@@ -163,7 +180,7 @@ describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full
       // The default view: the folded controls arrive into a box of their height.
       await visit(page, route.path);
       await page.getByRole('button', { name: 'Filtrar e ordenar' }).waitFor();
-      expect(await layoutShift(page)).toBe(0);
+      expect(await layoutShifts(page)).toEqual([]);
 
       await visit(page, `${route.path}?ordem=maior-preco&preco=-400`);
       await hydrated(page);

@@ -39,6 +39,8 @@ describe('prerenderSite', () => {
     expect(jackets).toContain('Jaqueta de Couro Preta');
     expect(jackets).toContain('R$\u00a0500,00');
     expect(jackets).toMatch(/<style id="stitches">[^<]*\.c-[\w-]+\{/); // the page's own CSS, inlined
+    // No paint before the header is whole (a half-parsed header's items move as the rest arrives).
+    expect(jackets).toMatch(/<link rel="expect" href="#busca" blocking="render">.*<body>.*<\/header>.*<div[^>]* id="busca"/s);
     // The app's script starts when the browser is idle after the load event, not as a tag fetched with the HTML.
     expect(jackets).not.toContain('<script type=module src=/main.1234abcd.js></script>');
     expect(jackets).toContain('addEventListener("load",whenIdle');

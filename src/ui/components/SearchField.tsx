@@ -7,7 +7,7 @@ import { paths } from '../paths';
 import { searchPath, useSearchQueryParam } from '../searchQuery';
 import { useSearchActor } from '../useSearchActor';
 import { styled, visuallyHiddenStyle } from '../theme';
-import { SEARCH_BAR_HEIGHT } from './SearchBar';
+import { SEARCH_BAR_HEIGHT, SEARCH_BAR_ID } from './SearchBar';
 
 /** A bar of its own under the top bar, so SPEC §2's header keeps exactly its items. */
 const Bar = styled('div', {
@@ -136,7 +136,7 @@ function SearchForm({
   const inputId = useId();
   const hintId = useId();
   return (
-    <Bar>
+    <Bar id={SEARCH_BAR_ID}>
       <Form role="search" action={paths.search} method="get" onSubmit={onSubmit}>
         <Row>
           <label htmlFor={inputId}>Buscar produtos</label>
