@@ -18,7 +18,8 @@ const Code = styled('textarea', {
 });
 const Pending = styled('p', { fontWeight: 600, margin: 0 });
 const Delivery = styled('div', { display: 'grid', gap: '$1', '& p': { margin: 0 } });
-const DeliveryFacts = styled('dl', {
+/** A term–value list of an order's facts (status, payment, delivery…), one pair a row. */
+export const OrderFacts = styled('dl', {
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
   gap: '$1 $3',
@@ -78,7 +79,7 @@ export function DeliveryDetails({ order }: { order: Order }) {
   return (
     <Delivery>
       <p>{formatOrderDelivery(delivery)}</p>
-      <DeliveryFacts>
+      <OrderFacts>
         {delivery.address && (
           <>
             <dt>Quem recebe</dt>
@@ -87,7 +88,7 @@ export function DeliveryDetails({ order }: { order: Order }) {
         )}
         <dt>Total com frete</dt>
         <dd>{formatBRL(fromCentavos(order.amountTotal + delivery.amount))}</dd>
-      </DeliveryFacts>
+      </OrderFacts>
       {delivery.review && (
         <Pending>
           {DELIVERY_REVIEW_LABEL}: {delivery.review}

@@ -7,7 +7,7 @@ import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
-import { DeliveryDetails, OrderItems, PendingPayment } from '../components/OrderDetails';
+import { DeliveryDetails, OrderFacts, OrderItems, PendingPayment } from '../components/OrderDetails';
 import { RequireLogin } from '../components/RequireLogin';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
@@ -24,14 +24,6 @@ const Card = styled('article', {
   gap: '$2',
   '& h2': { fontSize: '1.125rem', margin: 0 },
 });
-const Facts = styled('dl', {
-  display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
-  gap: '$1 $3',
-  margin: 0,
-  '& dt': { fontWeight: 600 },
-  '& dd': { margin: 0 },
-});
 const ErrorText = styled('p', { color: '$errorText', fontWeight: 600 });
 
 function OrderCard({ order }: { order: Order }) {
@@ -40,14 +32,14 @@ function OrderCard({ order }: { order: Order }) {
     <Card aria-label={`Pedido de ${date}`}>
       <h2>Pedido de {date}</h2>
       <OrderItems order={order} />
-      <Facts>
+      <OrderFacts>
         <dt>Total</dt>
         <dd>{formatBRL(fromCentavos(order.amountTotal))}</dd>
         <dt>Pagamento</dt>
         <dd>{order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : '—'}</dd>
         <dt>Situação</dt>
         <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
-      </Facts>
+      </OrderFacts>
       <DeliveryDetails order={order} />
       <PendingPayment order={order} />
     </Card>
