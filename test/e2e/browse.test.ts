@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import { axeViolations } from './support/axe';
 import { e2eSkipReason, useE2E, type Shopper } from './support/e2e';
+import { layoutShifts } from './support/layoutShifts';
 import { hydrated, poll, visit } from './support/storefront';
 
 /** "R$ 1.234,56" → 1234.56, written here. */
@@ -54,35 +55,6 @@ async function ready(page: Page, route: Route) {
   await page.getByRole('list', { name: route.list }).waitFor();
   await poll(() => page.getByRole('combobox', { name: 'Ordenar por' }).isEnabled()).toBe(true);
 }
-
-/**
- * The layout shifts of the page so far without recent input, each with what moved (tag, classes, text; the rect
- * before → after), so a failure names the element; [] when there were none.
- */
-const layoutShifts = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] };
-        const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`;
-        const name = (node: Node | null) => {
-          const element = node instanceof Element ? node : node?.parentElement;
-          if (!element) return '(removed)';
-          const path = [];
-          for (let e: Element | null = element; e && e.id !== 'root' && path.length < 4; e = e.parentElement) {
-            path.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${[...e.classList].map((c) => `.${c}`).join('')}`);
-          }
-          return `${path.join(' > ')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
-        };
-        const describe = (entries: PerformanceEntryList) =>
-          (entries as Shift[])
-            .filter((e) => !e.hadRecentInput)
-            .map((e) => `${e.value.toFixed(7)} at ${Math.round(e.startTime)} ms: ${e.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`).join('; ')}`);
-        new PerformanceObserver((list) => resolve(describe(list.getEntries()))).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve([]), 500); // no entry at all: nothing moved
-      }),
-  );
 
 async function expectAxeClean(page: Page, state: string) {
   expect(await axeViolations(page), state).toEqual([]);

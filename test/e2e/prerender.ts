@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import { openFirestore } from '../../scripts/lib/firestoreAdmin';
 import type { E2E } from './support/e2e';
+import { layoutShifts, watchLayoutShifts } from './support/layoutShifts';
 import { cartButton, hydrated, poll, savedCart } from './support/storefront';
 
 const jackets = catalog.find((c) => c.id === 'jackets')!;
@@ -189,32 +190,13 @@ export function registerPrerender(env: () => E2E) {
             'cartProducts',
             JSON.stringify([{ id: 'blazer-bege', name: 'Blazer Bege', imageUrl: '/images/blazer-bege.svg', price: 400, quantity: 12 }]),
           );
-          // Each shift with what moved (tag, classes, text; the rect before → after), so a failure says which element.
-          const shifts: string[] = [];
-          (window as unknown as { __shifts: string[] }).__shifts = shifts;
-          type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-          const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`;
-          const name = (node: Node | null) => {
-            const element = node instanceof Element ? node : node?.parentElement;
-            if (!element) return '(removed)';
-            const path = [];
-            for (let e: Element | null = element; e && e.id !== 'root' && path.length < 4; e = e.parentElement) {
-              path.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${[...e.classList].map((c) => `.${c}`).join('')}`);
-            }
-            return `${path.join(' > ')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
-          };
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources: Source[] }>) {
-              const moved = entry.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`);
-              shifts.push(`${entry.value.toFixed(7)} at ${Math.round(entry.startTime)} ms (${document.readyState}): ${moved.join('; ')}`);
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
         });
+        // Installed before the page's own code, so a shift during parsing is seen too.
+        await shopper.context.addInitScript(watchLayoutShifts);
         await shopper.page.goto('/category/jackets');
         await hydrated(shopper.page);
         await poll(() => cartButton(shopper.page).getAttribute('aria-label')).toBe('Carrinho (12 itens)');
-        await shopper.page.waitForTimeout(300);
-        expect(await shopper.page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+        expect(await layoutShifts(shopper.page)).toEqual([]);
       } finally {
         await shopper.close();
       }
