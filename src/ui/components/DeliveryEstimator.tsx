@@ -5,7 +5,7 @@ import type { DeliveryOption } from '../../domain/delivery';
 import { formatDeliveryPrice, formatDeliveryWindow, type DeliveryServiceId } from '../../domain/deliveryOptions';
 import type { DeliveryActorRef } from '../../machines/deliveryMachine';
 import { useHydrated } from '../hooks/useHydrated';
-import { styled } from '../theme';
+import { Button, styled } from '../theme';
 
 /** The CEP form's marker: src/earlyCep.ts keeps the browser from submitting it before the app has hydrated. */
 export const DELIVERY_FORM_ATTRIBUTE = 'data-delivery-cep';
@@ -40,22 +40,12 @@ const Input = styled('input', {
   '&:focus-visible': { outlineColor: '$primary' },
 });
 
-const SmallButton = styled('button', {
-  minHeight: '44px',
+// The theme's button, smaller and in sentence case beside the field; busy keeps its full colour (it is brief).
+const SmallButton = styled(Button, {
   padding: '$2 $4',
-  border: '2px solid $primary',
-  borderRadius: '$1',
-  background: '$primary',
-  color: '$textLight',
-  fontWeight: '$menu',
-  cursor: 'pointer',
-  '&:hover': { background: '$surface', color: '$primary' },
-  '&[aria-busy="true"]': { cursor: 'progress' },
-  variants: {
-    variant: {
-      outline: { background: '$surface', color: '$primary', '&:hover': { background: '$primary', color: '$textLight' } },
-    },
-  },
+  textTransform: 'none',
+  letterSpacing: 'normal',
+  '&[aria-busy="true"]': { opacity: 1, cursor: 'progress' },
 });
 
 const ErrorText = styled('p', { margin: 0, color: '$errorText', fontSize: '$small', fontWeight: 600 });
@@ -189,7 +179,7 @@ export function DeliveryEstimator({ delivery }: { delivery: DeliveryActorRef }) 
           )}
           {failed && (
             <div>
-              <SmallButton type="button" variant="outline" onClick={() => delivery.send({ type: 'delivery.retry' })}>
+              <SmallButton type="button" variant="inverted" onClick={() => delivery.send({ type: 'delivery.retry' })}>
                 {DELIVERY_TEXTS.retry}
               </SmallButton>
             </div>
