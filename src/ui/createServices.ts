@@ -78,47 +78,47 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     }),
     { inspect },
   ).start();
+  let stopped = false;
+  /**
+   * A feature in a chunk of its own: downloaded once, on first need; started when it arrives (and stopped at once if
+   * the services stopped meanwhile); a failed download is logged and answers null, and the next need tries again.
+   */
+  const lazyFeature = <T>(name: string, load: () => Promise<{ value: T; stop: () => void }>) => {
+    let loading: Promise<T | null> | undefined;
+    let stopFeature = () => {};
+    const get = () =>
+      (loading ??= load().then(
+        (started) => {
+          if (stopped) started.stop();
+          stopFeature = started.stop;
+          return started.value;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          effects.logError(`[${name}] the ${name} code could not be loaded`, error);
+          return null;
+        },
+      ));
+    return { get, stop: () => stopFeature() };
+  };
   // Search is a lazy chunk (src/ui/searchFeature.ts, loaded when the field mounts, after the first render), so
   // `/`'s entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
-  let stopped = false;
-  let stopSearch = () => {};
-  let search: Promise<SearchActorRef | null> | undefined;
-  const loadSearch = () =>
-    (search ??= import('./searchFeature').then(
-      ({ startSearch }) => {
-        const started = startSearch({ catalog, logError, inspect });
-        if (stopped) started.stop(); // the services stopped while the chunk downloaded
-        stopSearch = started.stop;
-        return started.actor;
-      },
-      (error: unknown) => {
-        search = undefined; // the next visit tries again
-        effects.logError('[search] the search code could not be loaded', error);
-        return null;
-      },
-    ));
+  const search = lazyFeature<SearchActorRef>('search', async () => {
+    const { startSearch } = await import('./searchFeature');
+    const started = startSearch({ catalog, logError, inspect });
+    return { value: started.actor, stop: started.stop };
+  });
   // Delivery (issue 27) is a lazy chunk too (src/ui/deliveryFeature.ts: the machine, its wiring, the estimator),
   // loaded by the first component that needs it (the product page, the cart panel opened with items, /checkout);
   // the cart's actor starts when it arrives. The quote's own code is a further chunk, loaded by the first quote.
-  let stopDelivery = () => {};
-  let delivery: Promise<DeliveryFeature | null> | undefined;
-  const loadDelivery = () =>
-    (delivery ??= Promise.all([
+  const delivery = lazyFeature<DeliveryFeature>('delivery', async () => {
+    const [{ startDeliveryFeature }, storage] = await Promise.all([
       import('./deliveryFeature'),
       typeof ports.deliveryCep === 'function' ? ports.deliveryCep() : ports.deliveryCep,
-    ]).then(
-      ([{ startDeliveryFeature }, storage]) => {
-        const started = startDeliveryFeature({ cart, catalog, storage, now: options.now, log: effects.logError, inspect });
-        if (stopped) started.stop(); // the services stopped while the chunk downloaded
-        stopDelivery = started.stop;
-        return started.feature;
-      },
-      (error: unknown) => {
-        delivery = undefined; // the next need tries again
-        effects.logError('[delivery] the delivery code could not be loaded', error);
-        return null;
-      },
-    ));
+    ]);
+    const started = startDeliveryFeature({ cart, catalog, storage, now: options.now, log: effects.logError, inspect });
+    return { value: started.feature, stop: started.stop };
+  });
   const orders = ordersMachine.provide({ actors: createOrdersActors({ orders: ports.orders }), actions: { logError } });
   const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
 
@@ -128,14 +128,14 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     catalog,
     checkout,
     checkoutGuard,
-    delivery: loadDelivery,
+    delivery: delivery.get,
     orders,
-    search: loadSearch,
+    search: search.get,
     inspect,
     stop() {
       stopped = true;
-      stopSearch();
-      stopDelivery();
+      search.stop();
+      delivery.stop();
       for (const actor of [catalog, auth, cart, checkout]) actor.stop();
     },
   };
