@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { catalogMachine } from '../../src/machines/catalogMachine';
-import { untakenTransitions } from './model/graph';
+import { transitionRecorder } from './model/graph';
 import { catalogPathName, catalogPaths, prerenderedCatalogPaths, prerenderedSnapshot, runCatalogPath } from './model/catalogModel';
 
 describe(`catalog: ${catalogPaths.length} paths`, () => {
+  // Only this file's walks count (files share modules in a worker).
+  const coverage = transitionRecorder(catalogMachine);
+
   it.each(catalogPaths.map((path) => [catalogPathName(path), path] as const))('%s', async (_name, path) => {
-    await runCatalogPath(path);
+    await runCatalogPath(path, undefined, undefined, coverage);
   });
 
   describe(`from a prerendered snapshot: ${prerenderedCatalogPaths.length} paths`, () => {
     it.each(prerenderedCatalogPaths.map((path) => [catalogPathName(path), path] as const))('%s', async (_name, path) => {
-      await runCatalogPath(path, undefined, prerenderedSnapshot);
+      await runCatalogPath(path, undefined, prerenderedSnapshot, coverage);
     });
   });
 
   // Runs after the paths above (tests in a file run in order).
   it('the paths took every declared transition of catalogMachine', () => {
-    expect(untakenTransitions(catalogMachine)).toEqual([]);
+    expect(coverage.untaken()).toEqual([]);
   });
 });

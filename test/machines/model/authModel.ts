@@ -13,7 +13,7 @@ import { ProfileWriteError, UsersUnavailableError } from '../../../src/adapters/
 import { authMachine, createAuthActors } from '../../../src/machines/authMachine';
 import { fakeAuth, fakeUsers, type FakeAuth, type FakeUsers } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
-import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
+import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
 // The cast of the auth story. Stored documents differ from what the auth user alone would give, so a test
 // can tell "loaded the document" from "fell back to the auth user".
@@ -124,13 +124,13 @@ const googleUserOf = (profileId: string) => (profileId === gabi.uid ? gabi : hel
  * path. Settling a done/error step settles the fakes' pending calls the way the provider and the database
  * would; after each step the test checks the ports' calls, the profile shown, the messages and the log.
  */
-export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: AuthWiring = productionAuthWiring) {
+export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: AuthWiring = productionAuthWiring, recorder?: TransitionRecorder) {
   const auth = fakeAuth();
   const users = fakeUsers();
   const logError = vi.fn();
   const actor = createActor(
     authMachine.provide({ actors: wiring({ auth, users }), actions: { logError: (_, params) => logError(params) } }),
-    { inspect: recordTransitions(authMachine.id) },
+    { inspect: recorder?.inspect },
   );
   const ref = {
     uid: null as string | null,

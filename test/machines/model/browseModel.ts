@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import type { Product } from '../../../src/domain';
 import { browseMachine } from '../../../src/machines/browseMachine';
-import { coveringWalks, pathName, recordTransitions, type ModelPath } from './graph';
+import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './graph';
 
 // --- Two lists, in their own order (the category's, or a search's ranking) ---------------------------------
 const p = (id: string, name: string, price: number): Product => ({ id, name, price, imageUrl: `/images/${id}.svg` });
@@ -132,7 +132,7 @@ const productionWiring: BrowseWiring = (writes) => writes;
  * Drives a real actor along the path and, after each step, checks what the shopper sees (the list, the bands,
  * empty or not) and what the address port received, against the reference above.
  */
-export function runBrowsePath(path: ModelPath<typeof browseMachine>, wiring: BrowseWiring = productionWiring) {
+export function runBrowsePath(path: ModelPath<typeof browseMachine>, wiring: BrowseWiring = productionWiring, recorder?: TransitionRecorder) {
   const written: Array<{ replace: boolean; address: string }> = [];
   const port = wiring({
     show: (address) => written.push({ replace: false, address }),
@@ -142,7 +142,7 @@ export function runBrowsePath(path: ModelPath<typeof browseMachine>, wiring: Bro
     browseMachine.provide({
       actions: { showAddress: (_, { address }) => port.show(address), correctAddress: (_, { address }) => port.correct(address) },
     }),
-    { input: { products: LIST_A }, inspect: recordTransitions(browseMachine.id) },
+    { input: { products: LIST_A }, inspect: recorder?.inspect },
   );
   const ref = { products: LIST_A as readonly Product[], order: 'padrao' as Order, range: null as Range, rest: '' };
 

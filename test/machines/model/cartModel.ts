@@ -11,7 +11,7 @@ import {
 } from '../../../src/machines/cartMachine';
 import { fakeCartStorage, type FakeCartStorage } from '../../support/fakes/ports';
 import { codedError, tick } from '../../support/fakes/controllable';
-import { coveringWalks, recordTransitions, type shortestPaths, type ModelPath } from './graph';
+import { coveringWalks, type shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
 import { catalogue, MAX_EXPLORED_QUANTITY, MAX_QUEUED_WHILE_RESTORING, otherTabCarts, savedCarts } from './cartFixtures';
 import { ReferenceCart } from './referenceCart';
@@ -64,9 +64,9 @@ export const productionCartWiring: CartWiring = (storage) => createCartImplement
  * Drives a real cart actor (the production machine with the production implementations over a fake storage)
  * along one model path, and after every step checks what the shopper and the storage would see.
  */
-export async function runCartPath(path: ModelPath<typeof cartMachine>, wiring: CartWiring = productionCartWiring) {
+export async function runCartPath(path: ModelPath<typeof cartMachine>, wiring: CartWiring = productionCartWiring, recorder?: TransitionRecorder) {
   const storage = fakeCartStorage();
-  const actor = createActor(cartMachine.provide(wiring(storage)), { inspect: recordTransitions(cartMachine.id) });
+  const actor = createActor(cartMachine.provide(wiring(storage)), { inspect: recorder?.inspect });
   const ref = new ReferenceCart(catalogue);
   try {
     for (const [index, { event, state: expected }] of path.steps.entries()) {

@@ -5,7 +5,7 @@ import { CatalogUnavailableError, CategoryNotFoundError } from '../../../src/ada
 import { catalogMachine, createCatalogActors } from '../../../src/machines/catalogMachine';
 import { fakeCatalog, type FakeCatalog } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
-import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
+import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
 const product = (id: string, price: number) => ({ id, name: id, imageUrl: `/images/${id}.svg`, price });
 const jaquetasListed: Category = {
@@ -66,12 +66,13 @@ export async function runCatalogPath(
   path: ModelPath<typeof catalogMachine>,
   wiring: CatalogWiring = productionCatalogWiring,
   prerendered?: typeof prerenderedSnapshot,
+  recorder?: TransitionRecorder,
 ) {
   const catalog = fakeCatalog();
   const logError = vi.fn();
   const actor = createActor(
     catalogMachine.provide({ actors: wiring(catalog), actions: { logError: (_, params) => logError(params) } }),
-    { inspect: recordTransitions(catalogMachine.id), input: prerendered },
+    { inspect: recorder?.inspect, input: prerendered },
   );
   // With a snapshot, nothing is read before `catalog.refresh`, and no list read ever shows the overlay.
   const ref = {

@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import { checkoutGuardMachine } from '../../../src/machines/checkoutGuardMachine';
-import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
+import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
 type GuardPath = ModelPath<typeof checkoutGuardMachine> & { isLoggedIn: boolean };
 const AFTER = 'xstate.after.loginRedirectDelay.checkoutGuard.waiting';
@@ -25,13 +25,13 @@ export type GuardWiring = { navigateToLogin?: () => void; delayMs?: number };
  * SPEC §4/§9 as the test reads them: a logged-out visitor is sent to /login exactly once, 3 s after the
  * message appears (not a millisecond earlier); a logged-in one never is.
  */
-export async function runCheckoutGuardPath(path: GuardPath, wiring: GuardWiring = {}) {
+export async function runCheckoutGuardPath(path: GuardPath, wiring: GuardWiring = {}, recorder?: TransitionRecorder) {
   const clock = new SimulatedClock();
   const navigations = vi.fn();
   let machine = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => navigations('/login') } });
   if (wiring.navigateToLogin) machine = machine.provide({ actions: { navigateToLogin: wiring.navigateToLogin } });
   if (wiring.delayMs !== undefined) machine = machine.provide({ delays: { loginRedirectDelay: wiring.delayMs } });
-  const actor = createActor(machine, { input: { isLoggedIn: path.isLoggedIn }, clock, inspect: recordTransitions(machine.id) });
+  const actor = createActor(machine, { input: { isLoggedIn: path.isLoggedIn }, clock, inspect: recorder?.inspect });
   const ref = { loggedIn: path.isLoggedIn, counting: !path.isLoggedIn, navigated: 0 };
   try {
     for (const [index, { event, state: expected }] of path.steps.entries()) {

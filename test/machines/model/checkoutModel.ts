@@ -5,7 +5,7 @@ import { CheckoutFailedError } from '../../../src/adapters/checkout/port';
 import { checkoutMachine, createCheckoutActors } from '../../../src/machines/checkoutMachine';
 import { fakeCheckout, type FakeCheckout } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
-import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
+import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
 const cart: CartItem[] = [
   { id: 'jaqueta', name: 'Jaqueta de Couro Preta', imageUrl: '/images/jaqueta-couro-preta.svg', price: 500, quantity: 1 },
@@ -44,7 +44,7 @@ export type CheckoutWiring = (checkout: FakeCheckout) => ReturnType<typeof creat
 export const productionCheckoutWiring: CheckoutWiring = (checkout) => createCheckoutActors({ checkout: checkout.port });
 
 /** SPEC §2/§7 and ARCHITECTURE §3 as the test reads them: one session per click, unless one is under way. */
-export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, wiring: CheckoutWiring = productionCheckoutWiring) {
+export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, wiring: CheckoutWiring = productionCheckoutWiring, recorder?: TransitionRecorder) {
   const checkout = fakeCheckout();
   const redirectTo = vi.fn();
   const logError = vi.fn();
@@ -52,7 +52,7 @@ export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, w
     checkoutMachine
       .provide({ actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) } })
       .provide({ actors: wiring(checkout) }),
-    { inspect: recordTransitions(checkoutMachine.id) },
+    { inspect: recorder?.inspect },
   );
   const ref = {
     phase: 'idle' as 'idle' | 'submitting' | 'redirecting' | 'failed',

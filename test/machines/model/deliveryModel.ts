@@ -11,7 +11,7 @@ import {
   type DeliveryInput,
 } from '../../../src/machines/deliveryMachine';
 import { tick } from '../../support/fakes/controllable';
-import { coveringWalks, pathName, recordTransitions, type ModelPath } from './graph';
+import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './graph';
 
 // Tuesday 1 December 2026, noon in Brasília: no national holiday before the 25th.
 const NOW = Date.parse('2026-12-01T15:00:00Z');
@@ -132,6 +132,7 @@ export type DeliveryWiring = typeof createDeliveryImplementations;
 export async function runDeliveryWalk(
   { input, walk }: { input: DeliveryInput; walk: ModelPath<typeof deliveryMachine> },
   wiring: DeliveryWiring = createDeliveryImplementations,
+  recorder?: TransitionRecorder,
 ) {
   const storage = memoryDeliveryCep();
   const logError = vi.fn();
@@ -144,7 +145,7 @@ export async function runDeliveryWalk(
     loadDeliveryModule: async () => deliveryModule,
   });
   const clock = new SimulatedClock();
-  const actor = createActor(deliveryMachine.provide({ actors, actions }), { input, clock, inspect: recordTransitions(deliveryMachine.id) });
+  const actor = createActor(deliveryMachine.provide({ actors, actions }), { input, clock, inspect: recorder?.inspect });
 
   const ref = {
     phase: 'idle' as Phase,

@@ -148,8 +148,10 @@ export async function countFailures<P>(paths: readonly P[], run: (path: P) => Pr
   return failures;
 }
 
-// Transition coverage: the runners record which declared transitions the real actors took, so each model test
-// can assert that its paths exercised every one (ARCHITECTURE §8: every transition, not just every state).
+// Transition coverage: a recorder notes which declared transitions the real actors took, so a model test can
+// assert that its own walks exercised every one (ARCHITECTURE §8: every transition, not just every state). One
+// recorder per model file: files share a module graph in a worker (isolate: false), and a shared tally would let
+// one file's walks count for another's.
 type TransitionLike = { source: { id: string; transitions: Map<string, unknown[]>; always?: unknown[] }; eventType: string | null };
 
 function transitionKey(t: TransitionLike): string {
@@ -159,27 +161,29 @@ function transitionKey(t: TransitionLike): string {
   return `${t.source.id} ${t.eventType} #${list.indexOf(t)}`;
 }
 
-const taken = new Map<string, Set<string>>();
+export type TransitionRecorder = {
+  /** An `inspect` option for createActor: records the transitions the machine's own actor takes. */
+  readonly inspect: (inspectionEvent: InspectionEvent) => void;
+  /** Declared transitions of the machine that no actor inspected by this recorder took. */
+  untaken: () => string[];
+};
 
-/** An `inspect` option for createActor that records the transitions the machine's own actor takes. */
-export function recordTransitions(machineId: string) {
-  const seen = taken.get(machineId) ?? new Set<string>();
-  taken.set(machineId, seen);
-  return (inspectionEvent: InspectionEvent) => {
-    if (inspectionEvent.type !== '@xstate.microstep' || (inspectionEvent.actorRef as { _parent?: unknown })._parent) return;
-    for (const t of inspectionEvent._transitions) seen.add(transitionKey(t as unknown as TransitionLike));
+export function transitionRecorder(machine: AnyStateMachine): TransitionRecorder {
+  const seen = new Set<string>();
+  return {
+    inspect: (inspectionEvent) => {
+      if (inspectionEvent.type !== '@xstate.microstep' || (inspectionEvent.actorRef as { _parent?: unknown })._parent) return;
+      for (const t of inspectionEvent._transitions) seen.add(transitionKey(t as unknown as TransitionLike));
+    },
+    untaken: () => {
+      const declared: string[] = [];
+      const walk = (node: AnyStateMachine['root']) => {
+        for (const list of node.transitions.values()) for (const t of list) declared.push(transitionKey(t as unknown as TransitionLike));
+        for (const t of node.always ?? []) declared.push(transitionKey(t as unknown as TransitionLike));
+        Object.values(node.states).forEach((child) => walk(child as AnyStateMachine['root']));
+      };
+      walk(machine.root);
+      return declared.filter((key) => !seen.has(key));
+    },
   };
-}
-
-/** Declared transitions the recorded runs never took. */
-export function untakenTransitions(machine: AnyStateMachine): string[] {
-  const declared: string[] = [];
-  const walk = (node: AnyStateMachine['root']) => {
-    for (const list of node.transitions.values()) for (const t of list) declared.push(transitionKey(t as unknown as TransitionLike));
-    for (const t of node.always ?? []) declared.push(transitionKey(t as unknown as TransitionLike));
-    Object.values(node.states).forEach((child) => walk(child as AnyStateMachine['root']));
-  };
-  walk(machine.root);
-  const seen = taken.get(machine.id) ?? new Set<string>();
-  return declared.filter((key) => !seen.has(key));
 }

@@ -4,7 +4,7 @@ import { OrdersUnavailableError } from '../../../src/adapters/orders/port';
 import type { Order } from '../../../src/domain/order';
 import { createOrdersActors, ordersMachine } from '../../../src/machines/ordersMachine';
 import { controllable, tick } from '../../support/fakes/controllable';
-import { pathName, recordTransitions, shortestPaths, type ModelPath } from './graph';
+import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
 const order: Order = {
   id: 's1',
@@ -46,7 +46,7 @@ export const ordersPathName = (path: ModelPath<typeof ordersMachine>) =>
   });
 
 /** The written reference: one port read per load or retry, the latest answer shown, a message after a failure. */
-export async function runOrdersPath(path: ModelPath<typeof ordersMachine>) {
+export async function runOrdersPath(path: ModelPath<typeof ordersMachine>, recorder?: TransitionRecorder) {
   const listMine = controllable<[string], Order[]>('listMine');
   const getForConfirmation = controllable<[string], Order | null>('getForConfirmation');
   const logError = vi.fn();
@@ -55,7 +55,7 @@ export async function runOrdersPath(path: ModelPath<typeof ordersMachine>) {
       actors: createOrdersActors({ orders: { listMine: listMine.fn, getForConfirmation: getForConfirmation.fn } }),
       actions: { logError: (_, params) => logError(params) },
     }),
-    { inspect: recordTransitions(ordersMachine.id) },
+    { inspect: recorder?.inspect },
   );
   const ref = {
     phase: 'idle' as 'idle' | 'loading' | 'loaded' | 'failed',

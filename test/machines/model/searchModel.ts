@@ -4,7 +4,7 @@ import * as searchIndexModule from '../../../src/domain/searchIndex';
 import type { Category, Product } from '../../../src/domain';
 import { createSearchActors, SEARCH_DEBOUNCE_MS, searchMachine, type SearchIndexModule } from '../../../src/machines/searchMachine';
 import { codedError, controllable, tick, type Controllable } from '../../support/fakes/controllable';
-import { coveringWalks, pathName, recordTransitions, type ModelPath } from './graph';
+import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './graph';
 
 const product = (id: string, name: string): Product => ({ id, name, imageUrl: `/images/${id}.svg`, price: 100 });
 const jaquetas: Category = {
@@ -89,13 +89,13 @@ type Phase = 'idle' | 'blank' | 'debouncing' | 'waitingForCatalog' | 'searching'
  * of the results page, the result names (from the hand-written table), the hint, the busy indicator, how many
  * searches ran and how many errors were logged.
  */
-export async function runSearchPath(path: ModelPath<typeof searchMachine>, wiring: SearchWiring = productionSearchWiring) {
+export async function runSearchPath(path: ModelPath<typeof searchMachine>, wiring: SearchWiring = productionSearchWiring, recorder?: TransitionRecorder) {
   const clock = new SimulatedClock();
   const loader = controllable<[], SearchIndexModule>('loadIndexModule');
   const logError = vi.fn();
   const actor = createActor(
     searchMachine.provide({ actors: wiring(loader), actions: { logError: (_, params) => logError(params) } }),
-    { clock, inspect: recordTransitions(searchMachine.id) },
+    { clock, inspect: recorder?.inspect },
   );
   const ref = {
     query: '',
