@@ -15,9 +15,7 @@ const EMULATOR_FILES = [
   'test/server/emulators.test.ts',
   'test/server/shopperLimiter.firestore.test.ts',
 ];
-// Components, the inspector and the localStorage adapter: what needs a DOM. The machines, the domain and the
-// in-memory adapters need none and run in the node project: a happy-dom window for each of those 33 files was
-// CPU for nothing.
+// Components, the inspector and the localStorage adapter: what needs a DOM. Everything else runs without one.
 const HAPPY_DOM_FILES = [
   'test/{ui,inspector}/**/*.test.{ts,tsx}',
   'test/contracts/*.localStorage.test.ts',
@@ -30,30 +28,19 @@ const BUILD_FILES = ['test/budgets/bundles.test.ts', 'test/budgets/inspector.tes
 
 // `npx vitest run --project <name>` runs one of them.
 //
-// How vitest 4 schedules them (Vitest.initializeGlobalSetup, groupSpecs in its pool): every project's global
-// setup runs first, one after the other, then the files. Projects with the same `sequence.groupOrder` form one
-// group whose files share ONE worker cap, so every project of the group must declare the same maxWorkers; a
-// project limited to one file at a time (`fileParallelism: false`) is put in a group of its own that runs
-// after all the others. Hence:
-//   - the slow setups return at once and do their work in the background (test/support/readiness.ts);
-//   - happy-dom, node, builds and e2e are one group of RUN_WORKERS files at a time: the e2e and builds files
-//     mostly wait on Chromium, servers or Parcel in other processes, so more files than cores keep both busy;
-//     the e2e files start first (test/support/runOrder.ts). Three, not more: every extra file in flight adds
-//     its own Chromium pages and module graph to two cores. In whole runs on an idle 2-core machine, 3 took
-//     142–148 s and 250–263 s of CPU, 4 took 164 s and about 300 s, 2 left cores idle (153–162 s)
-//     (docs/testing.md, "Run time");
-//   - the emulators project (one file at a time, see below) is not run after that group but beside it, by a
-//     second vitest process: `npm test` runs `test:vitest:parallel` and `test:vitest:emulators` side by side.
+// Vitest 4 runs every project's global setup first, one after the other, so the slow setups return at once and
+// finish in the background (test/support/readiness.ts). Projects of one `sequence.groupOrder` share one worker
+// cap (the same maxWorkers each); a one-file-at-a-time project gets a group of its own, run after the others,
+// which is why `npm test` runs the emulators project in a second vitest process beside the first.
+// Three files at a time: the e2e and builds files mostly wait on Chromium, servers or Parcel, so more files than
+// cores keep both cores busy, while each extra file adds its own Chromium pages and module graph.
 const RUN_WORKERS = 3;
-// Files of a project share one module graph per worker (isolate: false): a fresh graph and a fresh happy-dom
-// for each of 51 files was half of that project's CPU (measured with /usr/bin/time, vitest run --project
-// happy-dom: 91 s user+sys isolated, 47 s shared; node 63 → 49 s; emulators 36 → 24 s). The e2e files keep
-// their isolation: each owns browser connections, and they are few.
+// One module graph per worker: a fresh graph and happy-dom window per file cost half of those projects' CPU.
+// The e2e files keep their isolation: each holds browser connections in module state.
 const SHARED_MODULES = { isolate: false } as const;
-// Ceilings, not measurements: a passing test never waits for them. They are sized for a shared 2-core machine at
-// its slowest: on one that ran this suite 2.5 times slower than usual (docs/testing.md, "Run time"), tests of 20 s
-// and 60 s ceilings took up to 15 s (a rules suite's first test) and 59.9 s
-// (the search journey in Chromium).
+// Faker seeded per test (FAKER_SEED replays a failure's data).
+const SEEDED = ['test/support/faker.setup.ts'];
+// Ceilings, not measurements: a passing test never waits for them; sized for a loaded 2-core machine.
 const TEST_TIMEOUT_MS = 60_000;
 const E2E_TEST_TIMEOUT_MS = 180_000;
 export default defineConfig({
@@ -62,11 +49,8 @@ export default defineConfig({
     reporters: ['default', './test/support/timelineReporter.ts'],
     // The longest chain (the e2e files) starts first (test/support/runOrder.ts).
     sequence: { sequencer: RunOrderSequencer },
-    // React's development build marks every context a server render pushes and never clears the mark. The
-    // search bar's prerender-then-hydrate test (test/ui/search.test.tsx) server-renders the app's contexts in a
-    // happy-dom worker, and with shared module graphs every later client render of them in that worker printed
-    // this warning: about 1,000 lines per run, in whichever files shared the worker. The app never has two
-    // renderers in one page (the prerender runs at build time, in Node), so it says nothing about the app.
+    // A server render in a happy-dom worker (test/ui/search.test.tsx) leaves React's dev build warning on every
+    // later client render in that worker; the app never has two renderers in one page.
     onConsoleLog: (log) => !log.startsWith('Detected multiple renderers concurrently rendering the same context provider'),
     projects: [
       {
@@ -75,7 +59,7 @@ export default defineConfig({
           environment: 'happy-dom',
           ...SHARED_MODULES,
           include: HAPPY_DOM_FILES,
-          setupFiles: ['test/support/domWaits.setup.ts'],
+          setupFiles: [...SEEDED, 'test/support/domWaits.setup.ts'],
           maxWorkers: RUN_WORKERS,
           testTimeout: TEST_TIMEOUT_MS,
         },
@@ -87,6 +71,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           ...SHARED_MODULES,
+          setupFiles: SEEDED,
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: [...EMULATOR_FILES, ...HAPPY_DOM_FILES, ...E2E_FILES, ...BUILD_FILES],
           maxWorkers: RUN_WORKERS,
@@ -100,6 +85,7 @@ export default defineConfig({
           name: 'builds',
           environment: 'node',
           ...SHARED_MODULES,
+          setupFiles: SEEDED,
           include: BUILD_FILES,
           globalSetup: ['test/support/builds.globalSetup.ts'],
           maxWorkers: RUN_WORKERS,
@@ -114,6 +100,7 @@ export default defineConfig({
           name: 'emulators',
           environment: 'node',
           ...SHARED_MODULES,
+          setupFiles: SEEDED,
           include: EMULATOR_FILES,
           globalSetup: ['test/support/emulators.globalSetup.ts'],
           fileParallelism: false,
@@ -129,6 +116,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          setupFiles: SEEDED,
           include: E2E_FILES,
           globalSetup: ['test/e2e/support/e2e.globalSetup.ts'],
           maxWorkers: RUN_WORKERS,

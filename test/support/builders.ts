@@ -2,7 +2,8 @@ import { faker } from '@faker-js/faker';
 import type { CartItem, Category, Product, UserProfile } from '../../src/domain';
 import type { DeliveryAddress, OrderDelivery } from '../../src/domain/delivery';
 
-/** Test-data builders: `aProduct().withPrice(99.9).build()`. Faker fills what a test does not care about. */
+/** Test-data builders: `aProduct().withPrice(99.9).build()`. Faker fills what a test does not care about;
+ *  test/support/faker.setup.ts seeds it before each test, so the data is the same on every run. */
 export function aProduct(overrides: Partial<Product> = {}) {
   const product: Product = {
     id: faker.string.alphanumeric(10),
