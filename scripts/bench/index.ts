@@ -329,7 +329,7 @@ function writeDoc(r: Results, table: string) {
     'storefront',
     `## Storefront
 
-Measured ${r.date.slice(0, 16).replace('T', ' ')} UTC on ${m.cores} × ${m.cpus}, ${m.memoryGb} GB, Node ${m.node},
+Measured on ${m.cores} × ${m.cpus}, ${m.memoryGb} GB, Node ${m.node},
 Chromium ${m.chromium.replace(/^chromium /, '')} (Debian, headless), 1-minute load average ${m.loadBefore.toFixed(2)} at the start.
 Everything on loopback: the production build (\`parcel build\`) served by scripts/lib/staticServer.ts (brotli/gzip,
 immutable cache on hashed files), the Auth and Firestore emulators with the seed catalog, the backend.

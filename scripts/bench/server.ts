@@ -135,7 +135,7 @@ function writeDoc(f: BackendFigures) {
 
 \`npm run bench:server\` — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s (after a 3 s warm-up), loopback,
 POST /create-checkout-session with a 3-line cart and a delivery (CEP and service, the frete quoted by the server), on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version},
-measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with a 1-minute load average of ${f.load.toFixed(1)}
+with a 1-minute load average of ${f.load.toFixed(1)} at the start
 (anything above ~0.5 means other work shared the cores).
 
 | req/s | p50 | p99 | requests | failures | target (≥ ${TARGET.reqPerSec.toLocaleString('en')} req/s, p99 < ${TARGET.p99Ms} ms) |
