@@ -1,5 +1,5 @@
 // `npm run bench:server`: autocannon on loopback against POST /create-checkout-session, served by the real app
-// of server/app.ts in a child process (autocannon here: 2 processes on our 2 cores) with the simulated provider,
+// of server/app.ts in a child process (autocannon here: two processes sharing the cores) with the simulated provider,
 // the real firebase-admin token verifier against an Auth emulator (its 60 s cache warm after the first request),
 // the seed catalog warm, an IN-MEMORY checkout store (one emulator write per request would measure the emulator)
 // and logger level "warn". Writes the backend section of docs/performance.md (scripts/bench/doc.ts).

@@ -1,5 +1,5 @@
 // Debian's Chromium (never a downloaded one) and the flags below, measured here: without the
-// background-networking flags Chromium keeps trying Google's hosts, which this machine's closed network refuses.
+// background-networking flags Chromium keeps trying Google's hosts, which a closed network (CI, the tests) refuses.
 import { existsSync } from 'node:fs';
 
 /** The full browser: what `npm run bench` measures (Lighthouse and the probes see what a shopper's Chrome does). */

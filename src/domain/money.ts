@@ -7,7 +7,7 @@ let intlBRL: Intl.NumberFormat | undefined;
  *
  * Written out instead of calling Intl for every finite amount that JavaScript writes without an exponent (every
  * price): building that formatter loads ICU's pt-BR currency data, 16–47 ms of main-thread work in each new
- * page on our machines (four times that on a throttled phone), at the start of the hydration of every page
+ * page (2 cores, Chromium 156; four times that on a throttled phone), at the start of the hydration of every page
  * with a price. test/domain/money.test.ts checks it against Intl itself.
  */
 export function formatBRL(reais: number): string {
