@@ -50,12 +50,3 @@ describe('cartMachine (mutation run): a saved cart that cannot be read', () => {
   });
 });
 
-describe('cartMachine without its storage provided', () => {
-  it('starts with an empty cart and takes changes', async () => {
-    const actor = createActor(cartMachine).start();
-    await tick();
-    expect(selectCartItems(actor.getSnapshot())).toEqual([]);
-    actor.send({ type: 'cart.add', product: jaqueta });
-    expect(selectCartItems(actor.getSnapshot())).toEqual([jaqueta]);
-  });
-});

@@ -132,20 +132,6 @@ describe('catalogMachine (mutation run)', () => {
   });
 });
 
-describe('catalogMachine without its actors provided', () => {
-  it('lists no categories and fails a category read loudly', async () => {
-    const logError = vi.fn();
-    const actor = createActor(catalogMachine.provide({ actions: { logError: (_, params) => logError(params) } })).start();
-    await tick();
-    expect(actor.getSnapshot().matches({ list: 'loaded' })).toBe(true);
-    expect(actor.getSnapshot().context.categories).toEqual([]);
-    actor.send({ type: 'catalog.category.show', id: 'tenis' });
-    await tick();
-    expect(actor.getSnapshot().matches({ category: 'failed' })).toBe(true);
-    expect(logError).toHaveBeenCalledWith({ error: new Error('getCategory not provided'), during: 'getCategory' });
-  });
-});
-
 describe('catalogMachine (mutation run): a prerendered page', () => {
   const startPrerendered = startCatalog;
 

@@ -3,7 +3,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { CartItem } from '../../src/domain';
-import { checkoutMachine } from '../../src/machines/checkoutMachine';
 import { checkoutGuardMachine } from '../../src/machines/checkoutGuardMachine';
 import { CheckoutFailedError } from '../../src/adapters/checkout/port';
 import { tick } from '../support/fakes/controllable';
@@ -46,23 +45,6 @@ describe('checkoutMachine (mutation run)', () => {
     actor.send({ type: 'checkout.submit', items: other });
     actor.send({ type: 'checkout.submit', items });
     expect(checkout.createSession.calls.map((call) => call.args[0])).toEqual([other]);
-  });
-});
-
-describe('checkoutMachine without its actor provided', () => {
-  it('fails loudly: logged as "createSession not provided", message shown, no redirect', async () => {
-    const logError = vi.fn();
-    const redirectTo = vi.fn();
-    const actor = createActor(
-      checkoutMachine.provide({
-        actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) },
-      }),
-    ).start();
-    actor.send({ type: 'checkout.submit', items });
-    await tick();
-    expect(actor.getSnapshot().value).toBe('failed');
-    expect(logError).toHaveBeenCalledWith({ error: new Error('createSession not provided'), during: 'createSession' });
-    expect(redirectTo).not.toHaveBeenCalled();
   });
 });
 

@@ -101,12 +101,3 @@ describe('ordersMachine over a port that answers too much', () => {
   });
 });
 
-describe('ordersMachine without its actor provided', () => {
-  it('fails with the pt-BR message instead of hanging or showing an empty list', async () => {
-    const actor = createActor(ordersMachine).start();
-    actor.send({ type: 'orders.load', uid: 'ana' });
-    const failed = await waitFor(actor, (s) => s.matches('failed'));
-    expect(failed.context.orders).toEqual([]);
-    expect(failed.context.errorMessage).toBe('Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.');
-  });
-});

@@ -38,16 +38,6 @@ describe('searchMachine (mutation run)', () => {
     expect(actor.getSnapshot().context).toEqual({ query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '' });
   });
 
-  it('without its search actor provided, a search finds nothing (empty, not results)', async () => {
-    const actor = createActor(searchMachine).start();
-    actor.send({ type: 'search.catalog.loaded', categories: catalog });
-    actor.send({ type: 'search.submit', query: 'bota' });
-    const done = await waitFor(actor, (s) => !s.hasTag('busy'));
-    expect(done.value).toBe('empty');
-    expect(done.context.results).toEqual([]);
-    expect(done.context.resultsFor).toBe('bota');
-  });
-
   it('typing a blank query over results clears them', async () => {
     const actor = createActor(searchMachine.provide({ actors: createSearchActors() })).start();
     actor.send({ type: 'search.catalog.loaded', categories: catalog });
