@@ -1,30 +1,18 @@
 import { defineConfig } from 'vitest/config';
 import RunOrderSequencer from './test/support/runOrder';
 
-// Test files that use the run's shared Auth + Firestore emulators (test/contracts/support/emulators.ts).
-// A new emulator-backed file goes here; without it `useEmulators()` says so.
-const EMULATOR_FILES = [
-  'test/contracts/adminCatalog.test.ts',
-  'test/contracts/auth.firebase.test.ts',
-  'test/contracts/catalog.firestore.test.ts',
-  'test/contracts/orders.firestore.test.ts',
-  'test/contracts/users.firestore.test.ts',
-  'test/rules/firestore.rules.test.ts',
-  'test/scripts/seed.test.ts',
-  'test/server/checkoutStore.firestore.test.ts',
-  'test/server/emulators.test.ts',
-  'test/server/shopperLimiter.firestore.test.ts',
-];
-// Components, the inspector and the localStorage adapter: what needs a DOM. Everything else runs without one.
-const HAPPY_DOM_FILES = [
-  'test/{ui,inspector}/**/*.test.{ts,tsx}',
-  'test/contracts/*.localStorage.test.ts',
-  'test/contracts/localGoogleChooser.test.ts',
-  'test/budgets/deferredAuth.test.ts',
-];
+// Each test file finds its project by its name or folder (no lists to keep):
+//   *.emulators.test.ts        the run's shared Auth + Firestore emulators (test/contracts/support/emulators.ts)
+//   *.builds.test.ts           the run's two storefront builds (test/support/builds.globalSetup.ts)
+//   *.dom.test.ts(x), test/ui/, test/inspector/   a happy-dom window
+//   test/e2e/*.test.ts         the local stack and Chromium
+//   test/faults/               the fault suite (a project of its own)
+//   any other *.test.ts(x)     node
+const EMULATOR_FILES = ['test/**/*.emulators.test.ts'];
+const BUILD_FILES = ['test/**/*.builds.test.ts'];
+const HAPPY_DOM_FILES = ['test/**/*.dom.test.{ts,tsx}', 'test/{ui,inspector}/**/*.test.{ts,tsx}'];
 const E2E_FILES = ['test/e2e/**/*.test.ts'];
-// Files that read the run's two storefront builds (test/support/builds.globalSetup.ts).
-const BUILD_FILES = ['test/budgets/bundles.test.ts', 'test/budgets/inspector.test.ts', 'test/scripts/productionBuild.test.ts'];
+const FAULT_FILES = ['test/faults/**/*.test.{ts,tsx}'];
 
 // `npx vitest run --project <name>` runs one of them.
 //
@@ -59,6 +47,7 @@ export default defineConfig({
           environment: 'happy-dom',
           ...SHARED_MODULES,
           include: HAPPY_DOM_FILES,
+          exclude: FAULT_FILES,
           setupFiles: [...SEEDED, 'test/support/domWaits.setup.ts'],
           maxWorkers: RUN_WORKERS,
           testTimeout: TEST_TIMEOUT_MS,
@@ -73,7 +62,7 @@ export default defineConfig({
           ...SHARED_MODULES,
           setupFiles: SEEDED,
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...EMULATOR_FILES, ...HAPPY_DOM_FILES, ...E2E_FILES, ...BUILD_FILES],
+          exclude: [...EMULATOR_FILES, ...HAPPY_DOM_FILES, ...E2E_FILES, ...BUILD_FILES, ...FAULT_FILES],
           maxWorkers: RUN_WORKERS,
           testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 240_000,

@@ -94,7 +94,7 @@ const checkout: CheckoutPort = lazyPort(
 
 // The statechart inspector (docs/inspector.md), local mode only: always under Parcel's dev server, with
 // `?inspect` in a local build. CLUB_MODE is inlined by Parcel, so a production build folds these checks to
-// false and drops the recorder and the inspector's chunks (test/budgets/inspector.test.ts checks it).
+// false and drops the recorder and the inspector's chunks (test/budgets/inspector.builds.test.ts checks it).
 let inspector: InspectorRecorder | undefined;
 if (process.env.CLUB_MODE !== 'production') {
   if (process.env.NODE_ENV === 'development' || new URLSearchParams(window.location.search).has('inspect')) {

@@ -245,7 +245,7 @@ function renderTable(r: Results): string {
   }
   const entryFiles = new Set(r.build.entryJs.map((f) => f.file));
   for (const chunk of r.lazyChunks.filter((c) => !entryFiles.has(c.path.slice(1)))) {
-    // The Firestore SDK left the entry for a lazy chunk of its own (budget 35 KB, test/budgets/bundles.test.ts).
+    // The Firestore SDK left the entry for a lazy chunk of its own (budget 35 KB, test/budgets/bundles.builds.test.ts).
     const budget = chunk.path.includes('index.esm') ? 35 * 1024 : TARGETS.lazyChunkGzip;
     rows.push([`lazy chunk \`${chunk.path.slice(1)}\` (first on \`${chunk.route}\`)`, kb(chunk.gzip), `≤ ${budget / 1024} KB`, ok(chunk.gzip <= budget)]);
   }

@@ -1,5 +1,5 @@
 // POST /create-checkout-session with an Idempotency-Key, over any CheckoutStore: the memory store
-// (checkoutIdempotency.test.ts) and the Firestore emulator (checkoutStore.firestore.test.ts).
+// (checkoutIdempotency.test.ts) and the Firestore emulator (checkoutStore.firestore.emulators.test.ts).
 import { describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { CHECKOUT_ROUTE } from '../../server/app';
