@@ -25,6 +25,8 @@ const HAPPY_DOM_FILES = [
   'test/budgets/deferredAuth.test.ts',
 ];
 const E2E_FILES = ['test/e2e/**/*.test.ts'];
+// The fault suite (docs/faults.md) pauses the processes of a stack of its own.
+const FAULT_FILES = ['test/faults/**/*.test.ts'];
 // Files that read the run's two storefront builds (test/support/builds.globalSetup.ts).
 const BUILD_FILES = ['test/budgets/bundles.test.ts', 'test/budgets/inspector.test.ts', 'test/scripts/productionBuild.test.ts'];
 
@@ -88,7 +90,7 @@ export default defineConfig({
           environment: 'node',
           ...SHARED_MODULES,
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: [...EMULATOR_FILES, ...HAPPY_DOM_FILES, ...E2E_FILES, ...BUILD_FILES],
+          exclude: [...EMULATOR_FILES, ...HAPPY_DOM_FILES, ...E2E_FILES, ...BUILD_FILES, ...FAULT_FILES],
           maxWorkers: RUN_WORKERS,
           testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 240_000,
@@ -134,6 +136,20 @@ export default defineConfig({
           maxWorkers: RUN_WORKERS,
           testTimeout: E2E_TEST_TIMEOUT_MS,
           hookTimeout: 300_000,
+        },
+      },
+      {
+        // One local stack of its own and one Chromium (globalSetup → provide/inject): its tests pause that
+        // stack's Firestore emulator and backend with SIGSTOP, so they run in sequence, in one file.
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: FAULT_FILES,
+          globalSetup: ['test/faults/support/faults.globalSetup.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          testTimeout: E2E_TEST_TIMEOUT_MS,
+          hookTimeout: 900_000,
         },
       },
     ],
