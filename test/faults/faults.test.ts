@@ -80,7 +80,7 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     const faults = env();
     const { page } = await faults.newShopper();
     await signUp(page, 'perfil');
-    faults.hang('firestore');
+    await faults.hang('firestore');
     await page.goto('/');
     await hydrated(page);
     const message = alertWith(page, PROFILE_FAILED);
@@ -101,7 +101,7 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     const { page } = await faults.newShopper();
     await signUp(page, 'pedidos');
     await settled(page);
-    faults.hang('firestore');
+    await faults.hang('firestore');
     await navigate(page, '/pedidos');
     const message = page.getByText(ORDERS_FAILED);
     const started = Date.now();
@@ -118,7 +118,7 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     const { page } = await faults.newShopper();
     const email = uniqueEmail('cadastro');
     await fillSignUp(page, 'Joana', email);
-    faults.hang('firestore');
+    await faults.hang('firestore');
     await page.getByRole('button', { name: 'Criar Conta' }).click();
     await page.getByText(SIGN_UP_FAILED).waitFor(within(10_000));
 
@@ -184,7 +184,7 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
   it('f) the backend hangs on "Finalizar Compra": the checkout message within 8 s', async () => {
     const faults = env();
     const { page } = await atCheckout(faults, 'backend');
-    faults.hang('backend');
+    await faults.hang('backend');
     const started = Date.now();
     await page.getByRole('button', { name: 'Finalizar Compra' }).click();
     await page.getByText(CHECKOUT_FAILED).waitFor(within(8_000));
@@ -263,7 +263,7 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
   it('i) backend slow, the checkout times out, a retry after it recovers: one checkout session, created with the Idempotency-Key', async () => {
     const faults = env();
     const { page, email } = await atCheckout(faults, 'lento');
-    faults.hang('backend');
+    await faults.hang('backend');
     await page.getByRole('button', { name: 'Finalizar Compra' }).click();
     await page.getByText(CHECKOUT_FAILED).waitFor(within(8_000));
     faults.resume('backend');

@@ -1,5 +1,6 @@
 // The fault suite's view of its stack (test/faults/support/faults.globalSetup.ts): shoppers in fresh browser
 // contexts, processes paused and resumed, and what the emulators hold, read through their REST APIs.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { awaitReady } from '../../support/readiness';
@@ -32,7 +33,7 @@ export interface Faults extends Omit<FaultStack, 'browserEndpoint'> {
   browser: Browser;
   newShopper(options?: { initScript?: string }): Promise<Shopper>;
   /** Pauses the process (and what it started) with SIGSTOP until resume() or the end of the test. */
-  hang(which: keyof FaultStack['pids']): void;
+  hang(which: keyof FaultStack['pids']): Promise<void>;
   resume(which?: keyof FaultStack['pids']): void;
   /** Documents of a collection, read as the emulator's owner (rules bypassed). */
   documents(collection: string): Promise<Array<{ name: string; fields: Record<string, { stringValue?: string }> }>>;
@@ -47,6 +48,36 @@ export function faultsSkipReason(): string | null {
 }
 
 const signalGroup = (pid: number, signal: NodeJS.Signals) => process.kill(-pid, signal);
+
+/** Every process of the group, from /proc (Linux): pid and state letter ('T' once stopped). */
+function groupMembers(pgid: number): Array<{ pid: number; state: string }> {
+  const members: Array<{ pid: number; state: string }> = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid pgrp ...": comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid) members.push({ pid: Number(entry), state: state ?? '' });
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return members;
+}
+
+/** A fault that did not take would make its row pass or fail for the wrong reason: check every member stopped. */
+async function expectStopped(pgid: number): Promise<void> {
+  if (!existsSync('/proc/self/stat')) return;
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    const members = groupMembers(pgid);
+    // A zombie (Z) waits for its parent and cannot be stopped; every live member must be.
+    if (members.some((m) => m.state === 'T') && members.every((m) => m.state === 'T' || m.state === 'Z')) return;
+    if (Date.now() > deadline) throw new Error(`process group ${pgid} did not stop: ${JSON.stringify(members)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 export function useFaults(): () => Faults {
   let faults: Faults | undefined;
@@ -72,10 +103,11 @@ export function useFaults(): () => Faults {
         const watch = (page: Page) => (page.on('pageerror', (error) => pageErrors.push(String(error))), page);
         return { context, page: watch(await context.newPage()), pageErrors, newTab: async () => watch(await context.newPage()) };
       },
-      hang(which) {
+      async hang(which) {
         const pid = stack.pids[which];
         paused.add(pid);
         signalGroup(pid, 'SIGSTOP');
+        await expectStopped(pid);
       },
       resume(which) {
         if (!which) return resumeAll();
