@@ -170,6 +170,22 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     expect(pageErrors).toEqual([]);
   });
 
+  it('d) a page chunk that fails while the browser says it is online: the page message; "Tentar novamente" loads the page', async () => {
+    const faults = env();
+    const { page } = await faults.newShopper();
+    await visit(page, '/');
+    // The connection drops for this one chunk only: navigator.onLine stays true, so the download is started.
+    const dropped = (url: URL) => /^\/LoginPage\.[^/]*\.js$/.test(url.pathname);
+    await page.route(dropped, (route) => route.abort('internetdisconnected'));
+    await navigate(page, '/login');
+    const message = alertWith(page, PAGE_FAILED);
+    await message.waitFor({ timeout: 10_000 });
+    await page.unroute(dropped);
+    await message.getByRole('button', { name: 'Tentar novamente' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
   it('e) offline, "Finalizar Compra", back online: the next press reaches the payment page', async () => {
     const faults = env();
     const { page, context } = await atCheckout(faults, 'offline');
