@@ -113,6 +113,21 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      {
+        // One local stack of its own and one Chromium (globalSetup → provide/inject): its tests pause that
+        // stack's Firestore emulator and backend with SIGSTOP, so they run in sequence, in one file.
+        test: {
+          name: 'faults',
+          environment: 'node',
+          setupFiles: SEEDED,
+          include: FAULT_FILES,
+          globalSetup: ['test/faults/support/faults.globalSetup.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          testTimeout: E2E_TEST_TIMEOUT_MS,
+          hookTimeout: 900_000,
+        },
+      },
     ],
   },
 });

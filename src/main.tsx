@@ -12,6 +12,7 @@ import { deferAuth } from './deferredAuth';
 import { findProduct, type Category } from './domain';
 import { takeEarlyClicks } from './earlyClicks';
 import { lazyPort } from './lazyPort';
+import { importWhenOnline } from './ui/lazyImport';
 import { createRecorder, type InspectorRecorder } from './inspector/recorder';
 import { App } from './ui/App';
 import { createServices } from './ui/createServices';
@@ -26,8 +27,9 @@ const app = initializeApp(config.firebase);
 // asks Firestore only after hydration; the SPA shell (no snapshot) starts the download at once.
 type FirestorePorts = { catalog: CatalogPort; users: UsersPort; orders: OrdersPort };
 let firestorePorts: Promise<FirestorePorts> | null = null;
+// Not started offline (src/ui/lazyImport.ts): the bundler would keep that failure for the rest of the visit.
 const loadFirestore = () =>
-  (firestorePorts ??= Promise.all([
+  (firestorePorts ??= importWhenOnline(() => Promise.all([
     import('firebase/firestore/lite'),
     import('./adapters/catalog/firestore'),
     import('./adapters/users/firestore'),
@@ -41,7 +43,7 @@ const loadFirestore = () =>
       connectFirestoreEmulator(db, host, Number(port));
     }
     return { catalog: createFirestoreCatalog({ db }), users: createFirestoreUsers({ db }), orders: createFirestoreOrders({ db }) };
-  }));
+  })));
 /** Each call waits for the chunk; a failed download is retried on the next call and surfaces as the port's error. */
 const withFirestore = async <T,>(work: (ports: FirestorePorts) => Promise<T>, unavailable: (cause: unknown) => Error) => {
   const ports = await loadFirestore().catch((error: unknown) => {
@@ -80,8 +82,8 @@ const auth = deferAuth(
 );
 
 // The HTTP client (ky, ~5 KB gz) only matters on "Finalizar Compra": loaded on the first checkout, every
-// argument (the items, the Idempotency-Key and the chosen delivery) forwarded; a failed download is retried on
-// the next click.
+// argument (the items, the Idempotency-Key and the chosen delivery) forwarded; offline it is not requested (the
+// bundler would keep that failure), so the next click after going back online loads it.
 const checkout: CheckoutPort = lazyPort(
   () =>
     Promise.all([import('ky'), import('./adapters/checkout/http')]).then(([{ default: ky }, { createHttpCheckout }]) =>

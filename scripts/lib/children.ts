@@ -9,6 +9,11 @@ import waitOn from 'wait-on';
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 
 export interface ManagedChild {
+  /**
+   * Its pid, which is also its process group's id (it runs detached): `process.kill(-pid, 'SIGSTOP')` pauses it
+   * with every process it started (the fault suite, test/faults/, hangs the emulators and the backend this way).
+   */
+  pid: number | undefined;
   /** The last lines of its output, for error messages. */
   output: string[];
   /** Resolves with the exit code (null when killed by a signal, -1 when it could not start). */
@@ -79,6 +84,7 @@ export function spawnChild(
     return result.exitCode ?? (result.signal ? null : -1);
   });
   return {
+    pid,
     output,
     exited,
     isRunning: () => running,

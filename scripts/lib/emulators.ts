@@ -38,6 +38,8 @@ export interface RunningEmulators {
   authHost: string;
   /** "127.0.0.1:<port>" ("" when the Firestore emulator was not started). */
   firestoreHost: string;
+  /** Process group ids of the emulators' children (see ManagedChild.pid); undefined for one not started. */
+  pids: { auth: number | undefined; firestore: number | undefined };
   stop(): Promise<void>;
   clearFirestore(): Promise<void>;
   clearAuth(): Promise<void>;
@@ -182,6 +184,7 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
     projectId,
     authHost,
     firestoreHost,
+    pids: { auth: auth.value?.pid, firestore: firestore.value?.pid },
     clearFirestore: async () => (firestoreHost ? clearFirestoreData(firestoreHost, projectId) : undefined),
     clearAuth: async () => (authHost ? clearAuthData(authHost, projectId) : undefined),
     stop() {

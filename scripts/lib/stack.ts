@@ -71,6 +71,11 @@ export interface LocalStack {
     firestoreEmulator: string;
   };
   emulators: RunningEmulators;
+  /**
+   * Process group ids (ManagedChild.pid) of the Firestore emulator, the Auth emulator and the backend (null when
+   * not started): the fault suite pauses one with `process.kill(-pid, 'SIGSTOP')`, processes it started included.
+   */
+  pids: { firestore: number | null; auth: number | null; backend: number | null };
   /** The catalog is seeded when the categories collection is empty (firestore.rules are always loaded). */
   seed: SeedResult;
   /** Stops the storefront, the backend, then the emulators (which export to dataDir first). Idempotent. */
@@ -280,14 +285,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         stoppers.push(() => child.stop());
         await waitUntilServing(child, [`http-get://127.0.0.1:${ports.backend}/health`], `The backend on port ${ports.backend}`);
         reportUnexpectedExit(child, 'The backend');
-        return `http://localhost:${ports.backend}`;
+        return { url: `http://localhost:${ports.backend}`, pid: child.pid ?? null };
       })(),
     );
 
     // Wait for all even if one fails, so every child is registered before the cleanup below.
     const failed = (await Promise.allSettled([catalogReady, backendReady, storefrontReady])).find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
-    const [{ emulators, seed }, backendUrl, storefrontUrl] = await Promise.all([catalogReady, backendReady, storefrontReady]);
+    const [{ emulators, seed }, backend, storefrontUrl] = await Promise.all([catalogReady, backendReady, storefrontReady]);
     checkAborted();
     options.signal?.removeEventListener('abort', onAbort);
 
@@ -296,11 +301,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ports,
       urls: {
         storefront: storefrontUrl,
-        backend: backendUrl,
+        backend: backend?.url ?? null,
         authEmulator: `http://${emulators.authHost}`,
         firestoreEmulator: `http://${emulators.firestoreHost}`,
       },
       emulators,
+      pids: { firestore: emulators.pids.firestore ?? null, auth: emulators.pids.auth ?? null, backend: backend?.pid ?? null },
       seed,
       stop,
     };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Route, Router, Switch, useLocation, type RouterOptions } from 'wouter';
 import { paths } from './paths';
@@ -9,22 +9,33 @@ import { CartPanel } from './components/CartPanel';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { LoadingOverlay } from './components/LoadingOverlay';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { SearchBar } from './components/SearchBar';
 import { useHydrated } from './hooks/useHydrated';
+import { browserOnline } from './lazyImport';
+import { createLazyPages } from './lazyPages';
 import { CategoryPage } from './pages/CategoryPage';
 import { ExplorePage } from './pages/ExplorePage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProductPage } from './pages/ProductPage';
 
-// Forms, checkout and confirmation are split off so the home route stays small.
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const SignUpPage = lazy(() => import('./pages/SignUpPage'));
-const CheckoutPage = lazy(() => import('./pages/CheckoutPage'));
-const ConfirmationPage = lazy(() => import('./pages/ConfirmationPage'));
-const OrdersPage = lazy(() => import('./pages/OrdersPage'));
+// Forms, checkout and confirmation are split off so the home route stays small. A page whose chunk cannot be
+// downloaded is a message with "Tentar novamente" (RouteErrorBoundary), tried again then and on `online`.
+const lazyPages = createLazyPages();
+const LoginPage = lazyPages.page(() => import('./pages/LoginPage'));
+const SignUpPage = lazyPages.page(() => import('./pages/SignUpPage'));
+const CheckoutPage = lazyPages.page(() => import('./pages/CheckoutPage'));
+const ConfirmationPage = lazyPages.page(() => import('./pages/ConfirmationPage'));
+const OrdersPage = lazyPages.page(() => import('./pages/OrdersPage'));
 // In the search chunk with the field, so already loaded when a keystroke opens /search (no overlay over the field).
-const SearchPage = lazy(() => import('./searchFeature').then((feature) => ({ default: feature.SearchPage })));
+const SearchPage = lazyPages.page(() => import('./searchFeature').then((feature) => ({ default: feature.SearchPage })));
+/** A download that failed while online sticks in the bundler: the shopper's retry then loads the page anew. */
+const retryPages = (asked: boolean) => {
+  if (lazyPages.retry() === 'reload' && asked && browserOnline()) window.location.reload();
+};
+const logPageError = (error: unknown, componentStack: string | null | undefined) =>
+  console.error('[route] the page could not be shown', error, componentStack);
 
 const Shell = styled('div', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });
 
@@ -58,23 +69,25 @@ function Routes({ notFoundPath }: { notFoundPath: string | null }) {
   // A page the server answered 404 for stays the not-found page until the shopper navigates away.
   if (notFoundPath !== null && location === notFoundPath) return <NotFoundPage />;
   return (
-    <Suspense fallback={<LoadingOverlay />}>
-      <Switch>
-        <Route path={paths.home} component={HomePage} />
-        <Route path={paths.explore} component={ExplorePage} />
-        <Route path={paths.login} component={LoginPage} />
-        <Route path={paths.signUp} component={SignUpPage} />
-        <Route path={paths.category}>{(params) => <CategoryPage id={params.id} />}</Route>
-        <Route path={paths.product}>{(params) => <ProductPage id={params.id} />}</Route>
-        <Route path={paths.checkout} component={CheckoutPage} />
-        <Route path={paths.paymentConfirmation} component={ConfirmationPage} />
-        <Route path={paths.search} component={SearchPage} />
-        <Route path={paths.orders} component={OrdersPage} />
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
-    </Suspense>
+    <RouteErrorBoundary resetKey={location} onRetry={retryPages} onError={logPageError}>
+      <Suspense fallback={<LoadingOverlay />}>
+        <Switch>
+          <Route path={paths.home} component={HomePage} />
+          <Route path={paths.explore} component={ExplorePage} />
+          <Route path={paths.login} component={LoginPage} />
+          <Route path={paths.signUp} component={SignUpPage} />
+          <Route path={paths.category}>{(params) => <CategoryPage id={params.id} />}</Route>
+          <Route path={paths.product}>{(params) => <ProductPage id={params.id} />}</Route>
+          <Route path={paths.checkout} component={CheckoutPage} />
+          <Route path={paths.paymentConfirmation} component={ConfirmationPage} />
+          <Route path={paths.search} component={SearchPage} />
+          <Route path={paths.orders} component={OrdersPage} />
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 

@@ -17,6 +17,7 @@ import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachi
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
 import type { SearchActorRef } from '../machines/searchMachine';
 import type { DeliveryFeature } from './deliveryFeature';
+import { importWhenOnline } from './lazyImport';
 import type { Services } from './services';
 
 export interface Ports {
@@ -81,13 +82,14 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
   let stopped = false;
   /**
    * A feature in a chunk of its own: downloaded once, on first need; started when it arrives (and stopped at once if
-   * the services stopped meanwhile); a failed download is logged and answers null, and the next need tries again.
+   * the services stopped meanwhile); a failed download is logged and answers null, and the next need tries again
+   * (offline it is not requested at all: src/ui/lazyImport.ts).
    */
   const lazyFeature = <T>(name: string, load: () => Promise<{ value: T; stop: () => void }>) => {
     let loading: Promise<T | null> | undefined;
     let stopFeature = () => {};
     const get = () =>
-      (loading ??= load().then(
+      (loading ??= importWhenOnline(load).then(
         (started) => {
           if (stopped) started.stop();
           stopFeature = started.stop;

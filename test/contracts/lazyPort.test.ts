@@ -54,3 +54,18 @@ describe('lazyPort', () => {
     expect(calls).toEqual([[items, { idempotencyKey: 'k' }]]);
   });
 });
+
+describe('lazyPort offline', () => {
+  it('does not start the download while offline (the bundler would keep that failure), and the next call online loads it', async () => {
+    const { port, calls } = recordingCheckout();
+    let online = false;
+    let loads = 0;
+    const checkout: CheckoutPort = lazyPort(async () => (loads++, port), ['createSession'], unavailable, () => online);
+    await expect(checkout.createSession(items, { idempotencyKey: 'a' })).rejects.toMatchObject({ reason: 'network' });
+    expect(loads).toBe(0);
+    online = true;
+    await expect(checkout.createSession(items, { idempotencyKey: 'a' })).resolves.toMatchObject({ url: expect.any(String) });
+    expect(loads).toBe(1);
+    expect(calls).toEqual([[items, { idempotencyKey: 'a' }]]);
+  });
+});

@@ -1,0 +1,74 @@
+// The "faults" vitest project's global setup: a local stack of its own (the suite pauses its processes, which
+// would stall every other e2e file on a shared stack) and one Chromium, started in the background like the e2e
+// project's (test/support/readiness.ts). The stack's process groups (Firestore emulator, Auth emulator,
+// backend) reach the suite, which pauses and resumes them with SIGSTOP/SIGCONT.
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../../scripts/lib/chromium';
+import { ROOT, startLocalStack } from '../../../scripts/lib/stack';
+import { e2eUnavailable } from '../../e2e/support/availability';
+import { serveReadiness } from '../../support/readiness';
+import type { FaultStack, ProvidedFaults } from './faults';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    faults: ProvidedFaults;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const unavailable = e2eUnavailable();
+  if (unavailable) {
+    project.provide('faults', { ready: '', unavailable });
+    return;
+  }
+  const log = (line: string) => console.log(`[faults] ${line}`);
+  const abort = new AbortController();
+  const browserReady = chromium.launchServer({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  browserReady.catch(() => abort.abort());
+  // Its own build with this stack's ports; a dist and cache kept between runs (git-ignored), so a warm run
+  // rebuilds only what changed.
+  const stackReady = startLocalStack({
+    signal: abort.signal,
+    distDir: join(ROOT, '.parcel-cache', 'faults-dist'),
+    cacheDir: join(ROOT, '.parcel-cache', 'faults'),
+    backendEnv: { LOG_LEVEL: 'warn' },
+    notice: log,
+  });
+  const ready = (async (): Promise<FaultStack> => {
+    const [stack, browser] = await Promise.allSettled([stackReady, browserReady]);
+    if (browser.status === 'rejected') throw browser.reason;
+    if (stack.status === 'rejected') throw stack.reason;
+    const { urls, pids, projectId, emulators } = stack.value;
+    if (pids.firestore === null || pids.backend === null) throw new Error('the fault suite needs the pids of the Firestore emulator and the backend');
+    return {
+      storefront: urls.storefront!,
+      backend: urls.backend!,
+      projectId,
+      firestoreHost: emulators.firestoreHost,
+      authHost: emulators.authHost,
+      browserEndpoint: browser.value.wsEndpoint(),
+      pids: { firestore: pids.firestore, backend: pids.backend },
+    };
+  })();
+  const readiness = await serveReadiness('faults', ready);
+  project.provide('faults', { ready: readiness.url, unavailable: null });
+  return async () => {
+    await readiness.close();
+    // A paused process cannot stop: resume both before stopping (the suite resumes them too, after each test).
+    await ready.then(({ pids }) => Object.values(pids).forEach((pid) => signalGroup(pid, 'SIGCONT'))).catch(() => {});
+    await Promise.all([
+      browserReady.then((browser) => browser.close()).catch(() => {}),
+      stackReady.then((stack) => stack.stop()).catch(() => {}),
+    ]);
+  };
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    /* already gone */
+  }
+}

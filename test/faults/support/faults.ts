@@ -1,0 +1,144 @@
+// The fault suite's view of its stack (test/faults/support/faults.globalSetup.ts): shoppers in fresh browser
+// contexts, processes paused and resumed, and what the emulators hold, read through their REST APIs.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { awaitReady } from '../../support/readiness';
+
+export interface ProvidedFaults {
+  ready: string;
+  unavailable: string | null;
+}
+
+export interface FaultStack {
+  storefront: string;
+  backend: string;
+  projectId: string;
+  /** "127.0.0.1:<port>" */
+  firestoreHost: string;
+  authHost: string;
+  browserEndpoint: string;
+  /** Process group ids (ManagedChild.pid) of the processes a fault pauses. */
+  pids: { firestore: number; backend: number };
+}
+
+export interface Shopper {
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+  newTab(): Promise<Page>;
+}
+
+export interface Faults extends Omit<FaultStack, 'browserEndpoint'> {
+  browser: Browser;
+  newShopper(options?: { initScript?: string }): Promise<Shopper>;
+  /** Pauses the process (and what it started) with SIGSTOP until resume() or the end of the test. */
+  hang(which: keyof FaultStack['pids']): Promise<void>;
+  resume(which?: keyof FaultStack['pids']): void;
+  /** Documents of a collection, read as the emulator's owner (rules bypassed). */
+  documents(collection: string): Promise<Array<{ name: string; fields: Record<string, { stringValue?: string }> }>>;
+  /** Every account of the Auth emulator, by e-mail. */
+  accounts(): Promise<Array<{ localId: string; email?: string }>>;
+}
+
+export function faultsSkipReason(): string | null {
+  const { unavailable } = inject('faults');
+  if (unavailable) console.warn(`Skipping the fault suite (set CI=true to make this a failure): ${unavailable}`);
+  return unavailable;
+}
+
+const signalGroup = (pid: number, signal: NodeJS.Signals) => process.kill(-pid, signal);
+
+/** Every process of the group, from /proc (Linux): pid and state letter ('T' once stopped). */
+function groupMembers(pgid: number): Array<{ pid: number; state: string }> {
+  const members: Array<{ pid: number; state: string }> = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid pgrp ...": comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pgrp) === pgid) members.push({ pid: Number(entry), state: state ?? '' });
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return members;
+}
+
+/** A fault that did not take would make its row pass or fail for the wrong reason: check every member stopped. */
+async function expectStopped(pgid: number): Promise<void> {
+  if (!existsSync('/proc/self/stat')) return;
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    const members = groupMembers(pgid);
+    // A zombie (Z) waits for its parent and cannot be stopped; every live member must be.
+    if (members.some((m) => m.state === 'T') && members.every((m) => m.state === 'T' || m.state === 'Z')) return;
+    if (Date.now() > deadline) throw new Error(`process group ${pgid} did not stop: ${JSON.stringify(members)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export function useFaults(): () => Faults {
+  let faults: Faults | undefined;
+  const paused = new Set<number>();
+  const contexts: BrowserContext[] = [];
+  const resumeAll = () => {
+    for (const pid of paused) signalGroup(pid, 'SIGCONT');
+    paused.clear();
+  };
+  beforeAll(async () => {
+    const { browserEndpoint, ...stack } = await awaitReady<FaultStack>(inject('faults').ready);
+    const browser = await chromium.connect(browserEndpoint);
+    const owner = { authorization: 'Bearer owner' };
+    faults = {
+      ...stack,
+      browser,
+      async newShopper({ initScript } = {}) {
+        const context = await browser.newContext({ locale: 'pt-BR', baseURL: stack.storefront, viewport: { width: 1280, height: 800 } });
+        contexts.push(context);
+        context.setDefaultTimeout(20_000);
+        if (initScript) await context.addInitScript(initScript);
+        const pageErrors: string[] = [];
+        const watch = (page: Page) => (page.on('pageerror', (error) => pageErrors.push(String(error))), page);
+        return { context, page: watch(await context.newPage()), pageErrors, newTab: async () => watch(await context.newPage()) };
+      },
+      async hang(which) {
+        const pid = stack.pids[which];
+        paused.add(pid);
+        signalGroup(pid, 'SIGSTOP');
+        await expectStopped(pid);
+      },
+      resume(which) {
+        if (!which) return resumeAll();
+        const pid = stack.pids[which];
+        if (paused.delete(pid)) signalGroup(pid, 'SIGCONT');
+      },
+      async documents(collection) {
+        const url = `http://${stack.firestoreHost}/v1/projects/${stack.projectId}/databases/(default)/documents/${collection}?pageSize=300`;
+        const response = await fetch(url, { headers: owner });
+        if (!response.ok) throw new Error(`GET ${url} → ${response.status} ${await response.text()}`);
+        return ((await response.json()) as { documents?: Awaited<ReturnType<Faults['documents']>> }).documents ?? [];
+      },
+      async accounts() {
+        const url = `http://${stack.authHost}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:query`;
+        const response = await fetch(url, { method: 'POST', headers: { ...owner, 'content-type': 'application/json' }, body: JSON.stringify({ returnUserInfo: true }) });
+        if (!response.ok) throw new Error(`POST ${url} → ${response.status} ${await response.text()}`);
+        return ((await response.json()) as { userInfo?: Array<{ localId: string; email?: string }> }).userInfo ?? [];
+      },
+    };
+  }, 900_000);
+  // A paused emulator or backend must never outlive its test.
+  afterEach(async () => {
+    resumeAll();
+    await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => {})));
+  });
+  afterAll(async () => {
+    resumeAll();
+    await faults?.browser.close().catch(() => {});
+  });
+  return () => {
+    if (!faults) throw new Error('the fault stack did not start (see the global setup output above)');
+    return faults;
+  };
+}
