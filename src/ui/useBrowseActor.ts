@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation, useRouter } from 'wouter';
 import type { Product } from '../domain';
+import { BROWSE_ORDERS, prepareOrder } from '../domain/browse';
 import { browseMachine, type BrowseActorRef } from '../machines/browseMachine';
 import { useServices } from './services';
 
@@ -52,6 +53,23 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
     shown.current = products;
     browse.send({ type: 'browse.products.changed', products });
   }, [browse, products]);
+
+  // Each order sorted while the page is idle, one per idle moment (the name order also loads the pt-BR collation):
+  // the shopper's first choice of an order then costs a filter, not a sort of the whole list.
+  const list = useSelector(browse, (s) => s.context.products);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const orders = BROWSE_ORDERS.filter((order) => order !== 'padrao');
+    let handle = 0;
+    const next = () => {
+      const order = orders.shift();
+      if (!order) return;
+      prepareOrder(list, order);
+      handle = requestIdleCallback(next);
+    };
+    handle = requestIdleCallback(next);
+    return () => cancelIdleCallback(handle);
+  }, [list]);
 
   return browse;
 }
