@@ -123,7 +123,10 @@ export function CategoryProducts({ products, label, hidden = false }: { products
   return (
     <Grid ref={gridRef} aria-label={label} style={style}>
       {products.slice(range.start, range.end).map((product, offset) => (
-        <Card key={product.id} product={product} image={imageLoading(range.start + offset)} />
+        // Windowed, a card is its place in the list: a new order or band fills the cards already in the DOM
+        // instead of replacing every one of them (scrolling still adds and drops whole rows). Below that, its
+        // product: a reorder moves the cards, images and all.
+        <Card key={windowed ? range.start + offset : product.id} product={product} image={imageLoading(range.start + offset)} />
       ))}
     </Grid>
   );
