@@ -12,6 +12,7 @@ import type { CatalogPort } from '../src/adapters/catalog/port';
 import { bootDataScript, BOOT_DATA_ID, type BootData } from '../src/bootData';
 import { EXPLORE_PRODUCTS_PER_CATEGORY, findProduct, MalformedDocumentError, RELATED_PRODUCTS_LIMIT, type Category, type Product } from '../src/domain';
 import { EARLY_CEP_SCRIPT } from '../src/earlyCep';
+import { EARLY_BROWSE_SCRIPT } from '../src/earlyBrowse';
 import { EARLY_CLICKS_SCRIPT } from '../src/earlyClicks';
 import { renderPage } from '../src/prerender';
 import { SEARCH_BAR_ID } from '../src/ui/components/SearchBar';
@@ -83,7 +84,7 @@ export function catalogPages(categories: readonly Category[], origin: string): P
   return pages;
 }
 
-function headTags(meta: PageMeta, origin: string, css: string): string {
+function headTags(meta: PageMeta, origin: string, css: string, category: boolean): string {
   const url = new URL(meta.path, origin).href;
   const tags = [
     `<link rel="canonical" href="${escapeHtml(url)}">`,
@@ -102,6 +103,8 @@ function headTags(meta: PageMeta, origin: string, css: string): string {
     `<script>${EARLY_CLICKS_SCRIPT}</script>`,
     // Product pages carry the CEP form (components/DeliveryEstimator): no browser submit before hydration.
     ...(meta.ogType === 'product' ? [`<script>${EARLY_CEP_SCRIPT}</script>`] : []),
+    // Category pages: a link with a sort or a band keeps the grid unpainted until that view is shown.
+    ...(category ? [`<script>${EARLY_BROWSE_SCRIPT}</script>`] : []),
   ];
   return tags.join('');
 }
@@ -142,7 +145,7 @@ export async function pageHtml(shell: string, page: PageToRender, origin: string
     .replace(MODULE_SCRIPT, '')
     .replace(TITLE, () => `<title>${escapeHtml(page.meta.title)}</title>`)
     .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(page.meta.description)}">`)
-    .replace(HEAD_END, (end) => `${headTags(page.meta, origin, css)}${end}`)
+    .replace(HEAD_END, (end) => `${headTags(page.meta, origin, css, page.boot.catalog.category !== null)}${end}`)
     .replace(EMPTY_ROOT, () => `<div id="root">${html}</div>${bootDataScript(page.boot)}${bootAfterLoad(sources)}`);
 }
 

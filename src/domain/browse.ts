@@ -64,6 +64,14 @@ function sortedBy(products: readonly Product[], order: BrowseOrder): readonly Pr
 }
 
 /**
+ * Sorts `products` by `order` ahead of the shopper's choice (the result is kept as `browseProducts` keeps it): the
+ * page can do it while idle, so choosing an order, even the first time, only filters a sorted copy.
+ */
+export function prepareOrder(products: readonly Product[], order: BrowseOrder): void {
+  sortedBy(products, order);
+}
+
+/**
  * The products to show, in order. Sorting is stable: products of equal price (or name) keep the list's own
  * order, so "Menor preço" on two R$ 100 products shows them as the category or the search ranked them.
  * Filtering a stably sorted list gives the same order as sorting the filtered one.

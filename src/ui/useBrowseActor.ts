@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation, useRouter } from 'wouter';
 import type { Product } from '../domain';
+import { BROWSE_ORDERS, normaliseSearch, prepareOrder } from '../domain/browse';
 import { browseMachine, type BrowseActorRef } from '../machines/browseMachine';
 import { useServices } from './services';
 
@@ -26,24 +27,56 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
     where.current = { location, navigate };
   }, [location, navigate]);
 
+  // A choice's history entry is written in a task of its own, right after the one that handled the choice: the
+  // grid repaints without waiting for history.pushState and the render wouter follows it with. `echoes` are the
+  // addresses written and not yet seen coming back from the router.
+  const writes = useRef<{ timer?: ReturnType<typeof setTimeout>; write?: () => void; echoes: string[] }>({ echoes: [] });
   const [logic] = useState(() => {
     const go = (query: string, replace: boolean) => {
       const { location: path, navigate: to } = where.current;
+      writes.current.echoes.push(query);
       to(query ? `${path}?${query}` : path, { replace });
+    };
+    // An earlier choice's entry first: the history keeps every choice, in order.
+    const flush = () => {
+      const pending = writes.current;
+      clearTimeout(pending.timer);
+      const write = pending.write;
+      pending.write = undefined;
+      write?.();
     };
     return browseMachine.provide({
       actions: {
-        showAddress: (_, { address: query }) => go(query, false),
-        correctAddress: (_, { address: query }) => go(query, true),
+        showAddress: (_, { address: query }) => {
+          flush();
+          writes.current.write = () => go(query, false);
+          writes.current.timer = setTimeout(flush, 0);
+        },
+        correctAddress: (_, { address: query }) => {
+          flush();
+          go(query, true);
+        },
       },
     });
   });
   const browse = useActorRef(logic, { input: { products, address }, inspect });
 
-  // The address moved. A choice the machine has just written comes back here too; it recognises it and does nothing.
+  // The address moved. Its own writes coming back are not news to the machine (and one that an even newer choice
+  // has overtaken would take it back a step); anything else (Back/Forward, a link) is, and a choice not yet
+  // written would land after it: it is dropped.
   useEffect(() => {
+    const pending = writes.current;
+    const own = pending.echoes.indexOf(normaliseSearch(address));
+    if (own >= 0) {
+      pending.echoes.splice(0, own + 1);
+      return;
+    }
+    pending.echoes = [];
+    clearTimeout(pending.timer);
+    pending.write = undefined;
     browse.send({ type: 'browse.address.changed', address });
   }, [browse, address]);
+  useEffect(() => () => clearTimeout(writes.current.timer), []);
 
   // A fresher list (the live catalog over the prerendered one, new search results).
   const shown = useRef(products);
@@ -52,6 +85,23 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
     shown.current = products;
     browse.send({ type: 'browse.products.changed', products });
   }, [browse, products]);
+
+  // Each order sorted while the page is idle, one per idle moment (the name order also loads the pt-BR collation):
+  // the shopper's first choice of an order then costs a filter, not a sort of the whole list.
+  const list = useSelector(browse, (s) => s.context.products);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const orders = BROWSE_ORDERS.filter((order) => order !== 'padrao');
+    let handle = 0;
+    const next = () => {
+      const order = orders.shift();
+      if (!order) return;
+      prepareOrder(list, order);
+      handle = requestIdleCallback(next);
+    };
+    handle = requestIdleCallback(next);
+    return () => cancelIdleCallback(handle);
+  }, [list]);
 
   return browse;
 }

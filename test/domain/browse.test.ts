@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressFor,
+  browseProducts,
   parseAddress,
+  prepareOrder,
   parsePriceParam,
   priceBands,
   priceRangeLabel,
@@ -102,5 +104,33 @@ describe('texts', () => {
     expect(productCountText(12)).toBe('12 produtos');
     expect(priceRangeLabel({ min: 89.9, max: 1500 })).toBe('R$\u00a089,90 a R$\u00a01.500');
     expect(priceRangeLabel({ min: null, max: null })).toBe('Todos os preços');
+  });
+});
+
+describe('sorting ahead of the choice', () => {
+  // Names and prices chosen so that each order differs from the others and from the list's own.
+  const list: Product[] = [
+    { id: 'a', name: 'Óculos 10', price: 30, imageUrl: '/x.svg' },
+    { id: 'b', name: 'boné 2', price: 10, imageUrl: '/x.svg' },
+    { id: 'c', name: 'Casaco', price: 20, imageUrl: '/x.svg' },
+    { id: 'd', name: 'óculos 9', price: 10, imageUrl: '/x.svg' },
+  ];
+
+  it('a list prepared while idle shows the same views as one sorted on the choice, and is left as it was', () => {
+    const prepared = list.slice();
+    for (const order of ['menor-preco', 'maior-preco', 'nome'] as const) prepareOrder(prepared, order);
+    expect(prepared.map((p) => p.id)).toEqual(['a', 'b', 'c', 'd']);
+    const ids = (products: Product[]) => products.map((p) => p.id);
+    // Written out by hand: stable on equal prices; names by pt-BR collation (accents, case and numbers).
+    expect(ids(browseProducts(prepared, { order: 'menor-preco', price: null }))).toEqual(['b', 'd', 'c', 'a']);
+    expect(ids(browseProducts(prepared, { order: 'maior-preco', price: null }))).toEqual(['a', 'c', 'b', 'd']);
+    expect(ids(browseProducts(prepared, { order: 'nome', price: null }))).toEqual(['b', 'c', 'd', 'a']);
+    expect(ids(browseProducts(prepared, { order: 'menor-preco', price: { min: 15, max: null } }))).toEqual(['c', 'a']);
+    for (const view of [
+      { order: 'nome', price: null },
+      { order: 'maior-preco', price: { min: null, max: 20 } },
+    ] as const) {
+      expect(ids(browseProducts(prepared, view))).toEqual(ids(browseProducts(list.slice(), view)));
+    }
   });
 });

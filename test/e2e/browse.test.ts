@@ -60,7 +60,29 @@ async function expectAxeClean(page: Page, state: string) {
   expect(await axeViolations(page), state).toEqual([]);
 }
 
-const jacketNames = catalog.find((c) => c.id === 'jackets')!.products.map((p) => p.name);
+const jackets = catalog.find((c) => c.id === 'jackets')!.products;
+const jacketNames = jackets.map((p) => p.name);
+
+/**
+ * Runs in the page before its own scripts: at every animation frame (the last moment before that frame is painted)
+ * notes whether the category's grid is painted and, if so, the prices of its cards in order.
+ */
+function recordPaintedGrids(): void {
+  const frames: Array<{ painted: boolean; prices: string[] }> = [];
+  (window as unknown as { __grids: typeof frames }).__grids = frames;
+  const frame = () => {
+    const grid = document.querySelector('main ul[aria-label^="Produtos"]');
+    if (grid) {
+      const painted = getComputedStyle(grid).visibility === 'visible';
+      frames.push({ painted, prices: painted ? [...grid.querySelectorAll(':scope > li p')].map((p) => p.textContent ?? '') : [] });
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+const paintedGrids = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __grids: Array<{ painted: boolean; prices: string[] }> }).__grids);
 
 describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full local stack)', () => {
   const env = useE2E();
@@ -143,6 +165,60 @@ describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full
       }
     });
   }
+
+  it('a shared link with a sort and a band: the first grid painted is already the chosen view, nothing moves', async () => {
+    const shopper = await env().newShopper({ reducedMotion: true });
+    const { page } = shopper;
+    // Written from the seed: jackets from R$ 100 to R$ 300, cheapest first.
+    const expected = jackets
+      .map((p) => p.price)
+      .filter((price) => price >= 100 && price <= 300)
+      .sort((a, b) => a - b);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(expected[0]).not.toBe(jackets[0]!.price); // the default order would show another card first
+    try {
+      await page.addInitScript(recordPaintedGrids);
+      await visit(page, '/category/jackets?ordem=menor-preco&preco=100-300');
+      await ready(page, ROUTES[0]!);
+      await poll(() => on(page, ROUTES[0]!).prices()).toEqual(expected);
+      const frames = await paintedGrids(page);
+      const painted = frames.filter((f) => f.painted);
+      expect(painted.length, 'frames with the grid painted').toBeGreaterThan(0);
+      // Every painted frame, the first one included, shows the chosen view: never the default order first.
+      expect(painted.map((f) => f.prices.map(reais))).toEqual(painted.map(() => expected));
+      expect(await layoutShifts(page)).toEqual([]);
+
+      // Without parameters the grid is painted from the first frame it exists in: the early script does nothing.
+      await page.goto('/category/jackets');
+      await page.getByRole('list', { name: ROUTES[0]!.list }).waitFor();
+      await hydrated(page);
+      const first = (await paintedGrids(page))[0]!;
+      expect(first.painted).toBe(true);
+      expect(first.prices.map(reais)).toEqual(jackets.map((p) => p.price));
+      expect(shopper.pageErrors).toEqual([]);
+      expect(shopper.consoleErrors).toEqual([]);
+    } finally {
+      await shopper.close();
+    }
+  });
+
+  it('a shared link when the app\'s scripts cannot load: the prerendered grid in its default order, shown after a moment', async () => {
+    const shopper = await env().newShopper({ reducedMotion: true });
+    const { page } = shopper;
+    try {
+      await page.route(/\.js(\?|$)/, (route) => route.abort());
+      await page.goto('/category/jackets?ordem=menor-preco');
+      // By CSS, not by role: a grid that is not painted is not in the accessibility tree either.
+      const grid = page.locator('main ul[aria-label="Produtos: Jaquetas"]');
+      await page.waitForFunction(() => document.readyState === 'complete');
+      expect(await grid.count()).toBe(1);
+      expect(await grid.isVisible(), 'hidden while the chosen order may still come').toBe(false);
+      await grid.waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await on(page, ROUTES[0]!).names()).toEqual(jacketNames);
+    } finally {
+      await shopper.close();
+    }
+  });
 
   it('on a 375 px phone the controls fold (below 1100 px) under "Filtrar e ordenar"; axe clean folded and open, on a band', async () => {
     const shopper = await env().newShopper({ width: 375, height: 740, reducedMotion: true });

@@ -1,5 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import type { Product } from '../../domain';
+import { BROWSE_PARAMS, BROWSE_PENDING_FALLBACK_MS, endBrowsePending } from '../../earlyBrowse';
+import type { BrowseActorRef } from '../../machines/browseMachine';
 import { useHydrated } from '../hooks/useHydrated';
 import { styled } from '../theme';
 import { CategoryProducts } from './CategoryProducts';
@@ -21,6 +24,8 @@ export const BrowseBar = styled('section', {
   '&[data-open]': { height: 'auto' },
 });
 
+const HIDDEN = { visibility: 'hidden' } as const;
+
 export const BrowseCount = styled('p', { margin: '0 0 $4', fontWeight: 600, lineHeight: '24px' });
 
 export interface BrowseProps {
@@ -29,9 +34,9 @@ export interface BrowseProps {
   label: string;
 }
 
-/** What the browse chunk gets: the page's list, and where to hand the list its machine shows. */
+/** What the browse chunk gets: the page's list, and where to hand the browse actor it runs for it. */
 export interface BrowseFeatureProps extends Omit<BrowseProps, 'label'> {
-  onShown: (products: readonly Product[]) => void;
+  onActor: (browse: BrowseActorRef) => void;
 }
 
 /**
@@ -40,16 +45,33 @@ export interface BrowseFeatureProps extends Omit<BrowseProps, 'label'> {
  *
  * The grid stays at one place in the tree whether the chunk has arrived or not, so its cards keep their DOM nodes
  * (a focused "Adicionar ao carrinho" keeps its focus, images are not fetched again) when the controls land: the
- * chunk only hands it the list its browse machine shows. An empty range shows the chunk's message instead.
+ * chunk only hands it its browse actor, whose list the grid then shows. An empty range shows the chunk's message
+ * instead.
  */
 export function BrowseSlot(props: BrowseProps) {
   const { products, kind, label } = props;
-  const [shown, setShown] = useState<readonly Product[] | null>(null);
+  const [browse, setBrowse] = useState<BrowseActorRef | null>(null);
+  // The grid reads the machine's list itself: a choice re-renders the controls and the grid in one commit.
+  const shown = useSelector(browse ?? undefined, (s) => s?.context.visible ?? null);
+  const [gaveUp, setGaveUp] = useState(false);
   const hydrated = useHydrated();
+  // An address with a sort or a band: the list in its own order is not what it asks for, so the grid keeps its
+  // place unpainted until the chunk shows the chosen view (prerendered pages: src/earlyBrowse.ts until hydration).
+  // Read once the list is ours and only until the chunk has shown one: no subscription to every address change.
+  const pending = hydrated && shown === null && !gaveUp && BROWSE_PARAMS.test(window.location.search);
+  useLayoutEffect(() => {
+    if (hydrated) endBrowsePending();
+  }, [hydrated]);
+  useEffect(() => {
+    if (!pending) return;
+    // The chunk is slow or failed: the list in its own order rather than nothing.
+    const timer = setTimeout(() => setGaveUp(true), BROWSE_PENDING_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, [pending]);
   const waiting = (
     <>
       <BrowseBar />
-      <BrowseCount>{products.length === 1 ? '1 produto' : `${products.length} produtos`}</BrowseCount>
+      <BrowseCount style={pending ? HIDDEN : undefined}>{products.length === 1 ? '1 produto' : `${products.length} produtos`}</BrowseCount>
     </>
   );
   const list = shown ?? products;
@@ -57,12 +79,12 @@ export function BrowseSlot(props: BrowseProps) {
     <>
       {hydrated ? (
         <Suspense fallback={waiting}>
-          <BrowseProducts products={products} kind={kind} onShown={setShown} />
+          <BrowseProducts products={products} kind={kind} onActor={setBrowse} />
         </Suspense>
       ) : (
         waiting
       )}
-      {list.length > 0 && <CategoryProducts products={list} label={label} />}
+      {list.length > 0 && <CategoryProducts products={list} label={label} hidden={pending} />}
     </>
   );
 }

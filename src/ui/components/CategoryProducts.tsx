@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { Product } from '../../domain';
 import { styled } from '../theme';
 import { ProductCard, ProductGrid, type ImageLoading } from './ProductCard';
@@ -38,12 +38,44 @@ interface Range {
   after: number;
 }
 
-const sameRange = (a: Range, b: Range) => a.start === b.start && a.end === b.end && a.before === b.before && a.after === b.after;
+/** What a measure of the grid found: its columns, its row height and the visible span, in px from its top. */
+interface Metrics {
+  columns: number;
+  rowHeight: number;
+  from: number;
+  to: number;
+}
+
+const sameMetrics = (a: Metrics | null, b: Metrics) =>
+  a !== null && a.columns === b.columns && a.rowHeight === b.rowHeight && a.from === b.from && a.to === b.to;
+
+/**
+ * The cards to mount for `total` products. Worked out in render from the last measure, so a new list (a price
+ * band, another order) is drawn in one commit with its final window: no layout read and no second render.
+ */
+function windowFor(total: number, metrics: Metrics | null): Range {
+  if (!metrics) return { start: 0, end: Math.min(total, FIRST_WINDOW), before: 0, after: 0 };
+  const { columns, rowHeight, from, to } = metrics;
+  const rows = Math.ceil(total / columns);
+  if (rows === 0) return { start: 0, end: 0, before: 0, after: 0 };
+  // Row r starts at the grid's top + r × rowHeight: the padding above stands in for the rows before the window.
+  const clamp = (row: number) => Math.min(rows - 1, Math.max(0, row));
+  const firstRow = clamp(Math.floor(from / rowHeight));
+  const lastRow = clamp(Math.ceil(to / rowHeight));
+  return {
+    start: firstRow * columns,
+    end: Math.min(total, (lastRow + 1) * columns),
+    before: firstRow * rowHeight,
+    after: (rows - lastRow - 1) * rowHeight,
+  };
+}
 
 function useGridWindow(total: number, enabled: boolean) {
   const gridRef = useRef<HTMLUListElement>(null);
-  const [range, setRange] = useState<Range>({ start: 0, end: Math.min(total, FIRST_WINDOW), before: 0, after: 0 });
+  const [metrics, setMetrics] = useState<Metrics | null>(null);
 
+  // Measured on arrival, on scroll and on resize only: the grid's top does not move when its list changes (the
+  // controls above it keep their height), and every row has the same height.
   useLayoutEffect(() => {
     const grid = gridRef.current;
     if (!enabled || !grid) return;
@@ -56,19 +88,9 @@ function useGridWindow(total: number, enabled: boolean) {
       const columns = Math.max(1, style.gridTemplateColumns.split(' ').filter(Boolean).length);
       const rowHeight = first.getBoundingClientRect().height + (parseFloat(style.rowGap) || 0);
       if (rowHeight <= 0) return;
-      const rows = Math.ceil(total / columns);
-      // Row r starts at the grid's top + r × rowHeight: the padding above stands in for the rows before the window.
       const top = grid.getBoundingClientRect().top;
-      const clamp = (row: number) => Math.min(rows - 1, Math.max(0, row));
-      const firstRow = clamp(Math.floor((-top - OVERSCAN_PX) / rowHeight));
-      const lastRow = clamp(Math.ceil((window.innerHeight - top + OVERSCAN_PX) / rowHeight));
-      const next = {
-        start: firstRow * columns,
-        end: Math.min(total, (lastRow + 1) * columns),
-        before: firstRow * rowHeight,
-        after: (rows - lastRow - 1) * rowHeight,
-      };
-      setRange((previous) => (sameRange(previous, next) ? previous : next));
+      const next = { columns, rowHeight, from: -top - OVERSCAN_PX, to: window.innerHeight - top + OVERSCAN_PX };
+      setMetrics((previous) => (sameMetrics(previous, next) ? previous : next));
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(update);
@@ -81,20 +103,30 @@ function useGridWindow(total: number, enabled: boolean) {
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
     };
-  }, [enabled, total]);
+  }, [enabled]);
 
-  return { gridRef, range: enabled ? range : { start: 0, end: total, before: 0, after: 0 } };
+  return { gridRef, range: enabled ? windowFor(total, metrics) : { start: 0, end: total, before: 0, after: 0 } };
 }
 
-/** The category page's product grid (SPEC §9: 4 columns), windowed for very large categories. */
-export function CategoryProducts({ products, label }: { products: readonly Product[]; label: string }) {
+// A card re-renders only when its product or its place among the first ones changes (a sort moves the others).
+const Card = memo(ProductCard);
+
+/**
+ * The category page's product grid (SPEC §9: 4 columns), windowed for very large categories. `hidden` keeps its
+ * place without painting it (a view the address asks for is on its way).
+ */
+export function CategoryProducts({ products, label, hidden = false }: { products: readonly Product[]; label: string; hidden?: boolean }) {
   const windowed = products.length > WINDOW_FROM;
   const { gridRef, range } = useGridWindow(products.length, windowed);
   const Grid = windowed ? WindowedGrid : ProductGrid;
+  const style = windowed || hidden ? { ...(windowed && { paddingTop: range.before, paddingBottom: range.after }), ...(hidden && { visibility: 'hidden' as const }) } : undefined;
   return (
-    <Grid ref={gridRef} aria-label={label} style={windowed ? { paddingTop: range.before, paddingBottom: range.after } : undefined}>
+    <Grid ref={gridRef} aria-label={label} style={style}>
       {products.slice(range.start, range.end).map((product, offset) => (
-        <ProductCard key={product.id} product={product} image={imageLoading(range.start + offset)} />
+        // Windowed, a card is its place in the list: a new order or band fills the cards already in the DOM
+        // instead of replacing every one of them (scrolling still adds and drops whole rows). Below that, its
+        // product: a reorder moves the cards, images and all.
+        <Card key={windowed ? range.start + offset : product.id} product={product} image={imageLoading(range.start + offset)} />
       ))}
     </Grid>
   );
