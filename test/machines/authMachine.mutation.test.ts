@@ -17,10 +17,12 @@ const anaAuthUser = { uid: 'uid-ana', email: 'ana@example.com', displayName: 'An
 
 describe('authMachine without its actors provided', () => {
   it('a signed-in user with no profile reader is logged in with a profile from the auth user; sign-out works', async () => {
-    const { actor, snap } = startUnprovided();
+    const { actor, snap, logError } = startUnprovided();
     actor.send({ type: 'auth.changed', user: anaAuthUser });
     await tick();
+    await tick();
     expect(snap().value).toBe('loggedIn');
+    expect(logError).toHaveBeenCalledWith({ error: new Error('repairProfile not provided'), during: 'repairProfile' });
     expect(snap().context.user).toEqual({
       id: 'uid-ana',
       email: 'ana@example.com',
@@ -85,6 +87,10 @@ describe('authMachine (mutation run): busy while waiting for a port', () => {
     expect(snap().hasTag('busy')).toBe(true);
     users.findById.latest().resolve(null);
     await tick();
+    expect(snap().value).toBe('repairingProfile');
+    expect(snap().hasTag('busy')).toBe(true);
+    users.createIfMissing.latest().resolve({ id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
+    await tick();
     expect(snap().value).toBe('loggedIn');
     expect(snap().hasTag('busy')).toBe(false);
 
@@ -127,20 +133,20 @@ describe('authMachine (mutation run): the auth stream while the profile loads', 
     expect(users.findById.calls.map((call) => call.args)).toEqual([['uid-ana'], ['uid-bruno']]);
     users.findById.latest().resolve(null);
     await tick();
+    const brunoProfile = { id: 'uid-bruno', email: 'bruno@example.com', firstName: 'Bruno', lastName: 'Lima', provider: 'firebase' };
+    expect(users.createIfMissing.calls.map((call) => call.args)).toEqual([[brunoProfile]]);
+    users.createIfMissing.latest().resolve(brunoProfile);
+    await tick();
     expect(snap().value).toBe('loggedIn');
-    expect(snap().context.user).toEqual({
-      id: 'uid-bruno',
-      email: 'bruno@example.com',
-      firstName: 'Bruno',
-      lastName: 'Lima',
-      provider: 'firebase',
-    });
+    expect(snap().context.user).toEqual(brunoProfile);
   });
 
   it('a user without an e-mail gets an empty e-mail in the fallback profile', async () => {
     const { auth, users, snap } = startAuth();
     auth.emit({ uid: 'uid-x', email: null, displayName: null, provider: 'google' });
     users.findById.latest().resolve(null);
+    await tick();
+    users.createIfMissing.latest().reject(new Error('refused'));
     await tick();
     expect(snap().context.user).toEqual({ id: 'uid-x', email: '', firstName: '', lastName: '', provider: 'google' });
   });
@@ -152,6 +158,8 @@ describe('authMachine (mutation run): after a sign-up or a Google sign-in', () =
     auth.emit(null);
     actor.send({ type: 'auth.signUp', form: carlaForm });
     auth.signUp.latest().resolve({ uid: 'uid-carla', email: null, displayName: null, provider: 'firebase' });
+    await tick();
+    auth.updateDisplayName.latest().resolve();
     await tick();
     const carla = { id: 'uid-carla', firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com', provider: 'firebase' };
     expect(users.create.calls.map((call) => call.args)).toEqual([[carla]]);
@@ -171,6 +179,8 @@ describe('authMachine (mutation run): after a sign-up or a Google sign-in', () =
     auth.emit(null);
     actor.send({ type: 'auth.signUp', form: carlaForm });
     auth.signUp.latest().resolve({ uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' });
+    await tick();
+    auth.updateDisplayName.latest().resolve();
     await tick();
     users.create.latest().resolve();
     await tick();
@@ -222,7 +232,16 @@ describe('authMachine (mutation run): the tags the UI reads in each state', () =
     expect(snap().value).toBe('loadingProfile');
     expect(tags()).toEqual(['busy', 'signedIn', 'blocking']);
 
+    users.findById.latest().reject(new Error('offline'));
+    await tick();
+    expect(snap().value).toBe('profileUnavailable');
+    expect(tags()).toEqual(['signedIn']);
+    actor.send({ type: 'auth.profile.retry' });
+    expect(tags()).toEqual(['busy', 'signedIn', 'blocking']);
     users.findById.latest().resolve(null);
+    await tick();
+    expect(tags()).toEqual(['busy', 'signedIn', 'blocking']);
+    users.createIfMissing.latest().resolve({ id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
     await tick();
     expect(snap().value).toBe('loggedIn');
     expect(tags()).toEqual(['signedIn']);
