@@ -133,7 +133,7 @@ describe('authMachine (mutation run): the auth stream while the profile loads', 
     expect(users.findById.calls.map((call) => call.args)).toEqual([['uid-ana'], ['uid-bruno']]);
     users.findById.latest().resolve(null);
     await tick();
-    const brunoProfile = { id: 'uid-bruno', email: 'bruno@example.com', firstName: 'Bruno', lastName: 'Lima', provider: 'firebase' };
+    const brunoProfile = { id: 'uid-bruno', email: 'bruno@example.com', firstName: 'Bruno', lastName: 'Lima', provider: 'firebase' } as const;
     expect(users.createIfMissing.calls.map((call) => call.args)).toEqual([[brunoProfile]]);
     users.createIfMissing.latest().resolve(brunoProfile);
     await tick();

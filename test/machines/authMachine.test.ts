@@ -63,7 +63,7 @@ describe('authMachine: following the auth-state stream', () => {
     users.findById.latest().resolve(null);
     await tick();
     expect(snap().value).toBe('repairingProfile');
-    const rebuilt = { id: ana.uid, email: ana.email, firstName: 'Ana', lastName: 'Souza', provider: 'firebase' };
+    const rebuilt = { id: ana.uid, email: ana.email!, firstName: 'Ana', lastName: 'Souza', provider: 'firebase' } as const;
     expect(users.createIfMissing.calls.map((c) => c.args)).toEqual([[rebuilt]]);
     users.createIfMissing.latest().resolve(rebuilt);
     await tick();
@@ -276,7 +276,7 @@ describe('authMachine: a flow that fails after the provider signed the shopper i
     users.findById.latest().resolve(null);
     await tick();
     // The repair writes the profile with the name typed (the stream's user predates updateDisplayName).
-    const repaired = { id: 'uid-carla', email: 'carla@example.com', firstName: 'Carla', lastName: 'Dias', provider: 'firebase' };
+    const repaired = { id: 'uid-carla', email: 'carla@example.com', firstName: 'Carla', lastName: 'Dias', provider: 'firebase' } as const;
     expect(users.createIfMissing.latest().args).toEqual([repaired]);
     users.createIfMissing.latest().resolve(repaired);
     await tick();
@@ -436,7 +436,7 @@ describe('authMachine: every wait ends', () => {
     expect(snap().value).toBe('loadingProfile');
     users.findById.latest().resolve(null);
     await tick();
-    const repaired = { id: 'uid-carla', email: 'carla@example.com', firstName: 'Carla', lastName: 'Dias', provider: 'firebase' };
+    const repaired = { id: 'uid-carla', email: 'carla@example.com', firstName: 'Carla', lastName: 'Dias', provider: 'firebase' } as const;
     expect(users.createIfMissing.latest().args).toEqual([repaired]);
     users.createIfMissing.latest().resolve(repaired);
     users.create.calls[0]!.reject(new ProfileWriteError('late, refused'));
