@@ -10,10 +10,10 @@ import {
   type UserProfile,
 } from '../domain';
 import type { AuthUser } from '../adapters/auth/port';
-import { profileFromAuthUser } from './authActors';
+import { accountProfile } from './authActors';
 
 // The actors live in authActors.ts so this file reads as the statechart; their names stay importable from here.
-export { createAuthActors, profileFromAuthUser } from './authActors';
+export { accountProfile, createAuthActors, profileFromAuthUser } from './authActors';
 
 export type AuthFieldErrors = FieldErrors<SignUpForm> & FieldErrors<LoginForm>;
 
@@ -33,7 +33,10 @@ export const LOGIN_FAILED_MESSAGE = 'Não foi possível entrar agora. Verifique 
 export interface TypedName {
   firstName: string;
   lastName: string;
+  /** The e-mail typed with it: the name is used only for the account with this e-mail. */
+  email: string;
 }
+
 
 export interface AuthContext {
   /** The auth provider's user, once known. */
@@ -95,14 +98,6 @@ const logFailure = (during: string) =>
 const logTimeout = (during: string, ms: number) =>
   ({ type: 'logError', params: () => ({ error: new Error(`no answer in ${ms} ms`), during }) }) as const;
 
-/**
- * The profile shown when the document cannot be had: from the auth account, with the name typed in this tab's
- * sign-up when there is one (it keeps the first/last split the display name loses).
- */
-function fallbackProfile(authUser: AuthUser, typedName: TypedName | null): UserProfile {
-  const profile = profileFromAuthUser(authUser);
-  return typedName ? { ...profile, ...typedName } : profile;
-}
 
 /**
  * Tags the UI reads (src/ui/selectors.ts): `busy` — a request of the shopper's is on its way; `unknown` — the
@@ -148,7 +143,8 @@ export const authMachine = setup({
     rememberTypedName: assign({
       typedName: ({ event }) => {
         assertEvent(event, 'auth.signUp');
-        return { firstName: event.form.firstName.trim(), lastName: event.form.lastName.trim() };
+        const { firstName, lastName, email } = event.form;
+        return { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim().toLowerCase() };
       },
     }),
     forgetProfile: assign({ user: null }),
@@ -171,7 +167,7 @@ export const authMachine = setup({
     /** The stored users document: the session is complete, whatever went wrong before. */
     adoptLoadedProfile: assign((_, params: { profile: UserProfile }) => ({ user: params.profile, typedName: null, formError: null })),
     /** No document to show: a profile from the auth account, so the header still greets the shopper. */
-    adoptFallbackProfile: assign({ user: ({ context }) => fallbackProfile(context.authUser!, context.typedName) }),
+    adoptFallbackProfile: assign({ user: ({ context }) => accountProfile(context.authUser!, context.typedName) }),
     showLoginFormErrors: assign({
       fieldErrors: ({ event }) => {
         assertEvent(event, 'auth.signIn');

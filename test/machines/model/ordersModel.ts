@@ -88,7 +88,8 @@ export async function runOrdersPath(path: ModelPath<typeof ordersMachine>) {
         ref.shown = [];
         ref.message = 'Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.';
         // Its late answer is dropped: still failed, nothing shown.
-        (ref.lastWasSession ? getForConfirmation.latest() : listMine.latest()).resolve(ref.lastWasSession ? order : [order]);
+        if (ref.lastWasSession) getForConfirmation.latest().resolve(order);
+        else listMine.latest().resolve([order]);
         await tick();
       } else if (e.type === 'xstate.done.actor.loadOrders') {
         if (ref.lastWasSession) getForConfirmation.latest().resolve(order);
