@@ -37,6 +37,7 @@ export function deferAuth(load: () => Promise<AuthPort>, onLoadError: (error: un
     signIn: (email, password) => use((port) => port.signIn(email, password)),
     signUp: (credentials) => use((port) => port.signUp(credentials)),
     signInWithGoogle: () => use((port) => port.signInWithGoogle()),
+    updateDisplayName: (displayName) => use((port) => port.updateDisplayName(displayName)),
     signOut: () => use((port) => port.signOut()),
     idToken: () => use((port) => port.idToken()),
   };

@@ -60,6 +60,7 @@ const usersUnavailable = (cause: unknown) => new UsersUnavailableError('the data
 const users: UsersPort = {
   findById: (uid) => withFirestore((p) => p.users.findById(uid), usersUnavailable),
   create: (profile) => withFirestore((p) => p.users.create(profile), usersUnavailable),
+  createIfMissing: (profile) => withFirestore((p) => p.users.createIfMissing(profile), usersUnavailable),
 };
 const ordersUnavailable = (cause: unknown) => new OrdersUnavailableError('the database code could not be loaded', { cause });
 const orders: OrdersPort = {

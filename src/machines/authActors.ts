@@ -4,11 +4,18 @@ import { fromCallback, fromPromise } from 'xstate';
 import { splitDisplayName, type LoginForm, type SignUpForm, type UserProfile } from '../domain';
 import type { AuthPort, AuthUser } from '../adapters/auth/port';
 import type { UsersPort } from '../adapters/users/port';
-import type { AuthEvent } from './authMachine';
+import type { AuthEvent, RepairInput, TypedName } from './authMachine';
 
 /** A profile when the users document is missing or unreadable: the shopper is still signed in. */
 export function profileFromAuthUser(user: AuthUser): UserProfile {
   return { id: user.uid, email: user.email ?? '', ...splitDisplayName(user.displayName), provider: user.provider };
+}
+
+/** The account's profile, with the name typed in this tab's sign-up if it is that account's. */
+export function accountProfile(authUser: AuthUser, typedName: TypedName | null): UserProfile {
+  const profile = profileFromAuthUser(authUser);
+  if (!typedName || authUser.email?.toLowerCase() !== typedName.email) return profile;
+  return { ...profile, firstName: typedName.firstName, lastName: typedName.lastName };
 }
 
 export function createAuthActors({ auth, users }: { auth: AuthPort; users: UsersPort }) {
@@ -17,13 +24,21 @@ export function createAuthActors({ auth, users }: { auth: AuthPort; users: Users
       auth.onAuthStateChanged((user) => sendBack({ type: 'auth.changed', user })),
     ),
     loadProfile: fromPromise<UserProfile | null, AuthUser>(({ input }) => users.findById(input.uid)),
+    repairProfile: fromPromise<UserProfile, RepairInput>(({ input }) =>
+      users.createIfMissing(accountProfile(input.authUser, input.typedName)),
+    ),
     signIn: fromPromise<AuthUser, LoginForm>(({ input }) => auth.signIn(input.email.trim(), input.password)),
     signUp: fromPromise<UserProfile, SignUpForm>(async ({ input }) => {
       const authUser = await auth.signUp({ email: input.email.trim(), password: input.password });
+      const firstName = input.firstName.trim();
+      const lastName = input.lastName.trim();
+      // The name goes into the auth account first: if the profile write below never lands, the next sign-in
+      // or app start rebuilds the profile from the account (authMachine's repairingProfile).
+      await auth.updateDisplayName(`${firstName} ${lastName}`.trim());
       const profile: UserProfile = {
         id: authUser.uid,
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
+        firstName,
+        lastName,
         email: authUser.email ?? input.email.trim(),
         provider: 'firebase',
       };

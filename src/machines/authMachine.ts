@@ -10,12 +10,33 @@ import {
   type UserProfile,
 } from '../domain';
 import type { AuthUser } from '../adapters/auth/port';
-import { profileFromAuthUser } from './authActors';
+import { accountProfile } from './authActors';
 
 // The actors live in authActors.ts so this file reads as the statechart; their names stay importable from here.
-export { createAuthActors, profileFromAuthUser } from './authActors';
+export { accountProfile, createAuthActors, profileFromAuthUser } from './authActors';
 
 export type AuthFieldErrors = FieldErrors<SignUpForm> & FieldErrors<LoginForm>;
+
+/** How long the shopper waits for each call before the machine gives up on it (the call's late answer is dropped). */
+export const PROFILE_TIMEOUT_MS = 8_000;
+export const SIGN_UP_TIMEOUT_MS = 10_000;
+export const LOGIN_TIMEOUT_MS = 10_000;
+
+/** The profile could not be read in time (or at all): a banner over the page, with "Tentar novamente". */
+export const PROFILE_FAILED_MESSAGE = 'Não foi possível carregar seu perfil. Verifique sua conexão e tente novamente.';
+/** The sign-up did not finish in time, or failed for a reason the form fields cannot show. */
+export const SIGN_UP_FAILED_MESSAGE = 'Não foi possível concluir o cadastro agora. Verifique sua conexão e tente novamente.';
+/** The log-in (e-mail or Google) did not answer in time. */
+export const LOGIN_FAILED_MESSAGE = 'Não foi possível entrar agora. Verifique sua conexão e tente novamente.';
+
+/** The name typed in the sign-up form, kept until the profile is stored (a repair can then use it). */
+export interface TypedName {
+  firstName: string;
+  lastName: string;
+  /** The e-mail typed with it: the name is used only for the account with this e-mail. */
+  email: string;
+}
+
 
 export interface AuthContext {
   /** The auth provider's user, once known. */
@@ -24,6 +45,16 @@ export interface AuthContext {
   user: UserProfile | null;
   /** Per-field messages of SPEC §5 and §8 for the form on screen. */
   fieldErrors: AuthFieldErrors;
+  /** A message for the whole form (a deadline passed, or a failure no field can show). */
+  formError: string | null;
+  /** The name of a sign-up that has not stored its profile yet. */
+  typedName: TypedName | null;
+}
+
+/** What the profile repair works from: the auth account, and the name typed in this tab's sign-up. */
+export interface RepairInput {
+  authUser: AuthUser;
+  typedName: TypedName | null;
 }
 
 export type AuthEvent =
@@ -32,7 +63,9 @@ export type AuthEvent =
   | { type: 'auth.signUp'; form: SignUpForm }
   | { type: 'auth.signInWithGoogle' }
   | { type: 'auth.signOut' }
-  | { type: 'auth.clearErrors' };
+  | { type: 'auth.clearErrors' }
+  /** "Tentar novamente" on the profile banner. */
+  | { type: 'auth.profile.retry' };
 
 /** Maps a sign-in error to the field message of SPEC §8; other errors show nothing (only logged). */
 function signInFieldErrors(error: unknown): AuthFieldErrors {
@@ -61,6 +94,10 @@ function authUserOfProfile(profile: UserProfile): AuthUser {
 /** The `logError` action for a failed actor, named after what failed. */
 const logFailure = (during: string) =>
   ({ type: 'logError', params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error, during }) }) as const;
+/** The `logError` action for a call the machine gave up on. */
+const logTimeout = (during: string, ms: number) =>
+  ({ type: 'logError', params: () => ({ error: new Error(`no answer in ${ms} ms`), during }) }) as const;
+
 
 /**
  * Tags the UI reads (src/ui/selectors.ts): `busy` — a request of the shopper's is on its way; `unknown` — the
@@ -79,6 +116,10 @@ export const authMachine = setup({
     /** Streams the provider's auth state as `auth.changed` events. */
     watchAuthState: fromCallback<AuthEvent>(() => () => {}),
     loadProfile: fromPromise<UserProfile | null, AuthUser>(async () => null),
+    /** Writes the missing users document from the auth account (create-if-missing); resolves with the stored one. */
+    repairProfile: fromPromise<UserProfile, RepairInput>(async () => {
+      throw new Error('repairProfile not provided');
+    }),
     signIn: fromPromise<AuthUser, LoginForm>(async () => {
       throw new Error('signIn not provided');
     }),
@@ -95,8 +136,17 @@ export const authMachine = setup({
   actions: {
     /** Errors the spec says are "only logged". Provided from outside (console in the app, a spy in tests). */
     logError: (_, _params: { error: unknown; during: string }) => {},
-    clearFieldErrors: assign({ fieldErrors: {} }),
-    clearUser: assign({ authUser: null, user: null }),
+    clearFieldErrors: assign({ fieldErrors: {}, formError: null }),
+    clearUser: assign({ authUser: null, user: null, typedName: null }),
+    forgetTypedName: assign({ typedName: null }),
+    showFormError: assign({ formError: (_, params: { message: string }) => params.message }),
+    rememberTypedName: assign({
+      typedName: ({ event }) => {
+        assertEvent(event, 'auth.signUp');
+        const { firstName, lastName, email } = event.form;
+        return { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim().toLowerCase() };
+      },
+    }),
     forgetProfile: assign({ user: null }),
     /** The provider reported a user (`auth.changed`). */
     rememberAuthUser: assign({
@@ -111,11 +161,13 @@ export const authMachine = setup({
     adoptProfile: assign((_, params: { profile: UserProfile }) => ({
       user: params.profile,
       authUser: authUserOfProfile(params.profile),
+      typedName: null,
+      formError: null,
     })),
-    /** The users document, or a profile derived from the auth user when there is none. */
-    adoptLoadedProfile: assign({
-      user: ({ context }, params: { profile: UserProfile | null }) => params.profile ?? profileFromAuthUser(context.authUser!),
-    }),
+    /** The stored users document: the session is complete, whatever went wrong before. */
+    adoptLoadedProfile: assign((_, params: { profile: UserProfile }) => ({ user: params.profile, typedName: null, formError: null })),
+    /** No document to show: a profile from the auth account, so the header still greets the shopper. */
+    adoptFallbackProfile: assign({ user: ({ context }) => accountProfile(context.authUser!, context.typedName) }),
     showLoginFormErrors: assign({
       fieldErrors: ({ event }) => {
         assertEvent(event, 'auth.signIn');
@@ -136,6 +188,9 @@ export const authMachine = setup({
     isAnotherUser: ({ context, event }) =>
       event.type === 'auth.changed' && event.user !== null && event.user.uid !== context.authUser?.uid,
     hasAuthUser: ({ context }) => context.authUser !== null,
+    foundProfile: ({ event }) => (event as { output?: UserProfile | null }).output != null,
+    /** A failure the sign-up fields have a message for (the e-mail in use). */
+    isFieldFailure: ({ event }) => Object.keys(signUpFieldErrors((event as { error?: unknown }).error)).length > 0,
     isLoginFormValid: ({ event }) => {
       assertEvent(event, 'auth.signIn');
       return !hasErrors(validateLogin(event.form));
@@ -145,9 +200,14 @@ export const authMachine = setup({
       return !hasErrors(validateSignUp(event.form));
     },
   },
+  delays: {
+    profileTimeout: PROFILE_TIMEOUT_MS,
+    signUpTimeout: SIGN_UP_TIMEOUT_MS,
+    loginTimeout: LOGIN_TIMEOUT_MS,
+  },
 }).createMachine({
   id: 'auth',
-  context: { authUser: null, user: null, fieldErrors: {} },
+  context: { authUser: null, user: null, fieldErrors: {}, formError: null, typedName: null },
   invoke: { id: 'authState', src: 'watchAuthState' },
   initial: 'unknown',
   states: {
@@ -160,31 +220,76 @@ export const authMachine = setup({
         ],
       },
     },
+    // The profile: read the users document; if there is none (a sign-up whose write never landed), write it
+    // from the auth account (repairingProfile). Each call has a deadline: after it the shopper is signed in with
+    // the profile the auth account gives, under a banner that offers "Tentar novamente".
     loadingProfile: {
       tags: ['busy', 'signedIn', 'blocking'],
+      after: {
+        profileTimeout: { target: 'profileUnavailable', actions: [logTimeout('loadProfile', PROFILE_TIMEOUT_MS), 'adoptFallbackProfile'] },
+      },
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
         input: ({ context }) => context.authUser!,
-        onDone: {
-          target: 'loggedIn',
-          actions: { type: 'adoptLoadedProfile', params: ({ event }) => ({ profile: event.output }) },
-        },
-        onError: {
-          target: 'loggedIn',
-          actions: [logFailure('loadProfile'), { type: 'adoptLoadedProfile', params: { profile: null } }],
-        },
+        onDone: [
+          {
+            guard: 'foundProfile',
+            target: 'loggedIn',
+            actions: { type: 'adoptLoadedProfile', params: ({ event }) => ({ profile: event.output! }) },
+          },
+          { target: 'repairingProfile' },
+        ],
+        onError: { target: 'profileUnavailable', actions: [logFailure('loadProfile'), 'adoptFallbackProfile'] },
       },
       on: {
         'auth.changed': [
           { guard: 'isSignedOutEvent', target: 'loggedOut', actions: 'clearUser' },
-          { guard: 'isAnotherUser', target: 'loadingProfile', reenter: true, actions: 'rememberAuthUser' },
+          { guard: 'isAnotherUser', target: 'loadingProfile', reenter: true, actions: ['rememberAuthUser', 'forgetProfile'] },
+        ],
+      },
+    },
+    repairingProfile: {
+      tags: ['busy', 'signedIn', 'blocking'],
+      after: {
+        profileTimeout: {
+          target: 'profileUnavailable',
+          actions: [logTimeout('repairProfile', PROFILE_TIMEOUT_MS), 'adoptFallbackProfile'],
+        },
+      },
+      invoke: {
+        id: 'repairProfile',
+        src: 'repairProfile',
+        input: ({ context }) => ({ authUser: context.authUser!, typedName: context.typedName }),
+        onDone: {
+          target: 'loggedIn',
+          actions: { type: 'adoptLoadedProfile', params: ({ event }) => ({ profile: event.output }) },
+        },
+        // A refused write would be refused again: signed in with the account's profile, logged, no banner.
+        onError: { target: 'loggedIn', actions: [logFailure('repairProfile'), 'adoptFallbackProfile'] },
+      },
+      on: {
+        'auth.changed': [
+          { guard: 'isSignedOutEvent', target: 'loggedOut', actions: 'clearUser' },
+          { guard: 'isAnotherUser', target: 'loadingProfile', actions: ['rememberAuthUser', 'forgetProfile'] },
         ],
       },
     },
     loggedIn: {
       tags: ['signedIn'],
       on: {
+        'auth.signOut': 'signingOut',
+        'auth.changed': [
+          { guard: 'isSignedOutEvent', target: 'loggedOut', actions: 'clearUser' },
+          { guard: 'isAnotherUser', target: 'loadingProfile', actions: ['rememberAuthUser', 'forgetProfile'] },
+        ],
+      },
+    },
+    /** Signed in, but the profile could not be had in time: the page stays usable under a banner. */
+    profileUnavailable: {
+      tags: ['signedIn'],
+      on: {
+        'auth.profile.retry': 'loadingProfile',
         'auth.signOut': 'signingOut',
         'auth.changed': [
           { guard: 'isSignedOutEvent', target: 'loggedOut', actions: 'clearUser' },
@@ -213,20 +318,26 @@ export const authMachine = setup({
           always: { guard: 'hasAuthUser', target: '#auth.loadingProfile' },
           on: {
             'auth.signIn': [
-              { guard: 'isLoginFormValid', target: 'signingIn', actions: 'clearFieldErrors' },
+              { guard: 'isLoginFormValid', target: 'signingIn', actions: ['clearFieldErrors', 'forgetTypedName'] },
               { actions: 'showLoginFormErrors' },
             ],
             'auth.signUp': [
-              { guard: 'isSignUpFormValid', target: 'signingUp', actions: 'clearFieldErrors' },
+              { guard: 'isSignUpFormValid', target: 'signingUp', actions: ['clearFieldErrors', 'rememberTypedName'] },
               { actions: 'showSignUpFormErrors' },
             ],
-            'auth.signInWithGoogle': { target: 'signingInWithGoogle', actions: 'clearFieldErrors' },
+            'auth.signInWithGoogle': { target: 'signingInWithGoogle', actions: ['clearFieldErrors', 'forgetTypedName'] },
             'auth.clearErrors': { actions: 'clearFieldErrors' },
             'auth.changed': { guard: 'isAnotherUser', target: '#auth.loadingProfile', actions: 'rememberAuthUser' },
           },
         },
         signingIn: {
           tags: ['busy'],
+          after: {
+            loginTimeout: {
+              target: 'idle',
+              actions: [logTimeout('signIn', LOGIN_TIMEOUT_MS), { type: 'showFormError', params: { message: LOGIN_FAILED_MESSAGE } }],
+            },
+          },
           invoke: {
             id: 'signIn',
             src: 'signIn',
@@ -246,6 +357,12 @@ export const authMachine = setup({
         },
         signingUp: {
           tags: ['busy'],
+          after: {
+            signUpTimeout: {
+              target: 'idle',
+              actions: [logTimeout('signUp', SIGN_UP_TIMEOUT_MS), { type: 'showFormError', params: { message: SIGN_UP_FAILED_MESSAGE } }],
+            },
+          },
           invoke: {
             id: 'signUp',
             src: 'signUp',
@@ -257,14 +374,29 @@ export const authMachine = setup({
               target: '#auth.loggedIn',
               actions: { type: 'adoptProfile', params: ({ event }) => ({ profile: event.output }) },
             },
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'showSignUpFailure', params: ({ event }) => ({ error: event.error }) }, logFailure('signUp')],
-            },
+            onError: [
+              {
+                guard: 'isFieldFailure',
+                target: 'idle',
+                actions: [{ type: 'showSignUpFailure', params: ({ event }) => ({ error: event.error }) }, logFailure('signUp'), 'forgetTypedName'],
+              },
+              // The account may exist already (the profile write failed): keep the name for the repair.
+              {
+                target: 'idle',
+                actions: [logFailure('signUp'), { type: 'showFormError', params: { message: SIGN_UP_FAILED_MESSAGE } }],
+              },
+            ],
           },
         },
         signingInWithGoogle: {
           tags: ['busy'],
+          // The chooser may wait on the shopper, but the popup or the account read then answers within this.
+          after: {
+            loginTimeout: {
+              target: 'idle',
+              actions: [logTimeout('signInWithGoogle', LOGIN_TIMEOUT_MS), { type: 'showFormError', params: { message: LOGIN_FAILED_MESSAGE } }],
+            },
+          },
           invoke: {
             id: 'signInWithGoogle',
             src: 'signInWithGoogle',

@@ -2,6 +2,14 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { Category } from '../domain';
 import type { CatalogPort } from '../adapters/catalog/port';
 
+/** How long a catalog read may take before the shopper is told (a prerendered page just keeps its snapshot). */
+export const CATALOG_TIMEOUT_MS = 8_000;
+/** Shown, with "Tentar novamente", when the category list cannot be read and nothing is on screen. */
+export const CATALOG_FAILED_MESSAGE = 'Não foi possível carregar as categorias.';
+
+const logTimeout = (during: string) =>
+  ({ type: 'logError', params: () => ({ error: new Error(`no answer in ${CATALOG_TIMEOUT_MS} ms`), during }) }) as const;
+
 /**
  * The catalog as the UI sees it: the category list (home, explore) and the category on screen
  * (/category/:id). Pages send `catalog.category.show` and render state; they never fetch.
@@ -48,6 +56,7 @@ export const catalogMachine = setup({
     hasSnapshot: ({ context }) => context.categories.length > 0,
     isNotFound: ({ event }) => (event as { error?: { code?: string } }).error?.code === 'catalog/not-found',
   },
+  delays: { catalogTimeout: CATALOG_TIMEOUT_MS },
 }).createMachine({
   id: 'catalog',
   type: 'parallel',
@@ -66,6 +75,7 @@ export const catalogMachine = setup({
         prerendered: { on: { 'catalog.refresh': 'refreshing' } },
         refreshing: {
           // No `busy` tag: the snapshot stays on screen while the fresh list is read.
+          after: { catalogTimeout: { target: 'stale', actions: logTimeout('listCategories') } },
           invoke: {
             id: 'refreshCategories',
             src: 'listCategories',
@@ -81,6 +91,7 @@ export const catalogMachine = setup({
         stale: { on: { 'catalog.list.retry': 'refreshing' } },
         loading: {
           tags: ['busy'],
+          after: { catalogTimeout: { target: 'failed', actions: logTimeout('listCategories') } },
           invoke: {
             id: 'listCategories',
             src: 'listCategories',
@@ -117,6 +128,7 @@ export const catalogMachine = setup({
         idle: {},
         loading: {
           tags: ['busy'],
+          after: { catalogTimeout: { target: 'failed', actions: logTimeout('getCategory') } },
           invoke: {
             id: 'getCategory',
             src: 'getCategory',

@@ -5,6 +5,12 @@ import { CheckoutFailedError, type CheckoutDelivery, type CheckoutPort, type Che
 /** Shown under the button when the backend fails (the spec only logs; we also tell the shopper). */
 export const CHECKOUT_FAILED_MESSAGE = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
 
+/**
+ * How long "Finalizar Compra" waits for the backend before the message shows. The HTTP adapter's own timeout
+ * is longer, a backstop; an attempt given up on keeps its Idempotency-Key, so a retry cannot open a second session.
+ */
+export const CHECKOUT_TIMEOUT_MS = 8_000;
+
 export interface CheckoutContext {
   errorMessage: string | null;
 }
@@ -39,6 +45,7 @@ export const checkoutMachine = setup({
       return event.items.length > 0;
     },
   },
+  delays: { checkoutTimeout: CHECKOUT_TIMEOUT_MS },
 }).createMachine({
   id: 'checkout',
   context: { errorMessage: null },
@@ -51,6 +58,15 @@ export const checkoutMachine = setup({
     submitting: {
       tags: ['busy'],
       entry: assign({ errorMessage: null }),
+      after: {
+        checkoutTimeout: {
+          target: 'failed',
+          actions: [
+            { type: 'logError', params: () => ({ error: new Error(`no answer in ${CHECKOUT_TIMEOUT_MS} ms`), during: 'createSession' }) },
+            assign({ errorMessage: CHECKOUT_FAILED_MESSAGE }),
+          ],
+        },
+      },
       invoke: {
         id: 'createSession',
         src: 'createSession',
@@ -105,14 +121,16 @@ export function cartFingerprint(items: readonly CartItem[], delivery?: CheckoutD
 export function createCheckoutActors({ checkout, newKey = () => crypto.randomUUID() }: { checkout: CheckoutPort; newKey?: () => string }) {
   let attempt: { fingerprint: string; key: string } | null = null;
   return {
-    createSession: fromPromise<CheckoutSession, CheckoutRequest>(async ({ input }) => {
+    createSession: fromPromise<CheckoutSession, CheckoutRequest>(async ({ input, signal }) => {
       const fingerprint = cartFingerprint(input.items, input.delivery);
       if (attempt?.fingerprint !== fingerprint) attempt = { fingerprint, key: newKey() };
       const current = attempt;
       try {
         const options = input.delivery ? { idempotencyKey: current.key, delivery: input.delivery } : { idempotencyKey: current.key };
         const session = await checkout.createSession(input.items, options);
-        if (attempt === current) attempt = null;
+        // A session that arrives after the machine gave up (signal aborted) was never shown: keep the key, so the
+        // retry gets this same session back instead of a second one.
+        if (attempt === current && !signal.aborted) attempt = null;
         return session;
       } catch (error) {
         const unanswered = error instanceof CheckoutFailedError && (error.reason === 'network' || error.reason === 'timeout');

@@ -1,9 +1,12 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Order } from '../domain/order';
 import type { OrdersPort } from '../adapters/orders/port';
 
 /** Shown on "Meus pedidos" when the read fails, above "Tentar novamente". */
 export const ORDERS_FAILED_MESSAGE = 'Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.';
+
+/** How long "Meus pedidos" waits for the read before it offers "Tentar novamente". */
+export const ORDERS_TIMEOUT_MS = 8_000;
 
 /** What to read: the shopper's orders, or (confirmation page) the one of a checkout session. */
 export interface OrdersQuery {
@@ -12,19 +15,34 @@ export interface OrdersQuery {
 }
 
 export interface OrdersContext {
+  /** The checkout session whose order the confirmation page shows; null on "Meus pedidos". */
+  sessionId: string | null;
   query: OrdersQuery | null;
   orders: Order[];
   errorMessage: string | null;
 }
 
-export type OrdersEvent = { type: 'orders.load'; uid: string; sessionId?: string | null } | { type: 'orders.retry' };
+export type OrdersEvent =
+  | { type: 'orders.load'; uid: string; sessionId?: string | null }
+  | { type: 'orders.signedOut' }
+  | { type: 'orders.retry' };
+
+export interface OrdersInput {
+  sessionId?: string | null;
+}
 
 export const ordersMachine = setup({
   types: {
     context: {} as OrdersContext,
     events: {} as OrdersEvent,
+    input: {} as OrdersInput | void,
   },
   actors: {
+    /**
+     * Follows who is signed in: sends `orders.load` with the shopper's uid (and the session) each time it
+     * changes, `orders.signedOut` when nobody is. Provided by the services over the auth actor.
+     */
+    followShopper: fromCallback<OrdersEvent, { sessionId: string | null }>(() => () => {}),
     loadOrders: fromPromise<Order[], OrdersQuery>(async () => {
       throw new Error('loadOrders not provided');
     }),
@@ -38,17 +56,32 @@ export const ordersMachine = setup({
       },
     }),
   },
+  delays: { ordersTimeout: ORDERS_TIMEOUT_MS },
 }).createMachine({
   id: 'orders',
-  context: { query: null, orders: [], errorMessage: null },
+  context: ({ input }) => ({ sessionId: input?.sessionId ?? null, query: null, orders: [], errorMessage: null }),
+  invoke: { id: 'followShopper', src: 'followShopper', input: ({ context }) => ({ sessionId: context.sessionId }) },
   initial: 'idle',
   // A new shopper (or session) at any moment reads again; the answer of the old read is dropped with it.
-  on: { 'orders.load': { target: '.loading', actions: 'rememberQuery' } },
+  on: {
+    'orders.load': { target: '.loading', actions: 'rememberQuery' },
+    'orders.signedOut': { target: '.idle', actions: assign({ query: null, orders: [], errorMessage: null }) },
+  },
   states: {
     idle: {},
     loading: {
       tags: ['busy'],
       entry: assign({ errorMessage: null }),
+      // No answer in time: the same message as a failure; the late answer is dropped with the read.
+      after: {
+        ordersTimeout: {
+          target: 'failed',
+          actions: [
+            { type: 'logError', params: () => ({ error: new Error(`no answer in ${ORDERS_TIMEOUT_MS} ms`), during: 'loadOrders' }) },
+            assign({ orders: [], errorMessage: ORDERS_FAILED_MESSAGE }),
+          ],
+        },
+      },
       invoke: {
         id: 'loadOrders',
         src: 'loadOrders',

@@ -2,9 +2,10 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Route, Router, Switch, useLocation, type RouterOptions } from 'wouter';
 import { paths } from './paths';
-import { selectAuthLoading, selectListLoading } from './selectors';
+import { PROFILE_FAILED_MESSAGE } from '../machines/authMachine';
+import { selectAuthLoading, selectFormError, selectListLoading, selectLoggedIn, selectProfileUnavailable } from './selectors';
 import { ServicesProvider, useServices, type Services } from './services';
-import { globalStyles, styled } from './theme';
+import { Button, globalStyles, styled } from './theme';
 import { CartPanel } from './components/CartPanel';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
@@ -40,10 +41,10 @@ const logPageError = (error: unknown, componentStack: string | null | undefined)
 const Shell = styled('div', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });
 
 /**
- * Home and explore need the category list; everywhere the overlay also covers an unknown auth state.
- * Over catalog content that is already on screen (a prerendered page) the auth wait is a veil that fades in
- * late and lets clicks through: the products paint at once and "Adicionar ao carrinho" keeps working.
- * Nothing is drawn before hydration, so the prerendered HTML (and a browser without JavaScript) has none.
+ * The overlay covers only a page with nothing to show yet: home and explore without their category list, and
+ * any page while the auth state (or a new session's profile, bounded by its deadline) decides what it shows.
+ * A catalog already on screen (a prerendered page) is never covered: its products and "Adicionar ao carrinho"
+ * work while the profile loads. Nothing is drawn before hydration, so the prerendered HTML has none.
  */
 function GlobalOverlay() {
   const { auth, catalog } = useServices();
@@ -52,16 +53,59 @@ function GlobalOverlay() {
   const listLoading = useSelector(catalog, selectListLoading);
   const catalogOnScreen = useSelector(catalog, (s) => s.context.categories.length > 0 || s.context.category !== null);
   if (!hydrated) return null;
-  const catalogOverlay = listLoading ? <LoadingOverlay /> : authLoading ? <LoadingOverlay veil={catalogOnScreen} /> : null;
+  const overCatalog = listLoading || (authLoading && !catalogOnScreen) ? <LoadingOverlay /> : null;
   return (
     <Switch>
-      <Route path={paths.home}>{catalogOverlay}</Route>
-      <Route path={paths.explore}>{catalogOverlay}</Route>
-      <Route path={paths.category}>{authLoading && <LoadingOverlay veil={catalogOnScreen} />}</Route>
-      <Route path={paths.product}>{authLoading && <LoadingOverlay veil={catalogOnScreen} />}</Route>
+      <Route path={paths.home}>{overCatalog}</Route>
+      <Route path={paths.explore}>{overCatalog}</Route>
+      <Route path={paths.category}>{authLoading && !catalogOnScreen && <LoadingOverlay />}</Route>
+      <Route path={paths.product}>{authLoading && !catalogOnScreen && <LoadingOverlay />}</Route>
       <Route>{authLoading && <LoadingOverlay />}</Route>
     </Switch>
   );
+}
+
+const Banner = styled('div', {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '$3',
+  margin: '$3 $4',
+  padding: '$3 $4',
+  border: '1px solid $errorText',
+  borderRadius: '$1',
+  color: '$errorText',
+  fontWeight: 600,
+  '& p': { margin: 0 },
+});
+
+/**
+ * A signed-in shopper's profile could not be had in time: a banner above the page (which stays usable) with
+ * "Tentar novamente". Also where a sign-up that ran out of time says so, once its account signed in anyway.
+ */
+function AuthBanner() {
+  const { auth } = useServices();
+  const profileUnavailable = useSelector(auth, selectProfileUnavailable);
+  const loggedIn = useSelector(auth, selectLoggedIn);
+  const formError = useSelector(auth, selectFormError);
+  if (profileUnavailable) {
+    return (
+      <Banner role="alert" data-testid="profile-banner">
+        <p>{PROFILE_FAILED_MESSAGE}</p>
+        <Button type="button" onClick={() => auth.send({ type: 'auth.profile.retry' })}>
+          Tentar novamente
+        </Button>
+      </Banner>
+    );
+  }
+  if (loggedIn && formError) {
+    return (
+      <Banner role="alert">
+        <p>{formError}</p>
+      </Banner>
+    );
+  }
+  return null;
 }
 
 function Routes({ notFoundPath }: { notFoundPath: string | null }) {
@@ -101,6 +145,7 @@ function Layout({ notFoundPath, onHydrated }: Pick<AppProps, 'notFoundPath' | 'o
     <Shell>
       <Header cartButtonRef={cartButtonRef} />
       <SearchBar />
+      <AuthBanner />
       <Routes notFoundPath={notFoundPath ?? null} />
       <Footer />
       <CartPanel returnFocusTo={cartButtonRef} />

@@ -15,6 +15,7 @@ import { catalogMachine, createCatalogActors, type CatalogSnapshotInput } from '
 import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
+import { followShopper } from './ordersService';
 import type { SearchActorRef } from '../machines/searchMachine';
 import type { DeliveryFeature } from './deliveryFeature';
 import { importWhenOnline } from './lazyImport';
@@ -121,7 +122,11 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     const started = startDeliveryFeature({ cart, catalog, storage, now: options.now, log: effects.logError, inspect });
     return { value: started.feature, stop: started.stop };
   });
-  const orders = ordersMachine.provide({ actors: createOrdersActors({ orders: ports.orders }), actions: { logError } });
+  // Each orders actor follows the auth actor itself (like search follows the catalog): pages only render it.
+  const orders = ordersMachine.provide({
+    actors: { ...createOrdersActors({ orders: ports.orders }), followShopper: followShopper(auth) },
+    actions: { logError },
+  });
   const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
 
   return {

@@ -9,6 +9,10 @@ export const selectLoggedIn = (s: AuthSnapshot) => s.hasTag('signedIn');
 /** The full-screen overlay: auth not known yet, a new session's profile loading, or a sign-out on its way. */
 export const selectAuthLoading = (s: AuthSnapshot) => s.hasTag('blocking');
 export const selectFieldErrors = (s: AuthSnapshot) => s.context.fieldErrors;
+/** The form-wide message (a deadline passed, or a failure no field can show). */
+export const selectFormError = (s: AuthSnapshot) => s.context.formError;
+/** Signed in, but the profile could not be read in time: the banner with "Tentar novamente". */
+export const selectProfileUnavailable = (s: AuthSnapshot) => s.matches('profileUnavailable');
 export const selectUser = (s: AuthSnapshot) => s.context.user;
 
 export const selectCategories = (s: CatalogSnapshot) => s.context.categories;

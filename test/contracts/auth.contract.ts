@@ -67,6 +67,22 @@ export function testAuthPort(name: string, makeAdapter: MakeAuth) {
       unsubscribe();
     });
 
+    it('keeps the display name set after sign-up in the account: signing in again reports it', async () => {
+      const auth = await make();
+      const email = uniqueEmail();
+      const created = await auth.signUp({ email, password });
+      expect(created.displayName).toBeNull();
+      await auth.updateDisplayName('Carla Dias');
+      await auth.signOut();
+      const again = await auth.signIn(email, password);
+      expect(again).toMatchObject({ uid: created.uid, displayName: 'Carla Dias' });
+    });
+
+    it('refuses to set a display name when nobody is signed in', async () => {
+      const auth = await make();
+      await expect(auth.updateDisplayName('Carla Dias')).rejects.toMatchObject({ code: 'auth/unavailable' });
+    });
+
     it('refuses a wrong password with WrongPasswordError', async () => {
       const auth = await make();
       const email = uniqueEmail();

@@ -60,6 +60,38 @@ export function testUsersPort(name: string, makeAdapter: MakeUsers) {
       await expect(users.findById(profile.id)).resolves.toBeNull();
     });
 
+    it('createIfMissing writes a missing profile once and answers it; later calls keep the first', async () => {
+      const profile = aUserProfile({ firstName: 'Carla', lastName: 'Dias' }).withProvider('firebase').build();
+      const users = await signedInAs(profile);
+      await expect(users.createIfMissing(profile)).resolves.toEqual(profile);
+      await expect(users.createIfMissing({ ...profile, firstName: 'Outra' })).resolves.toEqual(profile);
+      await expect(users.findById(profile.id)).resolves.toEqual(profile);
+    });
+
+    it('createIfMissing keeps a profile the original write stored first', async () => {
+      const profile = aUserProfile({ firstName: 'Carla', lastName: 'Dias' }).build();
+      const users = await signedInAs(profile);
+      await users.create(profile);
+      await expect(users.createIfMissing({ ...profile, firstName: 'Carla Maria' })).resolves.toEqual(profile);
+      await expect(users.findById(profile.id)).resolves.toEqual(profile);
+    });
+
+    it('after a repair, the late original write is refused and the repaired profile stays', async () => {
+      const profile = aUserProfile({ firstName: 'Carla', lastName: 'Dias' }).build();
+      const repaired = { ...profile, firstName: 'Carla Maria' };
+      const users = await signedInAs(profile);
+      await users.createIfMissing(repaired);
+      await expect(users.create(profile)).rejects.toBeInstanceOf(ProfileWriteError);
+      await expect(users.findById(profile.id)).resolves.toEqual(repaired);
+    });
+
+    it('createIfMissing refuses an invalid profile with ProfileWriteError and writes nothing', async () => {
+      const profile = aUserProfile().build();
+      const users = await signedInAs(profile);
+      await expect(users.createIfMissing({ ...profile, admin: true } as UserProfile)).rejects.toBeInstanceOf(ProfileWriteError);
+      await expect(users.findById(profile.id)).resolves.toBeNull();
+    });
+
     it('throws MalformedDocumentError naming the document when the stored profile is malformed', async () => {
       const profile = aUserProfile().build();
       const users = await signedInAs(profile, { [profile.id]: { id: profile.id, email: profile.email, firstName: 42 } });

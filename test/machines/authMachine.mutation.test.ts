@@ -27,6 +27,10 @@ describe('authMachine (mutation run): busy while waiting for a port', () => {
     expect(snap().hasTag('busy')).toBe(true);
     users.findById.latest().resolve(null);
     await tick();
+    expect(snap().value).toBe('repairingProfile');
+    expect(snap().hasTag('busy')).toBe(true);
+    users.createIfMissing.latest().resolve({ id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
+    await tick();
     expect(snap().value).toBe('loggedIn');
     expect(snap().hasTag('busy')).toBe(false);
 
@@ -69,20 +73,20 @@ describe('authMachine (mutation run): the auth stream while the profile loads', 
     expect(users.findById.calls.map((call) => call.args)).toEqual([['uid-ana'], ['uid-bruno']]);
     users.findById.latest().resolve(null);
     await tick();
+    const brunoProfile = { id: 'uid-bruno', email: 'bruno@example.com', firstName: 'Bruno', lastName: 'Lima', provider: 'firebase' } as const;
+    expect(users.createIfMissing.calls.map((call) => call.args)).toEqual([[brunoProfile]]);
+    users.createIfMissing.latest().resolve(brunoProfile);
+    await tick();
     expect(snap().value).toBe('loggedIn');
-    expect(snap().context.user).toEqual({
-      id: 'uid-bruno',
-      email: 'bruno@example.com',
-      firstName: 'Bruno',
-      lastName: 'Lima',
-      provider: 'firebase',
-    });
+    expect(snap().context.user).toEqual(brunoProfile);
   });
 
   it('a user without an e-mail gets an empty e-mail in the fallback profile', async () => {
     const { auth, users, snap } = startAuth();
     auth.emit({ uid: 'uid-x', email: null, displayName: null, provider: 'google' });
     users.findById.latest().resolve(null);
+    await tick();
+    users.createIfMissing.latest().reject(new Error('refused'));
     await tick();
     expect(snap().context.user).toEqual({ id: 'uid-x', email: '', firstName: '', lastName: '', provider: 'google' });
   });
@@ -94,6 +98,8 @@ describe('authMachine (mutation run): after a sign-up or a Google sign-in', () =
     auth.emit(null);
     actor.send({ type: 'auth.signUp', form: carlaForm });
     auth.signUp.latest().resolve({ uid: 'uid-carla', email: null, displayName: null, provider: 'firebase' });
+    await tick();
+    auth.updateDisplayName.latest().resolve();
     await tick();
     const carla = { id: 'uid-carla', firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com', provider: 'firebase' };
     expect(users.create.calls.map((call) => call.args)).toEqual([[carla]]);
@@ -113,6 +119,8 @@ describe('authMachine (mutation run): after a sign-up or a Google sign-in', () =
     auth.emit(null);
     actor.send({ type: 'auth.signUp', form: carlaForm });
     auth.signUp.latest().resolve({ uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' });
+    await tick();
+    auth.updateDisplayName.latest().resolve();
     await tick();
     users.create.latest().resolve();
     await tick();
@@ -164,7 +172,16 @@ describe('authMachine (mutation run): the tags the UI reads in each state', () =
     expect(snap().value).toBe('loadingProfile');
     expect(tags()).toEqual(['busy', 'signedIn', 'blocking']);
 
+    users.findById.latest().reject(new Error('offline'));
+    await tick();
+    expect(snap().value).toBe('profileUnavailable');
+    expect(tags()).toEqual(['signedIn']);
+    actor.send({ type: 'auth.profile.retry' });
+    expect(tags()).toEqual(['busy', 'signedIn', 'blocking']);
     users.findById.latest().resolve(null);
+    await tick();
+    expect(tags()).toEqual(['busy', 'signedIn', 'blocking']);
+    users.createIfMissing.latest().resolve({ id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
     await tick();
     expect(snap().value).toBe('loggedIn');
     expect(tags()).toEqual(['signedIn']);

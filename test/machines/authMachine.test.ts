@@ -9,6 +9,14 @@ import {
 } from '../../src/adapters/auth/port';
 import { ProfileWriteError, UsersUnavailableError } from '../../src/adapters/users/port';
 import type { SignUpForm } from '../../src/domain';
+import {
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_TIMEOUT_MS,
+  PROFILE_FAILED_MESSAGE,
+  PROFILE_TIMEOUT_MS,
+  SIGN_UP_FAILED_MESSAGE,
+  SIGN_UP_TIMEOUT_MS,
+} from '../../src/machines/authMachine';
 import { aUserProfile } from '../support/builders';
 import { tick } from '../support/fakes/controllable';
 import { ana, bruno, startAuth } from './support/startAuth';
@@ -49,25 +57,52 @@ describe('authMachine: following the auth-state stream', () => {
     expect(snap().context.user).toEqual(anaProfile);
   });
 
-  it('falls back to a profile from the auth user when the document is missing', async () => {
+  it('repairs a missing document from the auth account (create-if-missing), then is logged in with it', async () => {
     const { auth, users, snap, logError } = startAuth();
     auth.emit(ana);
     users.findById.latest().resolve(null);
     await tick();
+    expect(snap().value).toBe('repairingProfile');
+    const rebuilt = { id: ana.uid, email: ana.email!, firstName: 'Ana', lastName: 'Souza', provider: 'firebase' } as const;
+    expect(users.createIfMissing.calls.map((c) => c.args)).toEqual([[rebuilt]]);
+    users.createIfMissing.latest().resolve(rebuilt);
+    await tick();
     expect(snap().value).toBe('loggedIn');
-    expect(snap().context.user).toEqual({ id: ana.uid, email: ana.email, firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
+    expect(snap().context.user).toEqual(rebuilt);
     expect(logError).not.toHaveBeenCalled();
   });
 
-  it('falls back (and logs) when the document cannot be read', async () => {
+  it('a refused repair: logged in with the profile from the auth account, logged, no banner', async () => {
     const { auth, users, snap, logError } = startAuth();
+    auth.emit(ana);
+    users.findById.latest().resolve(null);
+    await tick();
+    const error = new ProfileWriteError('denied');
+    users.createIfMissing.latest().reject(error);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual({ id: ana.uid, email: ana.email, firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
+    expect(logError).toHaveBeenCalledWith({ error, during: 'repairProfile' });
+  });
+
+  it('an unreadable document: signed in with the auth account profile, the banner state, logged; a retry reads again', async () => {
+    const { actor, auth, users, snap, logError } = startAuth();
     auth.emit(ana);
     const error = new UsersUnavailableError('offline');
     users.findById.latest().reject(error);
     await tick();
-    expect(snap().value).toBe('loggedIn');
+    expect(snap().value).toBe('profileUnavailable');
+    expect(snap().hasTag('signedIn')).toBe(true);
+    expect(snap().hasTag('blocking')).toBe(false);
     expect(snap().context.user?.firstName).toBe('Ana');
     expect(logError).toHaveBeenCalledWith({ error, during: 'loadProfile' });
+    actor.send({ type: 'auth.profile.retry' });
+    expect(snap().value).toBe('loadingProfile');
+    expect(users.findById.calls).toHaveLength(2);
+    users.findById.latest().resolve(anaProfile);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual(anaProfile);
   });
 
   it('clears the user when the stream reports a sign-out', async () => {
@@ -183,11 +218,15 @@ describe('authMachine: sign-up', () => {
     expect(users.create.calls).toHaveLength(0);
   });
 
-  it('creates the account, then the users document (provider firebase), and is logged in', async () => {
+  it('creates the account, keeps the name in it, then writes the users document (provider firebase), and is logged in', async () => {
     const { actor, auth, users, snap } = await startLoggedOut();
     actor.send({ type: 'auth.signUp', form: validSignUp });
     expect(auth.signUp.latest().args).toEqual([{ email: 'carla@example.com', password: 'segredo1' }]);
     auth.signUp.latest().resolve({ uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' });
+    await tick();
+    expect(users.create.calls).toHaveLength(0);
+    expect(auth.updateDisplayName.calls.map((c) => c.args)).toEqual([['Carla Dias']]);
+    auth.updateDisplayName.latest().resolve();
     await tick();
     const expected = { id: 'uid-carla', firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com', provider: 'firebase' };
     expect(users.create.latest().args).toEqual([expected]);
@@ -208,12 +247,13 @@ describe('authMachine: sign-up', () => {
     expect(logError).toHaveBeenCalledTimes(1);
   });
 
-  it('ignores other sign-up errors (logged only)', async () => {
+  it('other sign-up errors: no field message, the form-wide message, logged', async () => {
     const { actor, auth, snap, logError } = await startLoggedOut();
     actor.send({ type: 'auth.signUp', form: validSignUp });
     auth.signUp.latest().reject(new AuthUnavailableError('quota'));
     await tick();
     expect(snap().context.fieldErrors).toEqual({});
+    expect(snap().context.formError).toBe('Não foi possível concluir o cadastro agora. Verifique sua conexão e tente novamente.');
     expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'signUp' }));
   });
 });
@@ -226,6 +266,8 @@ describe('authMachine: a flow that fails after the provider signed the shopper i
     auth.signUp.latest().resolve(carla);
     auth.emit(carla); // Firebase reports the new user before the document is written
     await tick();
+    auth.updateDisplayName.latest().resolve();
+    await tick();
     users.create.latest().reject(new ProfileWriteError('denied'));
     await tick();
     expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'signUp' }));
@@ -233,8 +275,13 @@ describe('authMachine: a flow that fails after the provider signed the shopper i
     expect(users.findById.latest().args).toEqual(['uid-carla']);
     users.findById.latest().resolve(null);
     await tick();
+    // The repair writes the profile with the name typed (the stream's user predates updateDisplayName).
+    const repaired = { id: 'uid-carla', email: 'carla@example.com', firstName: 'Carla', lastName: 'Dias', provider: 'firebase' } as const;
+    expect(users.createIfMissing.latest().args).toEqual([repaired]);
+    users.createIfMissing.latest().resolve(repaired);
+    await tick();
     expect(snap().value).toBe('loggedIn');
-    expect(snap().context.user).toMatchObject({ id: 'uid-carla', email: 'carla@example.com' });
+    expect(snap().context.user).toEqual(repaired);
   });
 
   it('an e-mail already in use (no user reported) stays logged out', async () => {
@@ -325,5 +372,107 @@ describe('authMachine: sign-out', () => {
     expect(auth.listenerCount()).toBe(1);
     actor.stop();
     expect(auth.listenerCount()).toBe(0);
+  });
+});
+
+// The deadlines as the shopper lives them; the numbers and texts are the agreed ones, written here on purpose.
+describe('authMachine: every wait ends', () => {
+  const profileMessage = 'Não foi possível carregar seu perfil. Verifique sua conexão e tente novamente.';
+  const signUpMessage = 'Não foi possível concluir o cadastro agora. Verifique sua conexão e tente novamente.';
+  const loginMessage = 'Não foi possível entrar agora. Verifique sua conexão e tente novamente.';
+
+  it('exports the agreed texts and deadlines', () => {
+    expect([PROFILE_FAILED_MESSAGE, SIGN_UP_FAILED_MESSAGE, LOGIN_FAILED_MESSAGE]).toEqual([profileMessage, signUpMessage, loginMessage]);
+    expect([PROFILE_TIMEOUT_MS, SIGN_UP_TIMEOUT_MS, LOGIN_TIMEOUT_MS]).toEqual([8_000, 10_000, 10_000]);
+  });
+
+  it('a profile read with no answer gives up at 8 s (not before): signed in, banner state, the late answer dropped', async () => {
+    const { actor, auth, users, snap, clock, logError } = startAuth();
+    auth.emit(ana);
+    clock.increment(7_999);
+    expect(snap().value).toBe('loadingProfile');
+    clock.increment(1);
+    expect(snap().value).toBe('profileUnavailable');
+    expect(snap().hasTag('signedIn')).toBe(true);
+    expect(snap().context.user).toEqual({ id: ana.uid, email: ana.email, firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
+    expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'loadProfile' }));
+    users.findById.calls[0]!.resolve(anaProfile);
+    await tick();
+    expect(snap().value).toBe('profileUnavailable');
+    actor.send({ type: 'auth.profile.retry' });
+    users.findById.latest().resolve(anaProfile);
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual(anaProfile);
+  });
+
+  it('a repair with no answer also gives up at 8 s', async () => {
+    const { auth, users, snap, clock } = startAuth();
+    auth.emit(ana);
+    clock.increment(5_000);
+    users.findById.latest().resolve(null);
+    await tick();
+    expect(snap().value).toBe('repairingProfile');
+    clock.increment(7_999);
+    expect(snap().value).toBe('repairingProfile');
+    clock.increment(1);
+    expect(snap().value).toBe('profileUnavailable');
+  });
+
+  it('a sign-up with no answer gives up at 10 s with the sign-up message; the typed name then repairs the profile', async () => {
+    const { actor, auth, users, snap, clock } = await startLoggedOut();
+    const carla: AuthUser = { uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' };
+    actor.send({ type: 'auth.signUp', form: validSignUp });
+    auth.signUp.latest().resolve(carla);
+    auth.emit(carla);
+    await tick();
+    auth.updateDisplayName.latest().resolve();
+    await tick();
+    expect(users.create.calls).toHaveLength(1); // and the database hangs
+    clock.increment(9_999);
+    expect(snap().matches({ loggedOut: 'signingUp' })).toBe(true);
+    clock.increment(1);
+    expect(snap().context.formError).toBe(signUpMessage);
+    expect(snap().value).toBe('loadingProfile');
+    users.findById.latest().resolve(null);
+    await tick();
+    const repaired = { id: 'uid-carla', email: 'carla@example.com', firstName: 'Carla', lastName: 'Dias', provider: 'firebase' } as const;
+    expect(users.createIfMissing.latest().args).toEqual([repaired]);
+    users.createIfMissing.latest().resolve(repaired);
+    users.create.calls[0]!.reject(new ProfileWriteError('late, refused'));
+    await tick();
+    expect(snap().value).toBe('loggedIn');
+    expect(snap().context.user).toEqual(repaired);
+    expect(snap().context.formError).toBeNull();
+  });
+
+  it('a sign-up the provider never answers: logged out at 10 s with the message, the form usable again', async () => {
+    const { actor, auth, snap, clock } = await startLoggedOut();
+    actor.send({ type: 'auth.signUp', form: validSignUp });
+    clock.increment(10_000);
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snap().hasTag('busy')).toBe(false);
+    expect(snap().context.formError).toBe(signUpMessage);
+    auth.signUp.calls[0]!.reject(new AuthUnavailableError('late'));
+    await tick();
+    expect(snap().context.formError).toBe(signUpMessage);
+    actor.send({ type: 'auth.signUp', form: validSignUp });
+    expect(snap().context.formError).toBeNull();
+    expect(auth.signUp.calls).toHaveLength(2);
+  });
+
+  it.each([
+    ['e-mail', (actor: ReturnType<typeof startAuth>['actor']) => actor.send({ type: 'auth.signIn', form: { email: 'ana@example.com', password: 'segredo1' } })],
+    ['Google', (actor: ReturnType<typeof startAuth>['actor']) => actor.send({ type: 'auth.signInWithGoogle' })],
+  ])('a %s log-in with no answer gives up at 10 s with the log-in message', async (_name, start) => {
+    const { actor, snap, clock } = await startLoggedOut();
+    start(actor);
+    clock.increment(9_999);
+    expect(snap().hasTag('busy')).toBe(true);
+    clock.increment(1);
+    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+    expect(snap().context.formError).toBe(loginMessage);
+    actor.send({ type: 'auth.clearErrors' });
+    expect(snap().context.formError).toBeNull();
   });
 });

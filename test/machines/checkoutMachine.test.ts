@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { CHECKOUT_FAILED_MESSAGE, checkoutMachine, createCheckoutActors } from '../../src/machines/checkoutMachine';
 import { CheckoutFailedError } from '../../src/adapters/checkout/port';
 import { aCartItem } from '../support/builders';
@@ -86,6 +86,32 @@ describe('checkoutMachine: one Idempotency-Key per attempt', () => {
     await tick();
     actor.send({ type: 'checkout.submit', items });
     expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-1', 'key-1']);
+  });
+
+  it('the machine gives up at 8 s; a session that arrives later keeps the key, so the retry gets that session back', async () => {
+    const checkout = fakeCheckout();
+    const clock = new SimulatedClock();
+    let drawn = 0;
+    const redirects: string[] = [];
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: createCheckoutActors({ checkout: checkout.port, newKey: () => `key-${++drawn}` }),
+        actions: { redirectTo: (_, { url }) => redirects.push(url) },
+      }),
+      { clock },
+    ).start();
+    actor.send({ type: 'checkout.submit', items });
+    clock.increment(7_999);
+    expect(actor.getSnapshot().value).toBe('submitting');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.errorMessage).toBe('Não foi possível iniciar o pagamento. Tente novamente em instantes.');
+    checkout.createSession.latest().resolve({ url: 'http://127.0.0.1:5000/pay/late' });
+    await tick();
+    expect(redirects).toEqual([]);
+    actor.send({ type: 'checkout.submit', items });
+    expect(checkout.createSession.calls.map(keyOf)).toEqual(['key-1', 'key-1']);
+    actor.stop();
   });
 
   it('a changed cart is a new attempt with a new key', async () => {

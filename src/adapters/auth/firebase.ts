@@ -11,11 +11,12 @@ import {
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
+  updateProfile,
   type Auth,
   type User,
 } from 'firebase/auth';
 import type { FirebaseApp } from 'firebase/app';
-import { SignInCancelledError, type AuthPort, type AuthUser, type GoogleAccount } from './port';
+import { AuthUnavailableError, SignInCancelledError, type AuthPort, type AuthUser, type GoogleAccount } from './port';
 import { mapFirebaseAuthError } from './errors';
 
 /**
@@ -65,6 +66,11 @@ export function createFirebaseAuth({ auth, google }: { auth: Auth; google: Googl
         const account = await choose();
         if (!account) throw new SignInCancelledError();
         return toAuthUser((await signInWithCredential(auth, localGoogleCredential(account))).user);
+      }),
+    updateDisplayName: (displayName) =>
+      run(async () => {
+        if (!auth.currentUser) throw new AuthUnavailableError('nobody is signed in');
+        await updateProfile(auth.currentUser, { displayName });
       }),
     signOut: () => run(() => signOut(auth)),
     idToken: () => run(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null)),

@@ -1,4 +1,5 @@
 import {
+  AuthUnavailableError,
   EmailInUseError,
   SignInCancelledError,
   UserNotFoundError,
@@ -98,6 +99,14 @@ export function memoryAuth(options: MemoryAuthOptions = {}): MemoryAuth {
         googleAccounts.set(key, user);
       }
       return setCurrent(user);
+    },
+    async updateDisplayName(displayName) {
+      if (!current) throw new AuthUnavailableError('nobody is signed in');
+      const uid = current.uid;
+      for (const user of [...[...accounts.values()].map((account) => account.user), ...googleAccounts.values()]) {
+        if (user.uid === uid) user.displayName = displayName;
+      }
+      current = { ...current, displayName };
     },
     async signOut() {
       setCurrent(null);

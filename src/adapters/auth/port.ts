@@ -22,6 +22,11 @@ export interface AuthPort {
   /** Creates the auth account (the users document is written by the caller through UsersPort). */
   signUp(credentials: SignUpCredentials): Promise<AuthUser>;
   signInWithGoogle(): Promise<AuthUser>;
+  /**
+   * Keeps the name in the auth account of the signed-in user (its displayName), so a profile whose write
+   * failed can be rebuilt from the account. Like Firebase, the auth-state stream is not told.
+   */
+  updateDisplayName(displayName: string): Promise<void>;
   signOut(): Promise<void>;
   /** The signed-in user's ID token for our backend, or null when nobody is signed in. */
   idToken(): Promise<string | null>;

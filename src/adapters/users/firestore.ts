@@ -1,4 +1,4 @@
-import { collection, doc, getDocs, query, setDoc, where, type Firestore } from 'firebase/firestore/lite';
+import { collection, doc, getDocs, query, runTransaction, setDoc, where, type Firestore } from 'firebase/firestore/lite';
 import { MalformedDocumentError, UserProfileStruct } from '../../domain';
 import { ProfileWriteError, UsersUnavailableError, type UsersPort } from './port';
 
@@ -33,6 +33,29 @@ export function createFirestoreUsers({ db }: { db: Firestore }): UsersPort {
       } catch (error) {
         throw new ProfileWriteError(error instanceof Error ? error.message : String(error), { cause: error });
       }
+    },
+    async createIfMissing(profile) {
+      const [invalid, valid] = UserProfileStruct.validate(profile);
+      if (invalid) throw new ProfileWriteError(`invalid profile: ${invalid.message}`, { cause: invalid });
+      const { id, email, firstName, lastName, provider } = valid;
+      const ref = doc(users, id);
+      // A transaction: the write carries "the document still does not exist" as its precondition, so a late
+      // original write that lands first makes it read again and keep that one (rules allow create only).
+      let stored: unknown;
+      try {
+        stored = await runTransaction(db, async (transaction) => {
+          const existing = await transaction.get(ref);
+          if (existing.exists()) return existing.data();
+          const data = { id, email, firstName, lastName, provider };
+          transaction.set(ref, data);
+          return data;
+        });
+      } catch (error) {
+        throw new ProfileWriteError(error instanceof Error ? error.message : String(error), { cause: error });
+      }
+      const [malformed, result] = UserProfileStruct.validate(stored);
+      if (malformed) throw new MalformedDocumentError('users', id, `${malformed.path.join('.') || '(document)'}: ${malformed.message}`);
+      return result;
     },
   };
 }

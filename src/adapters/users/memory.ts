@@ -31,6 +31,19 @@ export function memoryUsers(initial: readonly UserProfile[] = [], options: { doc
       const { id, email, firstName, lastName, provider } = valid;
       documents.set(id, { id, email, firstName, lastName, provider });
     },
+    async createIfMissing(profile) {
+      const [error, valid] = UserProfileStruct.validate(profile);
+      if (error) throw new ProfileWriteError(`invalid profile: ${error.message}`, { cause: error });
+      const existing = documents.get(valid.id);
+      if (existing !== undefined) {
+        const [malformed, stored] = UserProfileStruct.validate(structuredClone(existing));
+        if (malformed) throw new MalformedDocumentError('users', valid.id, `${malformed.path.join('.') || '(document)'}: ${malformed.message}`);
+        return stored;
+      }
+      const { id, email, firstName, lastName, provider } = valid;
+      documents.set(id, { id, email, firstName, lastName, provider });
+      return { id, email, firstName, lastName, provider };
+    },
     all: () => [...documents.values()].map((data) => structuredClone(data)),
   };
 }

@@ -1,3 +1,4 @@
+import { CATALOG_FAILED_MESSAGE } from '../../machines/catalogMachine';
 import { useServices } from '../services';
 import { Button, styled } from '../theme';
 
@@ -8,7 +9,7 @@ export function CatalogUnavailable() {
   const { catalog } = useServices();
   return (
     <Box role="alert">
-      <p>Não foi possível carregar as categorias.</p>
+      <p>{CATALOG_FAILED_MESSAGE}</p>
       <Button type="button" onClick={() => catalog.send({ type: 'catalog.list.retry' })}>
         Tentar novamente
       </Button>

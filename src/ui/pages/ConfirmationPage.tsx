@@ -43,14 +43,10 @@ const Summary = styled('section', {
  * above is the page's message).
  */
 function SessionOrder({ sessionId }: { sessionId: string }) {
-  const { auth, orders: ordersMachine, inspect } = useServices();
-  const uid = useSelector(auth, (s) => s.context.authUser?.uid ?? null);
-  const orders = useActorRef(ordersMachine, { inspect });
+  const { orders: ordersMachine, inspect } = useServices();
+  // The actor follows the signed-in shopper by itself and reads this session's order for them.
+  const orders = useActorRef(ordersMachine, { input: { sessionId }, inspect });
   const order = useSelector(orders, (s) => (s.matches('loaded') ? (s.context.orders[0] ?? null) : null));
-
-  useEffect(() => {
-    if (uid) orders.send({ type: 'orders.load', uid, sessionId });
-  }, [orders, uid, sessionId]);
 
   if (!order) return null;
   return (
@@ -89,7 +85,7 @@ export default function ConfirmationPage() {
         <div role="status">
           <h1>{message}</h1>
         </div>
-        {sessionId && <SessionOrder sessionId={sessionId} />}
+        {sessionId && <SessionOrder key={sessionId} sessionId={sessionId} />}
         <Button type="button" onClick={() => navigate(paths.home)}>
           Voltar para a página inicial
         </Button>

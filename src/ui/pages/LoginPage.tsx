@@ -3,18 +3,20 @@ import { useSelector } from '@xstate/react';
 import { Link, Redirect } from 'wouter';
 import type { LoginForm } from '../../domain';
 import { paths } from '../paths';
-import { selectFieldErrors, selectLoggedIn } from '../selectors';
+import { selectFieldErrors, selectFormError, selectLoggedIn } from '../selectors';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
 import { FormCard, FormField, FormIntro } from '../components/FormField';
 
 const Divider = styled('p', { textAlign: 'center', margin: '$4 0', color: '$placeholder' });
+const FormError = styled('p', { color: '$errorText', fontWeight: 600, margin: 0 });
 const Alt = styled('p', { textAlign: 'center', '& a': { color: '$textDark', fontWeight: 600 } });
 
 export default function LoginPage() {
   const { auth } = useServices();
   const loggedIn = useSelector(auth, selectLoggedIn);
   const errors = useSelector(auth, selectFieldErrors);
+  const formError = useSelector(auth, selectFormError);
   const signingIn = useSelector(auth, (s) => s.matches({ loggedOut: 'signingIn' }));
   const signingInWithGoogle = useSelector(auth, (s) => s.matches({ loggedOut: 'signingInWithGoogle' }));
   const busy = signingIn || signingInWithGoogle;
@@ -57,6 +59,7 @@ export default function LoginPage() {
           error={errors.password}
           onChange={(e) => setForm({ ...form, password: e.target.value })}
         />
+        {formError && <FormError role="alert">{formError}</FormError>}
         <Button type="submit" disabled={busy} aria-busy={signingIn} fullWidth>
           Entrar
         </Button>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { formatBRL } from '../../domain';
@@ -47,16 +46,12 @@ function OrderCard({ order }: { order: Order }) {
 }
 
 function MyOrders() {
-  const { auth, orders: ordersMachine, inspect } = useServices();
-  const uid = useSelector(auth, (s) => s.context.authUser?.uid ?? null);
+  const { orders: ordersMachine, inspect } = useServices();
+  // The actor follows the signed-in shopper by itself (src/ui/ordersService.ts).
   const orders = useActorRef(ordersMachine, { inspect });
   const loading = useSelector(orders, (s) => s.matches('idle') || s.hasTag('busy'));
   const failed = useSelector(orders, (s) => (s.matches('failed') ? s.context.errorMessage : null));
   const list = useSelector(orders, (s) => (s.matches('loaded') ? s.context.orders : null));
-
-  useEffect(() => {
-    if (uid) orders.send({ type: 'orders.load', uid });
-  }, [orders, uid]);
 
   if (failed) {
     return (

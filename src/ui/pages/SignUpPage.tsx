@@ -3,11 +3,12 @@ import { useSelector } from '@xstate/react';
 import { Link, Redirect } from 'wouter';
 import type { SignUpForm } from '../../domain';
 import { paths } from '../paths';
-import { selectFieldErrors, selectLoggedIn } from '../selectors';
+import { selectFieldErrors, selectFormError, selectLoggedIn } from '../selectors';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
 import { FormCard, FormField, FormIntro } from '../components/FormField';
 
+const FormError = styled('p', { color: '$errorText', fontWeight: 600, margin: 0 });
 const Alt = styled('p', { textAlign: 'center', '& a': { color: '$textDark', fontWeight: 600 } });
 
 const empty: SignUpForm = { firstName: '', lastName: '', email: '', password: '', passwordConfirmation: '' };
@@ -16,6 +17,7 @@ export default function SignUpPage() {
   const { auth } = useServices();
   const loggedIn = useSelector(auth, selectLoggedIn);
   const errors = useSelector(auth, selectFieldErrors);
+  const formError = useSelector(auth, selectFormError);
   const signingUp = useSelector(auth, (s) => s.matches({ loggedOut: 'signingUp' }));
   const [form, setForm] = useState<SignUpForm>(empty);
 
@@ -59,6 +61,7 @@ export default function SignUpPage() {
           placeholder="Repita a senha"
           {...field('passwordConfirmation')}
         />
+        {formError && <FormError role="alert">{formError}</FormError>}
         <Button type="submit" disabled={signingUp} aria-busy={signingUp} fullWidth>
           Criar Conta
         </Button>

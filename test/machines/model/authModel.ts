@@ -1,5 +1,5 @@
 import { expect, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
+import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import type { LoginForm, SignUpForm, UserProfile } from '../../../src/domain';
 import {
   AuthUnavailableError,
@@ -32,6 +32,33 @@ const storedDocuments: Record<string, UserProfile> = {
 const fallbackProfiles: Record<string, UserProfile> = {
   'uid-ana': { id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana', lastName: 'Souza', provider: 'firebase' },
   'uid-bruno': { id: 'uid-bruno', email: 'bruno@example.com', firstName: '', lastName: '', provider: 'firebase' },
+  'uid-carla': { id: 'uid-carla', email: 'carla@example.com', firstName: '', lastName: '', provider: 'firebase' },
+};
+/** The account's profile, with the name typed in this tab's sign-up if it is that account's (what a repair writes). */
+const accountProfile = (uid: string, typed: { firstName: string; lastName: string; email: string } | null): UserProfile => {
+  const profile = fallbackProfiles[uid]!;
+  return typed && typed.email === profile.email ? { ...profile, firstName: typed.firstName, lastName: typed.lastName } : profile;
+};
+
+// The agreed deadlines and texts (msgs), written here on purpose.
+const PROFILE_DEADLINE_MS = 8_000;
+const SIGN_UP_DEADLINE_MS = 10_000;
+const LOGIN_DEADLINE_MS = 10_000;
+const SIGN_UP_MESSAGE = 'Não foi possível concluir o cadastro agora. Verifique sua conexão e tente novamente.';
+const LOGIN_MESSAGE = 'Não foi possível entrar agora. Verifique sua conexão e tente novamente.';
+const AFTER = {
+  loadingProfile: 'xstate.after.profileTimeout.auth.loadingProfile',
+  repairingProfile: 'xstate.after.profileTimeout.auth.repairingProfile',
+  signingIn: 'xstate.after.loginTimeout.auth.loggedOut.signingIn',
+  signingUp: 'xstate.after.signUpTimeout.auth.loggedOut.signingUp',
+  signingInWithGoogle: 'xstate.after.loginTimeout.auth.loggedOut.signingInWithGoogle',
+} as const;
+const deadlines: Record<string, number> = {
+  [AFTER.loadingProfile]: PROFILE_DEADLINE_MS,
+  [AFTER.repairingProfile]: PROFILE_DEADLINE_MS,
+  [AFTER.signingIn]: LOGIN_DEADLINE_MS,
+  [AFTER.signingUp]: SIGN_UP_DEADLINE_MS,
+  [AFTER.signingInWithGoogle]: LOGIN_DEADLINE_MS,
 };
 const carlaProfile: UserProfile = { id: 'uid-carla', email: 'carla@example.com', firstName: 'Carla', lastName: 'Dias', provider: 'firebase' };
 const helenaProfile: UserProfile = { id: 'uid-helena', email: 'helena@example.com', firstName: 'Helena', lastName: 'Maria Costa', provider: 'google' };
@@ -88,6 +115,16 @@ export const authPaths = shortestPaths(authMachine, {
         return [{ type, output: undefined }];
       case 'xstate.error.actor.signOut':
         return [{ type, error: new AuthUnavailableError('network') }];
+      case 'xstate.done.actor.repairProfile':
+        return uid ? [{ type, output: accountProfile(uid, snapshot.context.typedName) }] : [];
+      case 'xstate.error.actor.repairProfile':
+        return [{ type, error: new ProfileWriteError('denied') }];
+      case AFTER.loadingProfile:
+      case AFTER.repairingProfile:
+      case AFTER.signingIn:
+      case AFTER.signingUp:
+      case AFTER.signingInWithGoogle:
+        return [{ type }];
       default:
         return undefined;
     }
@@ -128,9 +165,10 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
   const auth = fakeAuth();
   const users = fakeUsers();
   const logError = vi.fn();
+  const clock = new SimulatedClock();
   const actor = createActor(
     authMachine.provide({ actors: wiring({ auth, users }), actions: { logError: (_, params) => logError(params) } }),
-    { inspect: recorder?.inspect },
+    { inspect: recorder?.inspect, clock },
   );
   const ref = {
     uid: null as string | null,
@@ -138,10 +176,20 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
     reported: null as string | null,
     user: null as UserProfile | null,
     fieldErrors: {} as Record<string, string>,
+    formError: null as string | null,
+    /** The name of a sign-up whose profile is not stored yet. */
+    typed: null as { firstName: string; lastName: string; email: string } | null,
     errors: 0,
     calls: { signIn: 0, signUp: 0, google: 0, signOut: 0, findById: 0, create: 0 },
   };
   const created: UserProfile[] = [];
+  const repairs: UserProfile[] = [];
+  /** The profile is stored and shown: the form-wide message and the typed name are done with. */
+  const profileStored = (profile: UserProfile) => {
+    ref.user = profile;
+    ref.formError = null;
+    ref.typed = null;
+  };
   try {
     for (const [index, { event, state: expected }] of path.steps.entries()) {
       const e = event as AnyAuthEvent;
@@ -165,14 +213,49 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
           expect(users.findById.latest().args, 'profile read for the signed-in uid').toEqual([ref.uid]);
           users.findById.latest().resolve(e.output as UserProfile | null);
           await tick();
-          ref.user = (e.output as UserProfile | null) ?? fallbackProfiles[ref.uid!]!;
+          if (e.output) profileStored(e.output as UserProfile);
+          else repairs.push(accountProfile(ref.uid!, ref.typed)); // no document: it is written from the account
           break;
         case 'xstate.error.actor.loadProfile':
           users.findById.latest().reject(e.error);
           await tick();
-          ref.user = fallbackProfiles[ref.uid!]!;
+          ref.user = accountProfile(ref.uid!, ref.typed);
           ref.errors += 1;
           break;
+        case 'xstate.done.actor.repairProfile':
+          users.createIfMissing.latest().resolve(accountProfile(ref.uid!, ref.typed));
+          await tick();
+          profileStored(accountProfile(ref.uid!, ref.typed));
+          break;
+        case 'xstate.error.actor.repairProfile':
+          users.createIfMissing.latest().reject(e.error);
+          await tick();
+          ref.user = accountProfile(ref.uid!, ref.typed);
+          ref.errors += 1;
+          break;
+        case AFTER.loadingProfile:
+        case AFTER.repairingProfile:
+        case AFTER.signingIn:
+        case AFTER.signingUp:
+        case AFTER.signingInWithGoogle: {
+          const before = JSON.stringify(actor.getSnapshot().value);
+          clock.increment(deadlines[e.type]! - 1);
+          expect(JSON.stringify(actor.getSnapshot().value), `${at}: a millisecond before the deadline`).toBe(before);
+          clock.increment(1);
+          ref.errors += 1;
+          if (e.type === AFTER.loadingProfile || e.type === AFTER.repairingProfile) {
+            ref.user = accountProfile(ref.uid!, ref.typed);
+            // The abandoned call answers late: nothing changes.
+            const late = e.type === AFTER.loadingProfile ? users.findById.latest() : users.createIfMissing.latest();
+            late.resolve(storedDocuments[ref.uid!] ?? accountProfile(ref.uid!, null));
+          } else {
+            ref.formError = e.type === AFTER.signingUp ? SIGN_UP_MESSAGE : LOGIN_MESSAGE;
+            const late = e.type === AFTER.signingIn ? auth.signIn : e.type === AFTER.signingUp ? auth.signUp : auth.signInWithGoogle;
+            late.latest().reject(new AuthUnavailableError('late'));
+          }
+          await tick();
+          break;
+        }
         case 'xstate.done.actor.signIn':
           auth.signIn.latest().resolve(e.output as AuthUser);
           await tick();
@@ -188,16 +271,23 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
         case 'xstate.done.actor.signUp':
           auth.signUp.latest().resolve(carla);
           await tick();
+          // The name goes into the auth account before the profile is written.
+          expect(users.create.calls.length, `${at}: no profile write before the name is in the account`).toBe(created.length);
+          expect(auth.updateDisplayName.latest().args, at).toEqual(['Carla Dias']);
+          auth.updateDisplayName.latest().resolve();
+          await tick();
           users.create.latest().resolve();
           await tick();
           ref.calls.create += 1;
           created.push(carlaProfile);
           ref.uid = carla.uid;
-          ref.user = carlaProfile;
+          profileStored(carlaProfile);
           break;
         case 'xstate.error.actor.signUp':
           if (e.error!.code === 'users/write-failed') {
             auth.signUp.latest().resolve(carla);
+            await tick();
+            auth.updateDisplayName.latest().resolve();
             await tick();
             users.create.latest().reject(e.error);
             ref.calls.create += 1;
@@ -207,6 +297,9 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
           }
           await tick();
           ref.fieldErrors = signUpErrorMessages[e.error!.code] ?? {};
+          // A failure no field can show gets the form-wide message; the typed name stays for a repair.
+          if (signUpErrorMessages[e.error!.code]) ref.typed = null;
+          else ref.formError = SIGN_UP_MESSAGE;
           ref.errors += 1;
           break;
         case 'xstate.done.actor.signInWithGoogle': {
@@ -226,7 +319,7 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
             created.push(helenaProfile);
           }
           ref.uid = googleUser.uid;
-          ref.user = existing ?? helenaProfile;
+          profileStored(existing ?? helenaProfile);
           break;
         }
         case 'xstate.error.actor.signInWithGoogle':
@@ -238,6 +331,7 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
           auth.signOut.latest().resolve();
           await tick();
           ref.user = null;
+          ref.typed = null;
           break;
         case 'xstate.error.actor.signOut':
           auth.signOut.latest().reject(e.error);
@@ -250,14 +344,20 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
           if (e.type === 'auth.signIn') ref.fieldErrors = valid ? {} : loginRequired;
           if (e.type === 'auth.signUp') ref.fieldErrors = valid ? {} : signUpRequired;
           if (e.type === 'auth.signInWithGoogle' || e.type === 'auth.clearErrors') ref.fieldErrors = {};
+          if (valid || e.type === 'auth.signInWithGoogle' || e.type === 'auth.clearErrors') ref.formError = null;
+          if ((e.type === 'auth.signIn' && valid) || e.type === 'auth.signInWithGoogle') ref.typed = null;
+          if (e.type === 'auth.signUp' && valid) ref.typed = { firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com' };
+          if (e.type === 'auth.profile.retry') ref.calls.findById += 1;
         }
       }
       if (after({ loggedOut: 'signingIn' }) && e.type === 'auth.signIn') ref.calls.signIn += 1;
       if (after({ loggedOut: 'signingUp' }) && e.type === 'auth.signUp') ref.calls.signUp += 1;
       if (after({ loggedOut: 'signingInWithGoogle' }) && e.type === 'auth.signInWithGoogle') ref.calls.google += 1;
       if (after('signingOut') && e.type === 'auth.signOut') ref.calls.signOut += 1;
-      // A flow that failed after the provider reported its user: the shopper is signed in, so the profile loads.
-      if (e.type.startsWith('xstate.error.actor.sign') && after('loadingProfile')) {
+      // A flow that failed (or ran out of time) after the provider reported its user: the shopper is signed in,
+      // so the profile loads.
+      const flowEnded = e.type.startsWith('xstate.error.actor.sign') || e.type === AFTER.signingIn || e.type === AFTER.signingUp || e.type === AFTER.signingInWithGoogle;
+      if (flowEnded && after('loadingProfile')) {
         expect(ref.reported, `${at}: only when the provider reported a user`).not.toBeNull();
         ref.uid = ref.reported;
         ref.user = null;
@@ -265,6 +365,8 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
       }
       if (!after('loggedOut')) ref.reported = null;
       if (after('loggedOut')) ref.uid = null;
+      // Signed out from a session: nothing of it stays (a sign-up's typed name included).
+      if (e.type === 'auth.changed' && e.user === null && after('loggedOut') && !path.steps[index - 1]?.state.matches('loggedOut')) ref.typed = null;
 
       const snapshot = actor.getSnapshot();
       expect(snapshot.value, at).toEqual(expected.value);
@@ -276,6 +378,7 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
       if (snapshot.matches({ loggedOut: 'idle' })) expect(snapshot.context.authUser, at).toBeNull();
       if (snapshot.matches('loggedOut')) expect(snapshot.context.user, at).toBeNull();
       expect(snapshot.context.fieldErrors, at).toEqual(ref.fieldErrors);
+      expect(snapshot.context.formError, at).toBe(ref.formError);
       expect(logError, at).toHaveBeenCalledTimes(ref.errors);
 
       // What the ports saw: each call exactly once, with the shopper's input.
@@ -287,6 +390,7 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
       expect(auth.signOut.calls.length, at).toBe(ref.calls.signOut);
       expect(users.findById.calls.length, at).toBe(ref.calls.findById);
       expect(users.create.calls.map((c) => c.args[0]), at).toEqual(created);
+      expect(users.createIfMissing.calls.map((c) => c.args[0]), `${at}: repairs`).toEqual(repairs);
       expect(auth.listenerCount(), `${at}: one auth-state subscription`).toBe(1);
     }
   } finally {

@@ -1,5 +1,5 @@
 import { expect, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
+import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import type { Category } from '../../../src/domain';
 import { CatalogUnavailableError, CategoryNotFoundError } from '../../../src/adapters/catalog/port';
 import { catalogMachine, createCatalogActors } from '../../../src/machines/catalogMachine';
@@ -22,6 +22,11 @@ const staleAnswer: Category = { ...tenis, id: 'stale', displayName: 'Resposta an
 /** A prerendered /category/jaquetas page: its snapshot, with one category of the list not yet known. */
 export const prerenderedSnapshot = { categories: [jaquetasListed], category: jaquetasListed };
 
+/** The agreed catalog deadline, written here (not read from the machine). */
+const DEADLINE_MS = 8_000;
+const LIST_AFTER = ['xstate.after.catalogTimeout.catalog.list.loading', 'xstate.after.catalogTimeout.catalog.list.refreshing'];
+const CATEGORY_AFTER = 'xstate.after.catalogTimeout.catalog.category.loading';
+
 const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1]['variants'] = (type, snapshot) => {
     switch (type) {
       case 'xstate.done.actor.listCategories':
@@ -36,6 +41,12 @@ const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1
         return snapshot.context.categoryId === 'jaquetas' ? [{ type, output: jaquetasFresh }] : [];
       case 'xstate.error.actor.getCategory':
         return [new CategoryNotFoundError(snapshot.context.categoryId ?? '?'), new CatalogUnavailableError('offline')].map((error) => ({ type, error }));
+      // One region's deadline at a time: while the other region also waits, both timers would end together.
+      case LIST_AFTER[0]:
+      case LIST_AFTER[1]:
+        return snapshot.matches({ category: 'loading' }) ? [] : [{ type }];
+      case CATEGORY_AFTER:
+        return snapshot.matches({ list: 'loading' }) || snapshot.matches({ list: 'refreshing' }) ? [] : [{ type }];
       default:
         return undefined;
     }
@@ -70,10 +81,18 @@ export async function runCatalogPath(
 ) {
   const catalog = fakeCatalog();
   const logError = vi.fn();
+  const clock = new SimulatedClock();
   const actor = createActor(
     catalogMachine.provide({ actors: wiring(catalog), actions: { logError: (_, params) => logError(params) } }),
-    { inspect: recorder?.inspect, input: prerendered },
+    { inspect: recorder?.inspect, input: prerendered, clock },
   );
+  /** Lets the deadline pass, checking that nothing happened a millisecond before it. */
+  const passDeadline = (at: string) => {
+    const before = JSON.stringify(actor.getSnapshot().value);
+    clock.increment(DEADLINE_MS - 1);
+    expect(JSON.stringify(actor.getSnapshot().value), `${at}: before the deadline`).toBe(before);
+    clock.increment(1);
+  };
   // With a snapshot, nothing is read before `catalog.refresh`, and no list read ever shows the overlay.
   const ref = {
     listCalls: 0,
@@ -147,6 +166,22 @@ export async function runCatalogPath(
           if (e.error!.code === 'catalog/not-found') ref.category = null;
           else ref.errors += 1;
           ref.categoryLoading = false;
+          break;
+        case LIST_AFTER[0]:
+        case LIST_AFTER[1]:
+          passDeadline(`step ${index}`);
+          ref.errors += 1; // logged; a snapshot on screen stays, the shell offers "Tentar novamente"
+          ref.listLoading = false;
+          // The abandoned read answers late: it must not change what is shown.
+          for (const call of catalog.listCategories.pending()) call.resolve([staleAnswer]);
+          await tick();
+          break;
+        case CATEGORY_AFTER:
+          passDeadline(`step ${index}`);
+          ref.errors += 1;
+          ref.categoryLoading = false;
+          for (const call of catalog.getCategory.pending()) call.resolve(staleAnswer);
+          await tick();
           break;
         default:
           throw new Error(`no driver for ${e.type}`);

@@ -1,5 +1,5 @@
 import { expect, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
+import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import type { CartItem } from '../../../src/domain';
 import { CheckoutFailedError } from '../../../src/adapters/checkout/port';
 import { checkoutMachine, createCheckoutActors } from '../../../src/machines/checkoutMachine';
@@ -12,6 +12,10 @@ const cart: CartItem[] = [
 ];
 const SESSION_URL = 'http://127.0.0.1:5000/pay/session-1';
 const DELIVERY = { cep: '20040020', service: 'expressa' } as const;
+
+const AFTER = 'xstate.after.checkoutTimeout.checkout.submitting';
+/** The agreed deadline: the message within 8 s of the press (written here, not read from the machine). */
+const DEADLINE_MS = 8_000;
 
 export const checkoutPaths = shortestPaths(checkoutMachine, {
   // Offered in every state, so "a second click while submitting does nothing" is a generated path too.
@@ -28,6 +32,8 @@ export const checkoutPaths = shortestPaths(checkoutMachine, {
         return [{ type, output: { url: SESSION_URL } }];
       case 'xstate.error.actor.createSession':
         return [{ type, error: new CheckoutFailedError('http', 'backend answered 500', { status: 500 }) }];
+      case AFTER:
+        return [{ type }];
       default:
         return undefined;
     }
@@ -48,11 +54,12 @@ export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, w
   const checkout = fakeCheckout();
   const redirectTo = vi.fn();
   const logError = vi.fn();
+  const clock = new SimulatedClock();
   const actor = createActor(
     checkoutMachine
       .provide({ actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) } })
       .provide({ actors: wiring(checkout) }),
-    { inspect: recorder?.inspect },
+    { inspect: recorder?.inspect, clock },
   );
   const ref = {
     phase: 'idle' as 'idle' | 'submitting' | 'redirecting' | 'failed',
@@ -79,6 +86,16 @@ export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, w
         ref.phase = 'failed';
         ref.errors += 1;
         ref.message = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
+      } else if (e.type === AFTER) {
+        clock.increment(DEADLINE_MS - 1);
+        expect(actor.getSnapshot().value, `step ${index}: before the deadline`).toBe('submitting');
+        clock.increment(1);
+        ref.phase = 'failed';
+        ref.errors += 1;
+        ref.message = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
+        // The backend answers after the machine gave up: the shopper is not sent away.
+        checkout.createSession.latest().resolve({ url: `${SESSION_URL}-late` });
+        await tick();
       } else {
         actor.send(event as never);
         if ((ref.phase === 'idle' || ref.phase === 'failed') && e.items!.length > 0) {

@@ -1,5 +1,5 @@
 import { expect, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
+import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import { OrdersUnavailableError } from '../../../src/adapters/orders/port';
 import type { Order } from '../../../src/domain/order';
 import { createOrdersActors, ordersMachine } from '../../../src/machines/ordersMachine';
@@ -19,6 +19,10 @@ const order: Order = {
   delivery: null,
 };
 
+const AFTER = 'xstate.after.ordersTimeout.orders.loading';
+/** The agreed deadline, written here (not read from the machine). */
+const DEADLINE_MS = 8_000;
+
 export const ordersPaths = shortestPaths(ordersMachine, {
   // A retry is offered everywhere: only a failed read may start another one.
   offerEverywhere: ['orders.retry'],
@@ -33,6 +37,8 @@ export const ordersPaths = shortestPaths(ordersMachine, {
         return [{ type, output: [order] }];
       case 'xstate.error.actor.loadOrders':
         return [{ type, error: new OrdersUnavailableError('offline') }];
+      case AFTER:
+        return [{ type }];
       default:
         return undefined;
     }
@@ -50,12 +56,13 @@ export async function runOrdersPath(path: ModelPath<typeof ordersMachine>, recor
   const listMine = controllable<[string], Order[]>('listMine');
   const getForConfirmation = controllable<[string], Order | null>('getForConfirmation');
   const logError = vi.fn();
+  const clock = new SimulatedClock();
   const actor = createActor(
     ordersMachine.provide({
       actors: createOrdersActors({ orders: { listMine: listMine.fn, getForConfirmation: getForConfirmation.fn } }),
       actions: { logError: (_, params) => logError(params) },
     }),
-    { inspect: recorder?.inspect },
+    { inspect: recorder?.inspect, clock },
   );
   const ref = {
     phase: 'idle' as 'idle' | 'loading' | 'loaded' | 'failed',
@@ -71,6 +78,19 @@ export async function runOrdersPath(path: ModelPath<typeof ordersMachine>, recor
       const e = event as EventObject & { uid?: string; sessionId?: string; error?: unknown };
       if (e.type === 'xstate.init') {
         actor.start();
+      } else if (e.type === AFTER) {
+        // The read is left without an answer: nothing changes a millisecond before the deadline.
+        clock.increment(DEADLINE_MS - 1);
+        expect(actor.getSnapshot().value, `step ${index} before the deadline`).toBe('loading');
+        clock.increment(1);
+        ref.phase = 'failed';
+        ref.errors += 1;
+        ref.shown = [];
+        ref.message = 'Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.';
+        // Its late answer is dropped: still failed, nothing shown.
+        if (ref.lastWasSession) getForConfirmation.latest().resolve(order);
+        else listMine.latest().resolve([order]);
+        await tick();
       } else if (e.type === 'xstate.done.actor.loadOrders') {
         if (ref.lastWasSession) getForConfirmation.latest().resolve(order);
         else listMine.latest().resolve([order]);
@@ -86,6 +106,12 @@ export async function runOrdersPath(path: ModelPath<typeof ordersMachine>, recor
         ref.message = 'Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.';
       } else {
         actor.send(event as never);
+        if (e.type === 'orders.signedOut') {
+          // Nobody signed in: nothing shown, no message, and a pending read's answer is dropped.
+          ref.phase = 'idle';
+          ref.shown = [];
+          ref.message = null;
+        }
         const reads = e.type === 'orders.load' || (e.type === 'orders.retry' && ref.phase === 'failed');
         if (reads) {
           if (e.type === 'orders.load') ref.lastWasSession = Boolean(e.sessionId);
@@ -105,7 +131,7 @@ export async function runOrdersPath(path: ModelPath<typeof ordersMachine>, recor
       expect(logError, at).toHaveBeenCalledTimes(ref.errors);
       expect(snapshot.context.errorMessage, at).toBe(ref.message);
       expect(snapshot.hasTag('busy'), at).toBe(ref.phase === 'loading');
-      if (ref.phase === 'loaded') expect(snapshot.context.orders, at).toEqual(ref.shown);
+      if (ref.phase === 'loaded' || ref.phase === 'idle') expect(snapshot.context.orders, at).toEqual(ref.shown);
     }
   } finally {
     actor.stop();

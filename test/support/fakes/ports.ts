@@ -17,6 +17,7 @@ export function fakeAuth() {
   const signUp = controllable<[SignUpCredentials], AuthUser>('auth.signUp');
   const signInWithGoogle = controllable<[], AuthUser>('auth.signInWithGoogle');
   const signOut = controllable<[], void>('auth.signOut');
+  const updateDisplayName = controllable<[string], void>('auth.updateDisplayName');
   const port: AuthPort = {
     onAuthStateChanged(listener) {
       listeners.add(listener);
@@ -26,6 +27,7 @@ export function fakeAuth() {
     signUp: signUp.fn,
     signInWithGoogle: signInWithGoogle.fn,
     signOut: signOut.fn,
+    updateDisplayName: updateDisplayName.fn,
     idToken: async () => null,
   };
   return {
@@ -34,6 +36,7 @@ export function fakeAuth() {
     signUp,
     signInWithGoogle,
     signOut,
+    updateDisplayName,
     /** What the provider's auth-state stream would report. */
     emit(user: AuthUser | null) {
       for (const listener of [...listeners]) listener(user ? { ...user } : null);
@@ -46,8 +49,9 @@ export type FakeAuth = ReturnType<typeof fakeAuth>;
 export function fakeUsers() {
   const findById = controllable<[string], UserProfile | null>('users.findById');
   const create = controllable<[UserProfile], void>('users.create');
-  const port: UsersPort = { findById: findById.fn, create: create.fn };
-  return { port, findById, create };
+  const createIfMissing = controllable<[UserProfile], UserProfile>('users.createIfMissing');
+  const port: UsersPort = { findById: findById.fn, create: create.fn, createIfMissing: createIfMissing.fn };
+  return { port, findById, create, createIfMissing };
 }
 export type FakeUsers = ReturnType<typeof fakeUsers>;
 
