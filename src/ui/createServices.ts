@@ -13,7 +13,7 @@ import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
 import { cartMachine, createCartImplementations } from '../machines/cartMachine';
 import { catalogMachine, createCatalogActors, type CatalogSnapshotInput } from '../machines/catalogMachine';
-import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
+import { checkoutGuardMachine, createCheckoutGuardActors } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
 import type { SearchActorRef } from '../machines/searchMachine';
@@ -123,7 +123,10 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     return { value: started.feature, stop: started.stop };
   });
   const orders = ordersMachine.provide({ actors: createOrdersActors({ orders: ports.orders }), actions: { logError } });
-  const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
+  const checkoutGuard = checkoutGuardMachine.provide({
+    actors: createCheckoutGuardActors({ auth }),
+    actions: { navigateToLogin: () => effects.navigateToLogin() },
+  });
 
   return {
     auth,

@@ -1,6 +1,7 @@
 // What the UI asks the machines, named once.
 import type { AuthSnapshot } from '../machines/authMachine';
 import type { CatalogSnapshot } from '../machines/catalogMachine';
+import type { CheckoutGuardSnapshot } from '../machines/checkoutGuardMachine';
 import type { SearchSnapshot } from '../machines/searchMachine';
 
 // Auth answers through its tags (authMachine's AuthTag), so a new state only has to say what it is.
@@ -31,3 +32,7 @@ export function selectSearchView(s: SearchSnapshot): SearchView {
   if (s.context.resultsFor === '') return 'searching';
   return s.context.results.length ? 'results' : 'empty';
 }
+
+/** The protected route: the overlay while auth is unknown, the page, or the "log in" message. */
+export const selectGuardView = (s: CheckoutGuardSnapshot): 'unknown' | 'allowed' | 'notice' =>
+  s.matches('unknown') ? 'unknown' : s.matches('allowed') ? 'allowed' : 'notice';
