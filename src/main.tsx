@@ -3,6 +3,7 @@ import { initializeApp } from 'firebase/app';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
 import { CatalogUnavailableError, type CatalogPort } from './adapters/catalog/port';
+import { createBrowserNavigation } from './adapters/navigation/browser';
 import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
 import { OrdersUnavailableError, type OrdersPort } from './adapters/orders/port';
 import { UsersUnavailableError, type UsersPort } from './adapters/users/port';
@@ -125,6 +126,7 @@ const services = createServices(
       import('./adapters/deliveryCep/localStorage').then(({ createLocalStorageDeliveryCep }) =>
         createLocalStorageDeliveryCep({ storage: window.localStorage }),
       ),
+    navigation: createBrowserNavigation(window),
   },
   {
     logError,

@@ -10,6 +10,7 @@ import { memoryCatalog } from './adapters/catalog/memory';
 import { memoryOrders } from './adapters/orders/memory';
 import { memoryCheckout } from './adapters/checkout/memory';
 import { memoryDeliveryCep } from './adapters/deliveryCep/memory';
+import { memoryNavigation } from './adapters/navigation/memory';
 import { memoryUsers } from './adapters/users/memory';
 import type { BootData } from './bootData';
 import { deferAuth } from './deferredAuth';
@@ -37,6 +38,8 @@ export async function renderPage(boot: BootData): Promise<RenderedPage> {
       cartStorage: memoryCartStorage(),
       // No saved CEP on the server: product pages carry an empty CEP form, as the browser's first render draws it.
       deliveryCep: memoryDeliveryCep(),
+      // Nothing navigates on the server: the page's own address.
+      navigation: memoryNavigation(boot.path),
     },
     {
       logError: (message, error) => {

@@ -1,33 +1,40 @@
-import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
 /** SPEC §9: a logged-out visitor of /checkout is sent to /login after 3 seconds. */
 export const LOGIN_REDIRECT_DELAY_MS = 3000;
 
 export type CheckoutGuardEvent = { type: 'guard.loggedIn' } | { type: 'guard.loggedOut' };
 
+/** What the guard reads of the auth actor: its tags (authMachine's AuthTag), as the UI's selectors do. */
+export interface AuthSource {
+  getSnapshot(): { hasTag(tag: 'unknown' | 'signedIn'): boolean };
+  subscribe(listener: (snapshot: { hasTag(tag: 'unknown' | 'signedIn'): boolean }) => void): { unsubscribe(): void };
+}
+
 export const checkoutGuardMachine = setup({
   types: {
-    input: {} as { isLoggedIn: boolean },
-    context: {} as { isLoggedIn: boolean },
     events: {} as CheckoutGuardEvent,
+  },
+  actors: {
+    /** Provided by createCheckoutGuardActors: sends guard.loggedIn / guard.loggedOut as auth becomes known and changes. */
+    followAuth: fromCallback<CheckoutGuardEvent>(() => {}),
   },
   actions: {
     /** Provided from outside: the router's navigate('/login'). */
     navigateToLogin: () => {},
-  },
-  guards: {
-    isLoggedIn: ({ context }) => context.isLoggedIn,
   },
   delays: {
     loginRedirectDelay: LOGIN_REDIRECT_DELAY_MS,
   },
 }).createMachine({
   id: 'checkoutGuard',
-  context: ({ input }) => ({ isLoggedIn: input.isLoggedIn }),
-  initial: 'deciding',
+  // For as long as the guard runs (until the redirect), it follows the auth actor itself.
+  invoke: { id: 'followAuth', src: 'followAuth' },
+  initial: 'unknown',
   states: {
-    deciding: {
-      always: [{ guard: 'isLoggedIn', target: 'allowed' }, { target: 'waiting' }],
+    /** Auth is not known yet: the loading overlay. */
+    unknown: {
+      on: { 'guard.loggedIn': 'allowed', 'guard.loggedOut': 'waiting' },
     },
     /** The checkout page itself. */
     allowed: {
@@ -47,3 +54,26 @@ export const checkoutGuardMachine = setup({
 
 export type CheckoutGuardActorRef = ActorRefFrom<typeof checkoutGuardMachine>;
 export type CheckoutGuardSnapshot = SnapshotFrom<typeof checkoutGuardMachine>;
+
+/**
+ * Production actors: the guard follows the auth actor the way the search service follows the catalog, forwarding
+ * "signed in" or "signed out" once auth is known and each time that changes (a sign-out on its way still counts
+ * as signed in, as the header shows it).
+ */
+export function createCheckoutGuardActors({ auth }: { auth: AuthSource }) {
+  return {
+    followAuth: fromCallback<CheckoutGuardEvent>(({ sendBack }) => {
+      let forwarded: boolean | null = null;
+      const forward = (snapshot: ReturnType<AuthSource['getSnapshot']>) => {
+        if (snapshot.hasTag('unknown')) return;
+        const loggedIn = snapshot.hasTag('signedIn');
+        if (loggedIn === forwarded) return;
+        forwarded = loggedIn;
+        sendBack({ type: loggedIn ? 'guard.loggedIn' : 'guard.loggedOut' });
+      };
+      forward(auth.getSnapshot());
+      const watch = auth.subscribe(forward);
+      return () => watch.unsubscribe();
+    }),
+  };
+}

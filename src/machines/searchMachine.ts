@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { pathOf, queryParamOf, type NavigationPort } from '../adapters/navigation/port';
 import type { Category, Product } from '../domain';
 import { limitQuery, searchTerm } from '../domain/search';
 
@@ -9,9 +10,22 @@ import { limitQuery, searchTerm } from '../domain/search';
  */
 export const SEARCH_DEBOUNCE_MS = 5;
 
+/** SPEC's results page (src/ui/paths.ts names the same route for wouter). */
+export const SEARCH_RESULTS_PATH = '/search';
+
+/** `/search?q=<term>` (shareable); `/search` alone for an empty term. */
+export function searchPath(term: string): string {
+  return term === '' ? SEARCH_RESULTS_PATH : `${SEARCH_RESULTS_PATH}?q=${encodeURIComponent(term)}`;
+}
+
 /**
  * The search field and its results (issue 10). The UI sends what the shopper types; the catalog comes from the
  * catalog actor (createServices forwards it); the index is built by `searchCatalog`, loaded on first use.
+ *
+ * The address follows the field (through the navigation port): the first keystroke elsewhere opens the results
+ * page with one history entry of its own (so Back returns), later keystrokes replace that entry, and Enter commits
+ * it, so the next query gets an entry of its own and Back restores this one. An address that changes under the
+ * page (Back, Forward, a shared link) is searched as if submitted.
  */
 export interface SearchContext {
   /** What the field shows: the typed text, cut to MAX_QUERY_LENGTH. */
@@ -23,12 +37,21 @@ export interface SearchContext {
   /** Results of the last finished search, best first, and the term they answer. */
   results: Product[];
   resultsFor: string;
+  /** Enter was pressed for the address on screen: the next keystroke pushes a new entry instead of replacing it. */
+  committed: boolean;
 }
 
 export type SearchEvent =
+  /** The field's text changed (typing, paste, the text typed before hydration). */
   | { type: 'search.type'; query: string }
+  /** Enter in the field (or an Enter pressed before hydration). */
+  | { type: 'search.enter'; query: string }
+  /** Esc in the field. */
+  | { type: 'search.escape' }
+  /** The address's `q` (a reload, Back/Forward, a shared link): search it unless the field already did. */
+  | { type: 'search.address'; query: string }
+  /** Search this query now (the results page's "Tentar novamente"). */
   | { type: 'search.submit'; query: string }
-  | { type: 'search.clear' }
   | { type: 'search.catalog.loaded'; categories: Category[] }
   | { type: 'search.catalog.failed' };
 
@@ -39,7 +62,16 @@ export interface SearchCatalogInput {
 
 const queryOf = (event: SearchEvent) => ('query' in event ? limitQuery(event.query) : '');
 
-export const searchMachine = setup({
+type SearchNowAction = 'rememberQuery' | 'commitAddress' | 'tidyAddress';
+/** A query that is not blank, searched at once: where it goes depends on what is known of the catalog. */
+const searchNow = (actions: SearchNowAction[]) =>
+  [
+    { guard: 'isCatalogFailed', target: '.failed', actions },
+    { guard: 'isCatalogUnknown', target: '.waitingForCatalog', actions },
+    { target: '.searching', actions },
+  ] as const;
+
+const searchSetup = setup({
   types: {
     context: {} as SearchContext,
     events: {} as SearchEvent,
@@ -57,9 +89,18 @@ export const searchMachine = setup({
       catalogFailed: false,
     }),
     noteCatalogFailed: assign({ catalogFailed: true }),
+    /** Provided by createSearchNavigation: moves the address through the navigation port. */
+    navigate: (_, _params: { to: string; replace: boolean }) => {},
   },
   guards: {
     isBlank: ({ event }) => searchTerm(queryOf(event)) === '',
+    hasQuery: ({ context }) => context.query !== '',
+    /** The address already shows what the field holds (the field put it there): nothing to search. */
+    isAddressSearched: ({ context, event }) => searchTerm(queryOf(event)) === searchTerm(context.query),
+    /** Provided by createSearchNavigation: the shopper is on the results page. */
+    isOnResultsPage: () => false,
+    /** Provided by createSearchNavigation: the address's `q` is already this term. */
+    isAddressFor: (_, _params: { term: string }) => false,
     isCatalogUnknown: ({ context }) => context.catalog === null,
     isCatalogFailed: ({ context }) => context.catalog === null && context.catalogFailed,
     hasResults: ({ event }) => (event as { output?: Product[] }).output?.length !== 0,
@@ -67,82 +108,117 @@ export const searchMachine = setup({
   delays: {
     searchDebounce: SEARCH_DEBOUNCE_MS,
   },
-}).createMachine({
-  id: 'search',
-  context: { query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '' },
-  initial: 'idle',
-  on: {
-    // Typing: blank → nothing to search (no hint while the shopper is still typing); otherwise wait for a pause.
-    'search.type': [
-      { guard: 'isBlank', target: '.idle', actions: ['rememberQuery', 'forgetResults'] },
-      { target: '.debouncing', actions: 'rememberQuery' },
-    ],
-    // Enter (or a /search?q= address): at once, no debounce. Blank → a hint, no search.
-    'search.submit': [
-      { guard: 'isBlank', target: '.blank', actions: 'rememberQuery' },
-      { guard: 'isCatalogFailed', target: '.failed', actions: 'rememberQuery' },
-      { guard: 'isCatalogUnknown', target: '.waitingForCatalog', actions: 'rememberQuery' },
-      { target: '.searching', actions: 'rememberQuery' },
-    ],
-    'search.clear': { target: '.idle', actions: 'forgetQuery' },
-    // A fresher catalog is kept for the next search; states showing results search it again (below).
-    'search.catalog.loaded': { actions: 'adoptCatalog' },
-    'search.catalog.failed': { actions: 'noteCatalogFailed' },
-  },
-  states: {
-    idle: {},
-    /** An empty or whitespace-only query was submitted. */
-    blank: { tags: ['hint'] },
-    debouncing: {
-      tags: ['busy'],
-      after: {
-        searchDebounce: [
-          { guard: 'isCatalogFailed', target: 'failed' },
-          { guard: 'isCatalogUnknown', target: 'waitingForCatalog' },
-          { target: 'searching' },
-        ],
-      },
+});
+
+// The address policy. The location guards only pick what these do, never a state: the statechart is the same
+// wherever the shopper is.
+export const searchMachine = searchSetup
+  .extend({
+    actions: {
+      followAddress: searchSetup.enqueueActions(({ context, event, enqueue, check }) => {
+        const term = searchTerm(queryOf(event));
+        if (check('isOnResultsPage')) enqueue({ type: 'navigate', params: { to: searchPath(term), replace: !context.committed } });
+        // Esc elsewhere leaves the address (and what Enter committed) alone.
+        else if (event.type === 'search.escape') return;
+        else if (term !== '') enqueue({ type: 'navigate', params: { to: searchPath(term), replace: false } });
+        enqueue.assign({ committed: false });
+      }),
+      commitAddress: searchSetup.enqueueActions(({ context, event, enqueue, check }) => {
+        const term = searchTerm(queryOf(event));
+        const onResultsPage = check('isOnResultsPage');
+        if (!onResultsPage || !check({ type: 'isAddressFor', params: { term } })) {
+          enqueue({ type: 'navigate', params: { to: searchPath(term), replace: onResultsPage && !context.committed } });
+        }
+        enqueue.assign({ committed: true });
+      }),
+      /** An address whose `q` is over the limit is cut there, in the address bar too. */
+      tidyAddress: searchSetup.enqueueActions(({ event, enqueue }) => {
+        const raw = 'query' in event ? event.query : '';
+        if (limitQuery(raw) !== raw) enqueue({ type: 'navigate', params: { to: searchPath(searchTerm(raw)), replace: true } });
+      }),
     },
-    /** A search is due but the catalog has not arrived yet (a cold load of /search?q=…). */
-    waitingForCatalog: {
-      tags: ['busy'],
-      on: {
-        'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' },
-        'search.catalog.failed': { target: 'failed', actions: 'noteCatalogFailed' },
-      },
+  })
+  .createMachine({
+    id: 'search',
+    context: { query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '', committed: false },
+    initial: 'idle',
+    on: {
+      // Typing: blank → nothing to search (no hint while the shopper is still typing); otherwise wait for a pause.
+      'search.type': [
+        { guard: 'isBlank', target: '.idle', actions: ['rememberQuery', 'forgetResults', 'followAddress'] },
+        { target: '.debouncing', actions: ['rememberQuery', 'followAddress'] },
+      ],
+      // Enter: at once, no debounce, and the address is committed. Blank → a hint, no search, the address stays.
+      'search.enter': [
+        { guard: 'isBlank', target: '.blank', actions: 'rememberQuery' },
+        ...searchNow(['rememberQuery', 'commitAddress']),
+      ],
+      'search.escape': { guard: 'hasQuery', target: '.idle', actions: ['forgetQuery', 'followAddress'] },
+      // The address changed under the page: search what it says, unless the field put it there.
+      'search.address': [
+        { guard: 'isAddressSearched', actions: 'tidyAddress' },
+        { guard: 'isBlank', target: '.idle', actions: ['forgetQuery', 'tidyAddress'] },
+        ...searchNow(['rememberQuery', 'tidyAddress']),
+      ],
+      'search.submit': [{ guard: 'isBlank', target: '.blank', actions: 'rememberQuery' }, ...searchNow(['rememberQuery'])],
+      // A fresher catalog is kept for the next search; states showing results search it again (below).
+      'search.catalog.loaded': { actions: 'adoptCatalog' },
+      'search.catalog.failed': { actions: 'noteCatalogFailed' },
     },
-    searching: {
-      tags: ['busy'],
-      invoke: {
-        id: 'searchCatalog',
-        src: 'searchCatalog',
-        input: ({ context }) => ({ term: searchTerm(context.query), categories: context.catalog ?? [] }),
-        onDone: [
-          {
-            guard: 'hasResults',
-            target: 'results',
-            actions: assign({ results: ({ event }) => event.output, resultsFor: ({ context }) => searchTerm(context.query) }),
-          },
-          { target: 'empty', actions: assign({ results: [], resultsFor: ({ context }) => searchTerm(context.query) }) },
-        ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'searchCatalog' }) },
+    states: {
+      idle: {},
+      /** An empty or whitespace-only query was submitted. */
+      blank: { tags: ['hint'] },
+      debouncing: {
+        tags: ['busy'],
+        after: {
+          searchDebounce: [
+            { guard: 'isCatalogFailed', target: 'failed' },
+            { guard: 'isCatalogUnknown', target: 'waitingForCatalog' },
+            { target: 'searching' },
+          ],
         },
       },
-      // Newer products arrived mid-search: start over with them.
-      on: { 'search.catalog.loaded': { target: 'searching', reenter: true, actions: 'adoptCatalog' } },
+      /** A search is due but the catalog has not arrived yet (a cold load of /search?q=…). */
+      waitingForCatalog: {
+        tags: ['busy'],
+        on: {
+          'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' },
+          'search.catalog.failed': { target: 'failed', actions: 'noteCatalogFailed' },
+        },
+      },
+      searching: {
+        tags: ['busy'],
+        invoke: {
+          id: 'searchCatalog',
+          src: 'searchCatalog',
+          input: ({ context }) => ({ term: searchTerm(context.query), categories: context.catalog ?? [] }),
+          onDone: [
+            {
+              guard: 'hasResults',
+              target: 'results',
+              actions: assign({ results: ({ event }) => event.output, resultsFor: ({ context }) => searchTerm(context.query) }),
+            },
+            { target: 'empty', actions: assign({ results: [], resultsFor: ({ context }) => searchTerm(context.query) }) },
+          ],
+          onError: {
+            target: 'failed',
+            actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'searchCatalog' }) },
+          },
+        },
+        // Newer products arrived mid-search: start over with them.
+        on: { 'search.catalog.loaded': { target: 'searching', reenter: true, actions: 'adoptCatalog' } },
+      },
+      results: { on: { 'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' } } },
+      /** The query matched nothing: the page offers the categories. */
+      empty: { on: { 'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' } } },
+      /**
+       * The search code or the catalog could not be loaded. Typing or Enter tries the search again; a catalog
+       * that arrives later (the page's retry asks the catalog actor) runs it.
+       */
+      failed: { on: { 'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' } } },
     },
-    results: { on: { 'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' } } },
-    /** The query matched nothing: the page offers the categories. */
-    empty: { on: { 'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' } } },
-    /**
-     * The search code or the catalog could not be loaded. Typing or Enter tries the search again; a catalog
-     * that arrives later (the page's retry asks the catalog actor) runs it.
-     */
-    failed: { on: { 'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' } } },
-  },
-});
+  });
 
 export type SearchActorRef = ActorRefFrom<typeof searchMachine>;
 export type SearchSnapshot = SnapshotFrom<typeof searchMachine>;
@@ -166,5 +242,18 @@ export function createSearchActors({
   };
 }
 
-/** What the results page shows, named once. */
-export const selectSearchQuery = (s: SearchSnapshot) => s.context.query;
+/**
+ * Production navigation: the policy above moves the address through `navigation` (the browser's history in
+ * src/main.tsx, a memory one in tests) and reads where the shopper is from it.
+ */
+export function createSearchNavigation(navigation: NavigationPort) {
+  return {
+    actions: {
+      navigate: (_: unknown, { to, replace }: { to: string; replace: boolean }) => (replace ? navigation.replace(to) : navigation.push(to)),
+    },
+    guards: {
+      isOnResultsPage: () => pathOf(navigation.current()) === SEARCH_RESULTS_PATH,
+      isAddressFor: (_: unknown, { term }: { term: string }) => searchTerm(queryParamOf(navigation.current())) === term,
+    },
+  };
+}

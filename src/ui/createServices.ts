@@ -6,13 +6,14 @@ import type { CartStoragePort } from '../adapters/cartStorage/port';
 import type { CatalogPort } from '../adapters/catalog/port';
 import type { CheckoutPort } from '../adapters/checkout/port';
 import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
+import type { NavigationPort } from '../adapters/navigation/port';
 import type { OrdersPort } from '../adapters/orders/port';
 import type { UsersPort } from '../adapters/users/port';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
 import { cartMachine, createCartImplementations } from '../machines/cartMachine';
 import { catalogMachine, createCatalogActors, type CatalogSnapshotInput } from '../machines/catalogMachine';
-import { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
+import { checkoutGuardMachine, createCheckoutGuardActors } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
 import { followShopper } from './ordersService';
@@ -33,6 +34,8 @@ export interface Ports {
    * localStorage adapter (and the CEP table it validates with) beside the delivery chunk, not with the entry.
    */
   deliveryCep: DeliveryCepPort | (() => Promise<DeliveryCepPort>);
+  /** The address bar the search keeps on /search?q= (the browser's history, which wouter follows). */
+  navigation: NavigationPort;
 }
 
 export interface Effects {
@@ -108,7 +111,7 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
   // `/`'s entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
   const search = lazyFeature<SearchActorRef>('search', async () => {
     const { startSearch } = await import('./searchFeature');
-    const started = startSearch({ catalog, logError, inspect });
+    const started = startSearch({ catalog, navigation: ports.navigation, logError, inspect });
     return { value: started.actor, stop: started.stop };
   });
   // Delivery (issue 27) is a lazy chunk too (src/ui/deliveryFeature.ts: the machine, its wiring, the estimator),
@@ -127,7 +130,10 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     actors: { ...createOrdersActors({ orders: ports.orders }), followShopper: followShopper(auth) },
     actions: { logError },
   });
-  const checkoutGuard = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => effects.navigateToLogin() } });
+  const checkoutGuard = checkoutGuardMachine.provide({
+    actors: createCheckoutGuardActors({ auth }),
+    actions: { navigateToLogin: () => effects.navigateToLogin() },
+  });
 
   return {
     auth,

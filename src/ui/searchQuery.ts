@@ -1,10 +1,4 @@
 import { useRouter } from 'wouter';
-import { paths } from './paths';
-
-/** `/search?q=<term>` (shareable); `/search` alone for an empty term. In the search chunk, not the entry. */
-export function searchPath(term: string): string {
-  return term === '' ? paths.search : `${paths.search}?q=${encodeURIComponent(term)}`;
-}
 
 /**
  * The `q` parameter of the address, decoded once. wouter's useSearch() runs decodeURI over the query string

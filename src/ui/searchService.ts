@@ -1,19 +1,27 @@
 // Starts the search actor and feeds it the catalog. Part of the lazy search chunk (src/ui/searchFeature.ts).
 import { createActor, type InspectionEvent } from 'xstate';
 import type { CatalogActorRef, CatalogSnapshot } from '../machines/catalogMachine';
-import { createSearchActors, searchMachine, type SearchActorRef } from '../machines/searchMachine';
+import type { NavigationPort } from '../adapters/navigation/port';
+import { createSearchActors, createSearchNavigation, searchMachine, type SearchActorRef } from '../machines/searchMachine';
 
 export function startSearch({
   catalog,
+  navigation,
   logError,
   inspect,
 }: {
   catalog: CatalogActorRef;
+  /** The address bar the machine keeps on /search?q= as the shopper types. */
+  navigation: NavigationPort;
   logError: (_: unknown, params: { error: unknown; during: string }) => void;
   /** The inspector's recorder in local mode (createServices passes it on). */
   inspect?: (event: InspectionEvent) => void;
 }): { actor: SearchActorRef; stop(): void } {
-  const actor = createActor(searchMachine.provide({ actors: createSearchActors(), actions: { logError } }), { inspect }).start();
+  const addressing = createSearchNavigation(navigation);
+  const actor = createActor(
+    searchMachine.provide({ actors: createSearchActors(), actions: { logError, ...addressing.actions }, guards: addressing.guards }),
+    { inspect },
+  ).start();
   // The index is built from what the catalog actor holds (never by a component fetching): forward the
   // categories each time they change (the prerendered snapshot first, then the live read), or the failure.
   let forwarded: unknown = null;

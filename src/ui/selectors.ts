@@ -1,6 +1,8 @@
 // What the UI asks the machines, named once.
 import type { AuthSnapshot } from '../machines/authMachine';
 import type { CatalogSnapshot } from '../machines/catalogMachine';
+import type { CheckoutGuardSnapshot } from '../machines/checkoutGuardMachine';
+import type { SearchSnapshot } from '../machines/searchMachine';
 
 // Auth answers through its tags (authMachine's AuthTag), so a new state only has to say what it is.
 export const selectAuthKnown = (s: AuthSnapshot) => !s.hasTag('unknown');
@@ -13,8 +15,27 @@ export const selectFieldErrors = (s: AuthSnapshot) => s.context.fieldErrors;
 export const selectFormError = (s: AuthSnapshot) => s.context.formError;
 /** Signed in, but the profile could not be read in time: the banner with "Tentar novamente". */
 export const selectProfileUnavailable = (s: AuthSnapshot) => s.matches('profileUnavailable');
-export const selectUser = (s: AuthSnapshot) => s.context.user;
 
 export const selectCategories = (s: CatalogSnapshot) => s.context.categories;
 export const selectListLoading = (s: CatalogSnapshot) => s.matches({ list: 'loading' });
 export const selectListFailed = (s: CatalogSnapshot) => s.matches({ list: 'failed' });
+
+/** What the search field shows. */
+export const selectSearchQuery = (s: SearchSnapshot) => s.context.query;
+/** A blank query was submitted: the field says what to type. */
+export const selectSearchHint = (s: SearchSnapshot) => s.hasTag('hint');
+
+export type SearchView = 'prompt' | 'searching' | 'results' | 'empty' | 'failed';
+/** What the results page shows. While the next results are computed, the last ones stay on screen (no flicker). */
+export function selectSearchView(s: SearchSnapshot): SearchView {
+  if (s.matches('results')) return 'results';
+  if (s.matches('empty')) return 'empty';
+  if (s.matches('failed')) return 'failed';
+  if (s.matches('idle') || s.matches('blank')) return 'prompt';
+  if (s.context.resultsFor === '') return 'searching';
+  return s.context.results.length ? 'results' : 'empty';
+}
+
+/** The protected route: the overlay while auth is unknown, the page, or the "log in" message. */
+export const selectGuardView = (s: CheckoutGuardSnapshot): 'unknown' | 'allowed' | 'notice' =>
+  s.matches('unknown') ? 'unknown' : s.matches('allowed') ? 'allowed' : 'notice';

@@ -17,6 +17,7 @@ import { createRecorder } from '../../src/inspector/recorder';
 import { App } from '../../src/ui/App';
 import { createServices } from '../../src/ui/createServices';
 import { sampleCatalog } from '../ui/support/renderApp';
+import { memoryNavigation } from '../../src/adapters/navigation/memory';
 
 afterEach(cleanup);
 
@@ -24,7 +25,7 @@ describe('the inspector hook', () => {
   it('reaches auth, cart, catalog, checkout, delivery, search and the checkout guard', async () => {
     const recorder = createRecorder();
     const services = createServices(
-      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }), orders: memoryOrders(), deliveryCep: memoryDeliveryCep() },
+      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }), orders: memoryOrders(), deliveryCep: memoryDeliveryCep(), navigation: memoryNavigation() },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
       { inspect: recorder.inspect },
     );
@@ -62,7 +63,7 @@ describe('the inspector hook', () => {
   it('reaches the browse actor a category page starts, with its choices and their transitions', async () => {
     const recorder = createRecorder();
     const services = createServices(
-      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }), orders: memoryOrders(), deliveryCep: memoryDeliveryCep() },
+      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }), orders: memoryOrders(), deliveryCep: memoryDeliveryCep(), navigation: memoryNavigation() },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
       { inspect: recorder.inspect },
     );

@@ -1,15 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { checkoutGuardMachine, LOGIN_REDIRECT_DELAY_MS } from '../../src/machines/checkoutGuardMachine';
+import { checkoutGuardMachine, createCheckoutGuardActors, LOGIN_REDIRECT_DELAY_MS } from '../../src/machines/checkoutGuardMachine';
+import { fakeAuth, type AuthState } from './model/checkoutGuardModel';
 
-function startGuard(isLoggedIn: boolean) {
+/** A guard over the production actors, following a fake auth actor that is already known (or not). */
+function startGuard(isLoggedIn: boolean | null) {
   const clock = new SimulatedClock();
   const navigateToLogin = vi.fn();
-  const actor = createActor(checkoutGuardMachine.provide({ actions: { navigateToLogin } }), {
-    input: { isLoggedIn },
+  const auth = fakeAuth(isLoggedIn === null ? 'unknown' : isLoggedIn ? 'signedIn' : 'signedOut');
+  const actor = createActor(checkoutGuardMachine.provide({ actors: createCheckoutGuardActors({ auth }), actions: { navigateToLogin } }), {
     clock,
   }).start();
-  return { actor, clock, navigateToLogin };
+  const set = (state: AuthState) => auth.set(state);
+  return { actor, clock, navigateToLogin, set };
 }
 
 describe('checkoutGuardMachine', () => {
@@ -37,19 +40,41 @@ describe('checkoutGuardMachine', () => {
     expect(navigateToLogin).not.toHaveBeenCalled();
   });
 
-  it('logging in during the countdown cancels the redirect', () => {
-    const { actor, clock, navigateToLogin } = startGuard(false);
+  it('auth not known yet: no countdown until it is; then 3 s from that moment', () => {
+    const { actor, clock, navigateToLogin, set } = startGuard(null);
+    expect(actor.getSnapshot().value).toBe('unknown');
+    clock.increment(10_000);
+    expect(navigateToLogin).not.toHaveBeenCalled();
+    set('signedOut');
+    expect(actor.getSnapshot().value).toBe('waiting');
+    clock.increment(2999);
+    expect(navigateToLogin).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(navigateToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('a repeated "signed out" from auth (another state of the same answer) does not restart the countdown', () => {
+    const { clock, navigateToLogin, set } = startGuard(false);
     clock.increment(2000);
-    actor.send({ type: 'guard.loggedIn' });
+    set('signedOut');
+    clock.increment(1000);
+    expect(navigateToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('logging in during the countdown cancels the redirect', () => {
+    const { actor, clock, navigateToLogin, set } = startGuard(false);
+    clock.increment(2000);
+    set('signedIn');
     expect(actor.getSnapshot().value).toBe('allowed');
     clock.increment(5000);
     expect(navigateToLogin).not.toHaveBeenCalled();
   });
 
   it('logging out on the checkout page starts a fresh 3 s countdown', () => {
-    const { actor, clock, navigateToLogin } = startGuard(true);
+    const { actor, clock, navigateToLogin, set } = startGuard(true);
     clock.increment(1000);
-    actor.send({ type: 'guard.loggedOut' });
+    set('signedOut');
+    expect(actor.getSnapshot().value).toBe('waiting');
     clock.increment(2999);
     expect(navigateToLogin).not.toHaveBeenCalled();
     clock.increment(1);

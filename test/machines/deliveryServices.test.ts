@@ -13,6 +13,7 @@ import type { Category } from '../../src/domain';
 import { waitFor } from 'xstate';
 import { selectedDelivery } from '../../src/machines/deliveryMachine';
 import { createServices } from '../../src/ui/createServices';
+import { memoryNavigation } from '../../src/adapters/navigation/memory';
 
 // Tuesday 1 December 2026, noon in Brasília.
 const NOW = Date.parse('2026-12-01T15:00:00Z');
@@ -35,6 +36,7 @@ function services(deliveryCep: MemoryDeliveryCep | (() => Promise<MemoryDelivery
       orders: memoryOrders(),
       cartStorage: memoryCartStorage(),
       deliveryCep,
+      navigation: memoryNavigation(),
     },
     { logError, navigateToLogin: () => {}, redirectTo: () => {} },
     { now: () => NOW },

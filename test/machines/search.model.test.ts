@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Product } from '../../src/domain';
-import { searchMachine, type SearchCatalogInput } from '../../src/machines/searchMachine';
+import type { NavigationPort } from '../../src/adapters/navigation/port';
+import { createSearchNavigation, searchMachine, type SearchCatalogInput } from '../../src/machines/searchMachine';
 import { countFailures, transitionRecorder, walkName } from './model/graph';
-import { runSearchPath, searchPathName, searchPaths, type SearchWiring } from './model/searchModel';
+import { productionSearchWiring, runSearchPath, searchPathName, searchPaths, type AddressWiring, type SearchWiring } from './model/searchModel';
 
 describe(`search: ${searchPaths.length} walks taking every transition of the model`, () => {
   // Only this file's walks count (files share modules in a worker).
   const coverage = transitionRecorder(searchMachine);
 
   it.each(searchPaths.map((path, index) => [walkName(path, index, searchPaths.length, searchPathName({ ...path, steps: path.steps.slice(0, 3) })), path] as const))('%s', async (_name, path) => {
-    await runSearchPath(path, undefined, coverage);
+    await runSearchPath(path, undefined, undefined, coverage);
   });
 
   // Runs after the paths above (tests in a file run in order).
@@ -68,5 +69,32 @@ describe('teeth: the search paths catch broken wiring', () => {
     const failures = await countFailures(searchPaths, (path) => runSearchPath(path, swallowing));
     report('chunk failure swallowed', failures.length);
     expect(failures.length).toBeGreaterThan(0);
+  });
+});
+
+// Teeth: the same walks, with the address port wired wrongly, must see the history differ.
+describe('teeth: the search paths catch a broken address policy', () => {
+  const failuresWith = async (name: string, addressing: AddressWiring) => {
+    const failures = await countFailures(searchPaths, (path) => runSearchPath(path, productionSearchWiring, addressing));
+    console.info(`teeth: ${name}: ${failures.length}/${searchPaths.length} paths failed (as they should)`);
+    return failures.length;
+  };
+  const rewired = (navigation: NavigationPort, change: Partial<NavigationPort>) => createSearchNavigation({ ...navigation, ...change });
+
+  it('every move pushes (typing floods the history)', async () => {
+    expect(await failuresWith('always push', (navigation) => rewired(navigation, { replace: (to) => navigation.push(to) }))).toBeGreaterThan(0);
+  });
+
+  it('every move replaces (Back no longer returns from the results)', async () => {
+    expect(await failuresWith('always replace', (navigation) => rewired(navigation, { push: (to) => navigation.replace(to) }))).toBeGreaterThan(0);
+  });
+
+  it('the results page is never recognised', async () => {
+    expect(
+      await failuresWith('never on the results page', (navigation) => {
+        const wired = createSearchNavigation(navigation);
+        return { ...wired, guards: { ...wired.guards, isOnResultsPage: () => false } };
+      }),
+    ).toBeGreaterThan(0);
   });
 });

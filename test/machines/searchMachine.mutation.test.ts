@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Category } from '../../src/domain';
-import { createSearchActors, searchMachine, selectSearchQuery } from '../../src/machines/searchMachine';
+import { createSearchActors, searchMachine } from '../../src/machines/searchMachine';
+import { selectSearchQuery } from '../../src/ui/selectors';
 
 const bota = { id: 'bota-couro', name: 'Bota de Couro', imageUrl: '/images/bota-couro.webp', price: 250 };
 const bone = { id: 'bone-branco', name: 'Boné Branco', imageUrl: '/images/bone-branco.webp', price: 59.9 };
@@ -35,7 +36,7 @@ describe('searchMachine (mutation run)', () => {
   it('starts with nothing typed, no catalog and no results', () => {
     const actor = createActor(searchMachine).start();
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context).toEqual({ query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '' });
+    expect(actor.getSnapshot().context).toEqual({ query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '', committed: false });
   });
 
   it('typing a blank query over results clears them', async () => {

@@ -109,11 +109,11 @@ describe('searchMachine', () => {
     expect(snap().context.query).toBe('x'.repeat(100));
   });
 
-  it('clear empties the query and the results', async () => {
+  it('Esc empties the query and the results', async () => {
     const { actor, answer, snap } = startSearch();
     actor.send({ type: 'search.submit', query: 'jaq' });
     await answer();
-    actor.send({ type: 'search.clear' });
+    actor.send({ type: 'search.escape' });
     expect(snap().value).toBe('idle');
     expect(snap().context).toMatchObject({ query: '', results: [], resultsFor: '' });
   });

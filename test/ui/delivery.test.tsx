@@ -30,6 +30,7 @@ import { createServices } from '../../src/ui/createServices';
 import { aCartItem } from '../support/builders';
 import { PARCEL_SHELL } from '../support/parcelShell';
 import { renderApp, sampleCatalog, settled } from './support/renderApp';
+import { createBrowserNavigation } from '../../src/adapters/navigation/browser';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rate card of issue 27, by hand (centavos; transit in business days after one day of handling).
@@ -359,6 +360,7 @@ describe('a prerendered product page', () => {
         orders: memoryOrders(),
         cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
         deliveryCep: createLocalStorageDeliveryCep({ storage: window.localStorage }),
+        navigation: createBrowserNavigation(window),
       },
       { logError: (message, error) => consoleLines.push(`${message} ${String(error)}`), navigateToLogin: () => {}, redirectTo: () => {} },
       { catalogSnapshot: boot!.catalog, now: () => NOW.getTime() },

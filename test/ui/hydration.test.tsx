@@ -33,6 +33,7 @@ import { App } from '../../src/ui/App';
 import { createServices } from '../../src/ui/createServices';
 import { settled } from './support/renderApp';
 import { PARCEL_SHELL as SHELL } from '../support/parcelShell';
+import { createBrowserNavigation } from '../../src/adapters/navigation/browser';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ORIGIN = 'https://loja.example';
@@ -152,6 +153,7 @@ describe(`every prerendered page (${pages.length}) hydrates like src/main.tsx do
         orders: memoryOrders(),
         cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
         deliveryCep: createLocalStorageDeliveryCep({ storage: window.localStorage }),
+        navigation: createBrowserNavigation(window),
       },
       { logError, navigateToLogin: () => {}, redirectTo: () => {} },
       { catalogSnapshot: boot!.catalog },

@@ -19,6 +19,7 @@ import { SearchBar } from '../../src/ui/components/SearchBar';
 import { BLANK_QUERY_HINT } from '../../src/ui/components/SearchField';
 import { ServicesProvider } from '../../src/ui/services';
 import { renderApp, settled as pageSettled } from './support/renderApp';
+import { createBrowserNavigation } from '../../src/adapters/navigation/browser';
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => app?.unmountAll());
@@ -80,7 +81,7 @@ describe('search bar', () => {
   it('renders the same on the server and on the first client render (hydrates without a mismatch)', async () => {
     // Services alone (no rendered app beside it: two renderers sharing the contexts would only warn about that).
     const services = createServices(
-      { auth: memoryAuth(), users: memoryUsers(), catalog: shop(), checkout: memoryCheckout(), orders: memoryOrders(), cartStorage: memoryCartStorage(), deliveryCep: memoryDeliveryCep() },
+      { auth: memoryAuth(), users: memoryUsers(), catalog: shop(), checkout: memoryCheckout(), orders: memoryOrders(), cartStorage: memoryCartStorage(), deliveryCep: memoryDeliveryCep(), navigation: createBrowserNavigation(window) },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
     );
     await services.search();

@@ -1,10 +1,7 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocation } from 'wouter';
-import { searchTerm } from '../../domain/search';
-import { selectSearchQuery } from '../../machines/searchMachine';
 import { paths } from '../paths';
-import { searchPath, useSearchQueryParam } from '../searchQuery';
+import { selectSearchHint, selectSearchQuery } from '../selectors';
 import { useSearchActor } from '../useSearchActor';
 import { styled, visuallyHiddenStyle } from '../theme';
 import { SEARCH_BAR_HEIGHT, SEARCH_BAR_ID } from './SearchBar';
@@ -62,60 +59,37 @@ const Hint = styled('p', { margin: 0, fontSize: '$small', '&:not(:empty)': { mar
 export const BLANK_QUERY_HINT = 'Digite o nome de um produto ou de uma categoria para buscar.';
 
 /**
- * The search field, on every page. Typing searches as you type (the machine debounces) and keeps the address
- * on `/search?q=…`: the first keystroke elsewhere opens the results page (one history entry, so Back returns),
- * later keystrokes replace that entry, and Enter commits it, so the next query gets an entry of its own and
- * Back restores this one. Esc empties the field. Without JavaScript (before hydration), or if the search code
- * could not be loaded, the form itself submits to /search?q=.
+ * The search field, on every page. Typing searches as you type (the machine debounces); the machine also keeps
+ * the address on `/search?q=…` (searchMachine's address policy: the first keystroke elsewhere opens the results
+ * page, Enter commits the entry). Esc empties the field. Without JavaScript (before hydration the early script of
+ * src/earlyClicks.ts holds an Enter for the machine), or if the search code could not be loaded, the form itself
+ * submits to /search?q=.
  */
 export default function SearchField() {
-  const { search } = useSearchActor();
-  // What is typed in the moment before the machine runs (it starts right after this chunk arrives).
+  const { search } = useSearchActor({ takesEarlyInput: true });
+  // What is typed in the moment before the machine runs (it starts right after this chunk arrives); the machine
+  // receives it then from the early script, which sees every keystroke until that moment.
   const [early, setEarly] = useState('');
-  useEffect(() => {
-    if (search && early) {
-      search.send({ type: 'search.type', query: early });
-      setEarly('');
-    }
-  }, [search, early]);
   const machineQuery = useSelector(search ?? undefined, (s) => (s ? selectSearchQuery(s) : ''));
-  const hinting = useSelector(search ?? undefined, (s) => s?.hasTag('hint') ?? false);
+  const hinting = useSelector(search ?? undefined, (s) => (s ? selectSearchHint(s) : false));
   const query = search ? machineQuery : early;
-  const [location, navigate] = useLocation();
-  const shownTerm = searchTerm(useSearchQueryParam());
-  /** Enter was pressed for the entry on screen: the next query must not overwrite it. */
-  const committed = useRef(false);
-  const onResultsPage = location === paths.search;
-
-  const follow = (term: string) => {
-    if (onResultsPage) navigate(searchPath(term), { replace: !committed.current });
-    else if (term !== '') navigate(searchPath(term));
-    committed.current = false;
-  };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const typed = event.target.value;
-    if (search) search.send({ type: 'search.type', query: typed });
-    else setEarly(typed);
-    follow(searchTerm(typed));
+    if (search) search.send({ type: 'search.type', query: event.target.value });
+    else setEarly(event.target.value);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // Without the machine (its code failed to load) the browser submits the form: /search?q= still works.
     if (!search) return;
     event.preventDefault();
-    search.send({ type: 'search.submit', query });
-    const term = searchTerm(query);
-    if (term === '') return;
-    if (!onResultsPage || shownTerm !== term) navigate(searchPath(term), { replace: onResultsPage && !committed.current });
-    committed.current = true;
+    search.send({ type: 'search.enter', query });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Escape' || query === '' || !search) return;
     event.preventDefault();
-    search.send({ type: 'search.clear' });
-    if (onResultsPage) follow('');
+    search.send({ type: 'search.escape' });
   };
 
   return (

@@ -1,12 +1,11 @@
 import { useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link, useLocation } from 'wouter';
-import { limitQuery, resultCountText, searchTerm } from '../../domain/search';
-import type { SearchSnapshot } from '../../machines/searchMachine';
+import { Link } from 'wouter';
+import { resultCountText, searchTerm } from '../../domain/search';
 import { BrowseSlot } from '../components/BrowseSlot';
 import { categoryPath } from '../paths';
-import { searchPath, useSearchQueryParam } from '../searchQuery';
-import { selectCategories, selectListFailed } from '../selectors';
+import { useSearchQueryParam } from '../searchQuery';
+import { selectCategories, selectListFailed, selectSearchView } from '../selectors';
 import { useServices } from '../services';
 import { useSearchActor } from '../useSearchActor';
 import { Button, Page, PageTitle, styled } from '../theme';
@@ -36,18 +35,6 @@ const CategoryLink = styled(Link, {
   '&:hover': { background: '$inputBackground' },
 });
 
-type View = 'prompt' | 'searching' | 'results' | 'empty' | 'failed';
-
-/** What the page shows. While the next results are computed, the last ones stay on screen (no flicker). */
-function selectView(s: SearchSnapshot): View {
-  if (s.matches('results')) return 'results';
-  if (s.matches('empty')) return 'empty';
-  if (s.matches('failed')) return 'failed';
-  if (s.matches('idle') || s.matches('blank')) return 'prompt';
-  if (s.context.resultsFor === '') return 'searching';
-  return s.context.results.length ? 'results' : 'empty';
-}
-
 /** /search?q=…: the results of the search field, as product cards. The address drives the query on arrival. */
 export default function SearchPage() {
   const { catalog } = useServices();
@@ -55,23 +42,19 @@ export default function SearchPage() {
   const q = useSearchQueryParam();
   // Before the machine runs: "searching" for a query in the address; null means its code could not be loaded.
   const view = useSelector(search ?? undefined, (s) =>
-    s ? selectView(s) : search === null ? 'failed' : searchTerm(q) !== '' ? 'searching' : 'prompt',
+    s ? selectSearchView(s) : search === null ? 'failed' : searchTerm(q) !== '' ? 'searching' : 'prompt',
   );
   const results = useSelector(search ?? undefined, (s) => s?.context.results ?? []);
   const resultsFor = useSelector(search ?? undefined, (s) => s?.context.resultsFor ?? '');
   const categories = useSelector(catalog, selectCategories);
   const catalogFailed = useSelector(catalog, selectListFailed);
-  const [, navigate] = useLocation();
   const suggestionsId = useId();
 
-  // A shared link, a reload, or Back/Forward: the address says what to search. Typing in the field updates the
-  // address to the same term, so then there is nothing to do.
+  // A shared link, a reload, or Back/Forward: the machine searches what the address says (unless the field put
+  // it there) and cuts a `q` over the limit.
   useEffect(() => {
-    const wanted = searchTerm(q);
-    if (limitQuery(q) !== q) navigate(searchPath(wanted), { replace: true });
-    if (!search || wanted === searchTerm(search.getSnapshot().context.query)) return;
-    search.send(wanted === '' ? { type: 'search.clear' } : { type: 'search.submit', query: q });
-  }, [q, search, navigate]);
+    search?.send({ type: 'search.address', query: q });
+  }, [q, search]);
 
   const status =
     view === 'prompt'

@@ -1,38 +1,61 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
-import { checkoutGuardMachine } from '../../../src/machines/checkoutGuardMachine';
+import { checkoutGuardMachine, createCheckoutGuardActors, type AuthSource } from '../../../src/machines/checkoutGuardMachine';
 import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
-type GuardPath = ModelPath<typeof checkoutGuardMachine> & { isLoggedIn: boolean };
+type GuardPath = ModelPath<typeof checkoutGuardMachine>;
 const AFTER = 'xstate.after.loginRedirectDelay.checkoutGuard.waiting';
 
-/** Paths for both ways into /checkout: logged in and logged out. */
-export const checkoutGuardPaths: GuardPath[] = [true, false].flatMap((isLoggedIn) =>
-  shortestPaths(checkoutGuardMachine, {
-    input: { isLoggedIn },
-    // Offered everywhere: login/logout at any moment, and 3 s passing on any screen.
-    offerEverywhere: ['guard.loggedIn', 'guard.loggedOut', AFTER],
-    variants: (type) => (type === AFTER ? [{ type }] : undefined),
-  }).map((path) => Object.assign(path, { isLoggedIn })),
-);
+export type AuthState = 'unknown' | 'signedIn' | 'signedOut';
 
-export const checkoutGuardPathName = (path: GuardPath) =>
-  `${path.isLoggedIn ? 'logged in' : 'logged out'}: ${pathName(path)}`;
+/** An auth actor as the guard reads it (its tags), moved by hand. */
+export function fakeAuth(initial: AuthState = 'unknown') {
+  let state = initial;
+  const listeners = new Set<(snapshot: ReturnType<AuthSource['getSnapshot']>) => void>();
+  const snapshot = () => ({ hasTag: (tag: 'unknown' | 'signedIn') => tag === state });
+  const auth: AuthSource & { set(next: AuthState): void; listeners(): number } = {
+    getSnapshot: snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return { unsubscribe: () => listeners.delete(listener) };
+    },
+    set(next) {
+      state = next;
+      for (const listener of [...listeners]) listener(snapshot());
+    },
+    listeners: () => listeners.size,
+  };
+  return auth;
+}
 
-export type GuardWiring = { navigateToLogin?: () => void; delayMs?: number };
+/** Paths from a fresh guard (auth not known yet): logging in, out, and 3 s passing at any moment. */
+export const checkoutGuardPaths: GuardPath[] = shortestPaths(checkoutGuardMachine, {
+  offerEverywhere: ['guard.loggedIn', 'guard.loggedOut', AFTER],
+  variants: (type) => (type === AFTER ? [{ type }] : undefined),
+});
+
+export const checkoutGuardPathName = (path: GuardPath) => pathName(path);
+
+export type GuardWiring = { navigateToLogin?: () => void; delayMs?: number; actors?: typeof createCheckoutGuardActors };
 
 /**
- * SPEC §4/§9 as the test reads them: a logged-out visitor is sent to /login exactly once, 3 s after the
- * message appears (not a millisecond earlier); a logged-in one never is.
+ * SPEC §4/§9 as the test reads them: the production guard follows a (fake) auth actor; the overlay while auth is
+ * unknown; a logged-out visitor is sent to /login exactly once, 3 s after the message appears (not a millisecond
+ * earlier); a logged-in one never is. The walk's guard.loggedIn / guard.loggedOut are auth changes, not events
+ * sent to the guard.
  */
 export async function runCheckoutGuardPath(path: GuardPath, wiring: GuardWiring = {}, recorder?: TransitionRecorder) {
   const clock = new SimulatedClock();
   const navigations = vi.fn();
-  let machine = checkoutGuardMachine.provide({ actions: { navigateToLogin: () => navigations('/login') } });
+  const auth = fakeAuth('unknown');
+  let machine = checkoutGuardMachine.provide({
+    actors: (wiring.actors ?? createCheckoutGuardActors)({ auth }),
+    actions: { navigateToLogin: () => navigations('/login') },
+  });
   if (wiring.navigateToLogin) machine = machine.provide({ actions: { navigateToLogin: wiring.navigateToLogin } });
   if (wiring.delayMs !== undefined) machine = machine.provide({ delays: { loginRedirectDelay: wiring.delayMs } });
-  const actor = createActor(machine, { input: { isLoggedIn: path.isLoggedIn }, clock, inspect: recorder?.inspect });
-  const ref = { loggedIn: path.isLoggedIn, counting: !path.isLoggedIn, navigated: 0 };
+  const actor = createActor(machine, { clock, inspect: recorder?.inspect });
+  const ref = { known: false, counting: false, navigated: 0 };
   try {
     for (const [index, { event, state: expected }] of path.steps.entries()) {
       const at = `step ${index} (${event.type})`;
@@ -48,19 +71,22 @@ export async function runCheckoutGuardPath(path: GuardPath, wiring: GuardWiring 
           ref.counting = false;
         }
       } else {
-        actor.send(event as never);
+        auth.set(e.type === 'guard.loggedIn' ? 'signedIn' : 'signedOut');
         if (ref.navigated === 0) {
-          if (e.type === 'guard.loggedIn' && ref.counting) ref.counting = false;
-          if (e.type === 'guard.loggedOut' && !ref.counting) ref.counting = true;
+          ref.known = true;
+          ref.counting = e.type === 'guard.loggedOut';
         }
       }
       const snapshot = actor.getSnapshot();
       expect(snapshot.value, at).toEqual(expected.value);
       expect(snapshot.status, at).toBe(expected.status);
       expect(navigations.mock.calls, at).toEqual(Array.from({ length: ref.navigated }, () => ['/login']));
-      // The checkout page shows only when allowed; the "log in" message while counting down.
-      expect(snapshot.matches('allowed'), at).toBe(!ref.counting && ref.navigated === 0);
+      // The overlay until auth is known; the checkout page only when allowed; the "log in" message while counting.
+      expect(snapshot.matches('unknown'), at).toBe(!ref.known);
+      expect(snapshot.matches('allowed'), at).toBe(ref.known && !ref.counting && ref.navigated === 0);
       expect(snapshot.matches('waiting'), at).toBe(ref.counting);
+      // The guard stops following auth once it has redirected.
+      expect(auth.listeners(), `${at}: auth listeners`).toBe(ref.navigated === 0 ? 1 : 0);
     }
   } finally {
     actor.stop();

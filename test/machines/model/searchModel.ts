@@ -2,7 +2,8 @@ import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import * as searchIndexModule from '../../../src/domain/searchIndex';
 import type { Category, Product } from '../../../src/domain';
-import { createSearchActors, SEARCH_DEBOUNCE_MS, searchMachine, type SearchIndexModule } from '../../../src/machines/searchMachine';
+import { memoryNavigation } from '../../../src/adapters/navigation/memory';
+import { createSearchActors, createSearchNavigation, SEARCH_DEBOUNCE_MS, searchMachine, type SearchIndexModule } from '../../../src/machines/searchMachine';
 import { codedError, controllable, tick, type Controllable } from '../../support/fakes/controllable';
 import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './graph';
 
@@ -36,6 +37,8 @@ const expectedFor = (catalog: Category[] | null, term: string) => {
 };
 
 const AFTER = 'xstate.after.searchDebounce.search.debouncing';
+/** "jaq" and 100 spaces: 103 characters, cut to 100, whose term is "jaq". */
+const ADDRESS_OVER_LIMIT = 'jaq'.padEnd(103, ' ');
 const DONE = 'xstate.done.actor.searchCatalog';
 const ERROR = 'xstate.error.actor.searchCatalog';
 
@@ -47,7 +50,11 @@ export const searchPaths = coveringWalks(searchMachine, {
       case 'search.type':
         return ['tenis', ' '].map((query) => ({ type, query }));
       case 'search.submit':
+      case 'search.enter':
         return ['jaq', ' '].map((query) => ({ type, query }));
+      // A shared link, Back or Forward: a term, a `q` over the 100-character limit (cut to "jaq"), none.
+      case 'search.address':
+        return ['tenis', ADDRESS_OVER_LIMIT, ''].map((query) => ({ type, query }));
       // As createServices forwards them: the snapshot (or, without one, the live read) first, then the live
       // read (again on a retry); a failure only while no catalog is known.
       case 'search.catalog.loaded':
@@ -79,6 +86,7 @@ export const searchPathName = (path: ModelPath<typeof searchMachine>) =>
   });
 
 export type SearchWiring = (loader: Controllable<[], SearchIndexModule>) => ReturnType<typeof createSearchActors>;
+export type AddressWiring = typeof createSearchNavigation;
 export const productionSearchWiring: SearchWiring = (loader) => createSearchActors({ loadIndexModule: loader.fn });
 
 type Phase = 'idle' | 'blank' | 'debouncing' | 'waitingForCatalog' | 'searching' | 'results' | 'empty' | 'failed';
@@ -89,14 +97,36 @@ type Phase = 'idle' | 'blank' | 'debouncing' | 'waitingForCatalog' | 'searching'
  * of the results page, the result names (from the hand-written table), the hint, the busy indicator, how many
  * searches ran and how many errors were logged.
  */
-export async function runSearchPath(path: ModelPath<typeof searchMachine>, wiring: SearchWiring = productionSearchWiring, recorder?: TransitionRecorder) {
+export async function runSearchPath(
+  path: ModelPath<typeof searchMachine>,
+  wiring: SearchWiring = productionSearchWiring,
+  addressing: AddressWiring = createSearchNavigation,
+  recorder?: TransitionRecorder,
+) {
   const clock = new SimulatedClock();
   const loader = controllable<[], SearchIndexModule>('loadIndexModule');
   const logError = vi.fn();
+  const navigation = memoryNavigation('/');
+  const { actions, guards } = addressing(navigation);
   const actor = createActor(
-    searchMachine.provide({ actors: wiring(loader), actions: { logError: (_, params) => logError(params) } }),
+    searchMachine.provide({ actors: wiring(loader), actions: { ...actions, logError: (_, params) => logError(params) }, guards }),
     { clock, inspect: recorder?.inspect },
   );
+  // The address bar as SPEC §search and the spec's journeys describe it, kept here: a history stack (the walks
+  // never go Back) and whether Enter committed the entry on screen.
+  const history = { entries: ['/'], committed: false };
+  const shown = () => history.entries[history.entries.length - 1]!;
+  const onResultsPage = () => shown() === '/search' || shown().startsWith('/search?');
+  const shownTerm = () => new URL(shown(), 'http://shop').searchParams.get('q')?.slice(0, 100).trim() ?? '';
+  const addressFor = (term: string) => (term === '' ? '/search' : `/search?q=${encodeURIComponent(term)}`);
+  const push = (to: string) => history.entries.push(to);
+  const replace = (to: string) => (history.entries[history.entries.length - 1] = to);
+  /** Each keystroke: a new entry from elsewhere or after Enter, else the entry on screen follows. */
+  const followTyping = (term: string) => {
+    if (onResultsPage()) (history.committed ? push : replace)(addressFor(term));
+    else if (term !== '') push(addressFor(term));
+    history.committed = false;
+  };
   const ref = {
     query: '',
     catalog: null as Category[] | null,
@@ -129,6 +159,7 @@ export async function runSearchPath(path: ModelPath<typeof searchMachine>, wirin
           break;
         case 'search.type':
           actor.send(event as never);
+          followTyping(e.query!.slice(0, 100).trim());
           ref.query = e.query!.slice(0, 100);
           if (ref.query.trim() === '') {
             ref.phase = 'idle';
@@ -136,17 +167,47 @@ export async function runSearchPath(path: ModelPath<typeof searchMachine>, wirin
           } else ref.phase = 'debouncing';
           break;
         case 'search.submit':
+        case 'search.enter': {
           actor.send(event as never);
           ref.query = e.query!.slice(0, 100);
-          if (ref.query.trim() === '') ref.phase = 'blank';
+          const term = ref.query.trim();
+          if (term === '') ref.phase = 'blank';
           else dueSearch();
+          if (e.type === 'search.enter' && term !== '') {
+            if (!onResultsPage()) push(addressFor(term));
+            else if (shownTerm() !== term) (history.committed ? push : replace)(addressFor(term));
+            history.committed = true;
+          }
           break;
-        case 'search.clear':
+        }
+        case 'search.escape':
           actor.send(event as never);
-          ref.query = '';
-          ref.results = [];
-          ref.phase = 'idle';
+          if (ref.query !== '') {
+            if (onResultsPage()) {
+              (history.committed ? push : replace)('/search');
+              history.committed = false;
+            }
+            ref.query = '';
+            ref.results = [];
+            ref.phase = 'idle';
+          }
           break;
+        case 'search.address': {
+          // The shopper opens /search?q=… (a shared link): the address changes under the page, then the page says so.
+          const raw = e.query!;
+          navigation.push(addressFor(raw));
+          push(addressFor(raw));
+          actor.send(event as never);
+          const term = raw.slice(0, 100).trim();
+          if (raw.length > 100) replace(addressFor(term));
+          if (term === ref.query.trim()) break;
+          ref.query = term === '' ? '' : raw.slice(0, 100);
+          if (term === '') {
+            ref.results = [];
+            ref.phase = 'idle';
+          } else dueSearch();
+          break;
+        }
         case 'search.catalog.loaded':
           actor.send(event as never);
           ref.catalog = e.categories!;
@@ -194,6 +255,7 @@ export async function runSearchPath(path: ModelPath<typeof searchMachine>, wirin
       expect(snapshot.hasTag('hint'), `${at}: hint`).toBe(ref.phase === 'blank');
       expect(snapshot.hasTag('busy'), `${at}: busy`).toBe(['debouncing', 'waitingForCatalog', 'searching'].includes(ref.phase));
       expect(loader.calls.length, `${at}: searches run`).toBe(ref.searches);
+      expect(navigation.entries(), `${at}: the history`).toEqual(history.entries);
       expect(logError, `${at}: errors logged`).toHaveBeenCalledTimes(ref.errors);
     }
   } finally {

@@ -10,6 +10,7 @@ import { memoryDeliveryCep, type MemoryDeliveryCep } from '../../../src/adapters
 import type { CheckoutPort } from '../../../src/adapters/checkout/port';
 import { memoryOrders, type MemoryOrders } from '../../../src/adapters/orders/memory';
 import { memoryUsers } from '../../../src/adapters/users/memory';
+import type { NavigationPort } from '../../../src/adapters/navigation/port';
 import type { UserProfile } from '../../../src/domain';
 import type { CartItem, Category } from '../../../src/domain';
 import { App } from '../../../src/ui/App';
@@ -78,8 +79,14 @@ export function renderApp(options: RenderOptions = {}) {
   const logged: Array<[string, unknown]> = [];
   const orders = options.orders ?? memoryOrders({ documents: options.orderDocuments, signedInAs: () => auth.currentUser()?.uid ?? null, log: (message, detail) => logged.push([message, detail]) });
   const redirects: string[] = [];
+  // The search machine moves wouter's memory location, the one the App's router reads.
+  const navigation: NavigationPort = {
+    current: () => location.history![location.history!.length - 1]!,
+    push: (to) => location.navigate(to),
+    replace: (to) => location.navigate(to, { replace: true }),
+  };
   const services = createServices(
-    { auth, users, catalog: options.catalog ?? memoryCatalog(sampleCatalog()), checkout, orders, cartStorage, deliveryCep },
+    { auth, users, catalog: options.catalog ?? memoryCatalog(sampleCatalog()), checkout, orders, cartStorage, deliveryCep, navigation },
     {
       logError: (message, error) => logged.push([message, error]),
       navigateToLogin: () => location.navigate('/login'),

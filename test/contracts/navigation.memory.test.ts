@@ -1,0 +1,7 @@
+import { memoryNavigation } from '../../src/adapters/navigation/memory';
+import { testNavigationPort } from './navigation.contract';
+
+testNavigationPort('memoryNavigation', (start) => {
+  const port = memoryNavigation(start);
+  return { port, back: () => port.back(), length: () => port.entries().length };
+});
