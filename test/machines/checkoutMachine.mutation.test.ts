@@ -3,7 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { CartItem } from '../../src/domain';
-import { checkoutGuardMachine } from '../../src/machines/checkoutGuardMachine';
+import { checkoutGuardMachine, createCheckoutGuardActors } from '../../src/machines/checkoutGuardMachine';
+import { fakeAuth, type AuthState } from './model/checkoutGuardModel';
 import { CheckoutFailedError } from '../../src/adapters/checkout/port';
 import { tick } from '../support/fakes/controllable';
 import { startCheckout } from './support/startCheckout';
@@ -49,29 +50,30 @@ describe('checkoutMachine (mutation run)', () => {
 });
 
 describe('checkoutGuardMachine (mutation run)', () => {
-  it('logged out, the context keeps what the page passed in and the redirect happens once', () => {
+  const startGuard = (auth: AuthState) => {
     const clock = new SimulatedClock();
     const navigateToLogin = vi.fn();
-    const actor = createActor(checkoutGuardMachine.provide({ actions: { navigateToLogin } }), {
-      input: { isLoggedIn: false },
-      clock,
-    }).start();
-    expect(actor.getSnapshot().context).toEqual({ isLoggedIn: false });
-    clock.increment(3000);
+    const source = fakeAuth(auth);
+    const actor = createActor(
+      checkoutGuardMachine.provide({ actors: createCheckoutGuardActors({ auth: source }), actions: { navigateToLogin } }),
+      { clock },
+    ).start();
+    return { clock, navigateToLogin, source, actor };
+  };
+
+  it('logged out, the redirect happens once, 3 s later', () => {
+    const { clock, navigateToLogin, actor } = startGuard('signedOut');
+    clock.increment(2999);
+    expect(navigateToLogin).not.toHaveBeenCalled();
+    clock.increment(1);
     expect(actor.getSnapshot().value).toBe('redirected');
     clock.increment(3000);
     expect(navigateToLogin).toHaveBeenCalledTimes(1);
   });
 
-  it('logged in, logging in again changes nothing; the context keeps what the page passed in', () => {
-    const clock = new SimulatedClock();
-    const navigateToLogin = vi.fn();
-    const actor = createActor(checkoutGuardMachine.provide({ actions: { navigateToLogin } }), {
-      input: { isLoggedIn: true },
-      clock,
-    }).start();
-    expect(actor.getSnapshot().context).toEqual({ isLoggedIn: true });
-    actor.send({ type: 'guard.loggedIn' });
+  it('logged in, a second signed-in notice changes nothing and nobody is redirected', () => {
+    const { clock, navigateToLogin, source, actor } = startGuard('signedIn');
+    source.set('signedIn');
     expect(actor.getSnapshot().value).toBe('allowed');
     clock.increment(3000);
     expect(navigateToLogin).not.toHaveBeenCalled();
