@@ -2,6 +2,7 @@
 import { initializeApp } from 'firebase/app';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
+import { localStorageOf } from './adapters/webStorage';
 import { CatalogUnavailableError, type CatalogPort } from './adapters/catalog/port';
 import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
 import { OrdersUnavailableError, type OrdersPort } from './adapters/orders/port';
@@ -116,11 +117,11 @@ const services = createServices(
     catalog,
     checkout,
     orders,
-    cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
+    cartStorage: createLocalStorageCart({ storage: localStorageOf(window), window }),
     // With the delivery chunk, on its first need: the adapter validates with the CEP table.
     deliveryCep: () =>
       import('./adapters/deliveryCep/localStorage').then(({ createLocalStorageDeliveryCep }) =>
-        createLocalStorageDeliveryCep({ storage: window.localStorage }),
+        createLocalStorageDeliveryCep({ storage: localStorageOf(window) }),
       ),
   },
   {

@@ -3,6 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createLocalStorageCart, type CartChannel } from '../../src/adapters/cartStorage/localStorage';
 import { CART_STORAGE_KEY } from '../../src/adapters/cartStorage/port';
+import { createLocalStorageDeliveryCep } from '../../src/adapters/deliveryCep/localStorage';
+import { localStorageOf } from '../../src/adapters/webStorage';
 import { aCartItem } from '../support/builders';
 import { testCartStoragePort } from './cartStorage.contract';
 
@@ -81,5 +83,27 @@ describe('createLocalStorageCart when the browser refuses storage', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, oldValue: null, newValue: JSON.stringify(theirs), storageArea: window.localStorage }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'deliveryCep', oldValue: null, newValue: '01310100', storageArea: window.localStorage }));
     expect(seen).toEqual([theirs]);
+  });
+});
+
+describe('localStorageOf: storage denied by a privacy setting', () => {
+  const denied = {
+    get localStorage(): Storage {
+      throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError');
+    },
+  };
+
+  it('answers null instead of throwing, and the storage itself where it is allowed', () => {
+    expect(localStorageOf(denied)).toBeNull();
+    expect(localStorageOf(window)).toBe(window.localStorage);
+  });
+
+  it('the cart and the saved CEP work without it: an in-memory cart, no CEP, nothing thrown', async () => {
+    const cart = createLocalStorageCart({ storage: localStorageOf(denied), window, channel: null, log: () => {} });
+    await expect(cart.load()).resolves.toEqual([]);
+    await expect(cart.save([aCartItem().build()])).resolves.toBe('failed');
+    const cep = createLocalStorageDeliveryCep({ storage: localStorageOf(denied), log: () => {} });
+    expect(() => cep.save('01310100')).not.toThrow();
+    expect(cep.load()).toBeNull();
   });
 });
