@@ -9,7 +9,6 @@ export const selectLoggedIn = (s: AuthSnapshot) => s.hasTag('signedIn');
 /** The full-screen overlay: auth not known yet, a new session's profile loading, or a sign-out on its way. */
 export const selectAuthLoading = (s: AuthSnapshot) => s.hasTag('blocking');
 export const selectFieldErrors = (s: AuthSnapshot) => s.context.fieldErrors;
-export const selectUser = (s: AuthSnapshot) => s.context.user;
 
 export const selectCategories = (s: CatalogSnapshot) => s.context.categories;
 export const selectListLoading = (s: CatalogSnapshot) => s.matches({ list: 'loading' });
