@@ -117,7 +117,7 @@ const services = createServices(
     catalog,
     checkout,
     orders,
-    cartStorage: createLocalStorageCart({ storage: localStorageOf(window), window }),
+    cartStorage: createLocalStorageCart({ storage: localStorageOf(window) }),
     // With the delivery chunk, on its first need: the adapter validates with the CEP table.
     deliveryCep: () =>
       import('./adapters/deliveryCep/localStorage').then(({ createLocalStorageDeliveryCep }) =>

@@ -40,7 +40,7 @@ testCartStoragePort('createLocalStorageCart (window.localStorage)', async (raw) 
     removeItem: (key: string) => window.localStorage.removeItem(key),
   };
   const channel = channelBus();
-  const tab = () => createLocalStorageCart({ storage, window, channel: channel(), log: (message) => logs.push(message) });
+  const tab = () => createLocalStorageCart({ storage, channel: channel(), log: (message) => logs.push(message) });
   return {
     storage: tab(),
     raw: () => window.localStorage.getItem(CART_STORAGE_KEY),
@@ -60,7 +60,7 @@ describe('createLocalStorageCart when the browser refuses storage', () => {
       removeItem() { throw new DOMException('denied', 'SecurityError'); },
     } as unknown as Storage;
     const logs: string[] = [];
-    const storage = createLocalStorageCart({ storage: refusing, window, channel: null, log: (message) => logs.push(message) });
+    const storage = createLocalStorageCart({ storage: refusing, channel: null, log: (message) => logs.push(message) });
     await expect(storage.load()).resolves.toEqual([]);
     await expect(storage.save([aCartItem().build()])).resolves.toBe('failed');
     await expect(storage.clear()).resolves.toBe('failed');
@@ -68,21 +68,9 @@ describe('createLocalStorageCart when the browser refuses storage', () => {
   });
 
   it('with no storage at all (window.localStorage itself throws) loads an empty cart and answers failed', async () => {
-    const storage = createLocalStorageCart({ storage: null, window, channel: null, log: () => {} });
+    const storage = createLocalStorageCart({ storage: null, channel: null, log: () => {} });
     await expect(storage.load()).resolves.toEqual([]);
     await expect(storage.save([aCartItem().build()])).resolves.toBe('failed');
-  });
-
-  it('without a channel, adopts the cart another tab saved from the storage event', async () => {
-    const storage = createLocalStorageCart({ storage: window.localStorage, window, channel: null, log: () => {} });
-    await storage.load();
-    const seen: unknown[] = [];
-    storage.onExternalChange((items) => seen.push(items));
-    const theirs = [aCartItem().build()];
-    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(theirs));
-    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, oldValue: null, newValue: JSON.stringify(theirs), storageArea: window.localStorage }));
-    window.dispatchEvent(new StorageEvent('storage', { key: 'deliveryCep', oldValue: null, newValue: '01310100', storageArea: window.localStorage }));
-    expect(seen).toEqual([theirs]);
   });
 });
 
@@ -99,7 +87,7 @@ describe('localStorageOf: storage denied by a privacy setting', () => {
   });
 
   it('the cart and the saved CEP work without it: an in-memory cart, no CEP, nothing thrown', async () => {
-    const cart = createLocalStorageCart({ storage: localStorageOf(denied), window, channel: null, log: () => {} });
+    const cart = createLocalStorageCart({ storage: localStorageOf(denied), channel: null, log: () => {} });
     await expect(cart.load()).resolves.toEqual([]);
     await expect(cart.save([aCartItem().build()])).resolves.toBe('failed');
     const cep = createLocalStorageDeliveryCep({ storage: localStorageOf(denied), log: () => {} });

@@ -31,17 +31,15 @@ function readDelta(data: unknown): CartDelta | null {
  *
  * Tabs: each save sends this tab's change (quantities per product, not the whole cart) on `channel`; the
  * other tabs apply it to their own cart and save the result. Two adds at the same moment in two tabs both
- * count, where last-writer-wins on `cartProducts` kept one. Without a channel, another tab's saved cart is
- * adopted from the `storage` event.
+ * count, where last-writer-wins on `cartProducts` kept one. Without a channel (no BroadcastChannel) each tab
+ * keeps its own cart for the visit.
  */
 export function createLocalStorageCart({
   storage,
-  window: win,
   channel = browserCartChannel(),
   log = consoleCartLog,
 }: {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-  window: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   channel?: CartChannel | null;
   log?: CartLog;
 }): CartStoragePort {
@@ -95,18 +93,7 @@ export function createLocalStorageCart({
     },
     onExternalChange(listener: (items: CartItem[]) => void) {
       listeners.add(listener);
-      const onStorage = (event: StorageEvent) => {
-        // key null = the other tab called localStorage.clear().
-        if (event.key !== null && event.key !== CART_STORAGE_KEY) return;
-        if (event.storageArea && event.storageArea !== storage) return;
-        known = parseSavedCart(event.key === null ? null : event.newValue, log);
-        listener(known);
-      };
-      if (!channel) win.addEventListener('storage', onStorage as EventListener);
-      return () => {
-        listeners.delete(listener);
-        if (!channel) win.removeEventListener('storage', onStorage as EventListener);
-      };
+      return () => listeners.delete(listener);
     },
   };
 }

@@ -52,8 +52,7 @@ function memoryTab(browser: SharedBrowser, log: CartLog): MemoryCartStorage {
       if (key === CART_STORAGE_KEY) browser.saved = null;
     },
   };
-  const noWindow = { addEventListener() {}, removeEventListener() {} };
-  const port = createLocalStorageCart({ storage, window: noWindow, channel: memoryChannel(browser), log });
+  const port = createLocalStorageCart({ storage, channel: memoryChannel(browser), log });
   const listeners = new Set<(items: CartItem[]) => void>();
   return {
     ...port,
