@@ -50,7 +50,7 @@ export const documentedMachines: DocumentedMachine[] = [
   {
     machine: cartMachine,
     file: 'src/machines/cartMachine.ts',
-    summary: 'The cart and its side panel: restored on start, saved when non-empty, cleared in storage when emptied, synced across tabs.',
+    summary: 'The cart and its side panel: restored on start, saved when non-empty, cleared in storage when emptied, merged across tabs, kept in memory (and said so) while the browser refuses to save it.',
   },
   {
     machine: catalogMachine,

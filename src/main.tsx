@@ -2,6 +2,7 @@
 import { initializeApp } from 'firebase/app';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
+import { localStorageOf } from './adapters/webStorage';
 import { CatalogUnavailableError, type CatalogPort } from './adapters/catalog/port';
 import { createBrowserNavigation } from './adapters/navigation/browser';
 import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
@@ -120,11 +121,11 @@ const services = createServices(
     catalog,
     checkout,
     orders,
-    cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
+    cartStorage: createLocalStorageCart({ storage: localStorageOf(window) }),
     // With the delivery chunk, on its first need: the adapter validates with the CEP table.
     deliveryCep: () =>
       import('./adapters/deliveryCep/localStorage').then(({ createLocalStorageDeliveryCep }) =>
-        createLocalStorageDeliveryCep({ storage: window.localStorage }),
+        createLocalStorageDeliveryCep({ storage: localStorageOf(window) }),
       ),
     navigation: createBrowserNavigation(window),
   },

@@ -4,6 +4,7 @@
 // Money in centavos, dates as 'YYYY-MM-DD' calendar days in Brasília.
 import { addBusinessDays } from '@brazilian-utils/brazilian-utils';
 import { isUf, parseCep, type Uf } from './cep';
+import { ADDRESS_MAX_LENGTH } from './limits';
 import {
   DELIVERY_SERVICE_NAMES,
   DELIVERY_SERVICES,
@@ -227,7 +228,7 @@ export const ADDRESS_FIELD_LABELS: Record<AddressField, string> = {
   uf: 'UF',
 };
 
-export const ADDRESS_MAX_LENGTH = 200;
+export { ADDRESS_MAX_LENGTH };
 export const ADDRESS_MESSAGES = {
   required: (label: string) => `Informe o campo ${label.toLowerCase()}.`,
   tooLong: `Use no máximo ${ADDRESS_MAX_LENGTH} caracteres.`,

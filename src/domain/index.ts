@@ -2,6 +2,7 @@
 export * from './catalog';
 export * from './cart';
 export * from './forms';
+export * from './limits';
 export * from './money';
 export * from './user';
 export * from './errors';

@@ -1,8 +1,8 @@
 // What the shopper typed, made safe to search and to put in a URL. Shared by the search bar (entry bundle)
-// and the lazy index (src/domain/searchIndex.ts), so it stays tiny and imports nothing.
+// and the lazy index (src/domain/searchIndex.ts), so it stays tiny and imports only the limits.
+import { MAX_QUERY_LENGTH } from './limits';
 
-/** Longer queries are cut to this many characters (code points: an emoji is never split in half). */
-export const MAX_QUERY_LENGTH = 100;
+export { MAX_QUERY_LENGTH };
 
 /** The query as the field keeps it: at most MAX_QUERY_LENGTH code points, spaces as typed. */
 export function limitQuery(raw: string): string {

@@ -9,7 +9,11 @@ import {
   type CartItem,
   type Product,
 } from '../domain';
-import type { CartStoragePort } from '../adapters/cartStorage/port';
+import type { CartStoragePort, CartSaveResult } from '../adapters/cartStorage/port';
+
+/** Shown once while the browser refuses to save the cart (full or denied storage); cleared by a save that works. */
+export const CART_UNSAVED_MESSAGE =
+  'Não conseguimos salvar seu carrinho neste navegador; ele ficará salvo enquanto esta aba estiver aberta.';
 
 export interface CartContext {
   items: CartItem[];
@@ -25,17 +29,18 @@ export type CartChange =
   | { type: 'cart.increase'; productId: string }
   | { type: 'cart.decrease'; productId: string }
   | { type: 'cart.remove'; productId: string }
-  | { type: 'cart.clear' }
-  /** Another tab saved a different cart: adopt it without saving it back. */
+  /** Another tab changed the cart: adopt this tab's cart with that change merged in (the port merged and saved it). */
   | { type: 'cart.synced'; items: CartItem[] }
   /** The payment provider confirmed the purchase: the cart is cleared once, after the restore. */
   | { type: 'cart.paymentConfirmed' };
 
 export type CartEvent =
   | CartChange
-  | { type: 'cart.panel.toggle' }
   | { type: 'cart.panel.open' }
-  | { type: 'cart.panel.close' };
+  | { type: 'cart.panel.close' }
+  /** The last save reached the browser's storage, or did not (full, or denied by a privacy setting). */
+  | { type: 'cart.saved' }
+  | { type: 'cart.saveFailed' };
 
 // The cart changes the same way in every state; `persist` runs after each change.
 const changes = {
@@ -43,7 +48,6 @@ const changes = {
   'cart.increase': { actions: ['increaseItem', 'persist'] },
   'cart.decrease': { actions: ['decreaseItem', 'persist'] },
   'cart.remove': { actions: ['removeItem', 'persist'] },
-  'cart.clear': { actions: ['clearItems', 'persist'] },
   'cart.synced': { actions: 'adoptItems' },
   'cart.paymentConfirmed': { guard: 'paymentNotYetConfirmed', actions: ['clearItems', 'persist', 'rememberPaymentConfirmed'] },
 } as const;
@@ -147,8 +151,17 @@ export const cartMachine = setup({
     panel: {
       initial: 'closed',
       states: {
-        closed: { on: { 'cart.panel.toggle': 'open', 'cart.panel.open': 'open' } },
-        open: { on: { 'cart.panel.toggle': 'closed', 'cart.panel.close': 'closed' } },
+        closed: { on: { 'cart.panel.open': 'open' } },
+        open: { on: { 'cart.panel.close': 'closed' } },
+      },
+    },
+    // Whether the cart in memory is also in the browser's storage. While unsaved the items stay in this tab
+    // and the shopper is told so; every change saves again, and the first save that works ends it.
+    saving: {
+      initial: 'saved',
+      states: {
+        saved: { on: { 'cart.saveFailed': 'unsaved' } },
+        unsaved: { on: { 'cart.saved': 'saved' } },
       },
     },
   },
@@ -161,6 +174,7 @@ export const selectCartItems = (snapshot: CartSnapshot) => snapshot.context.item
 export const selectCartCount = (snapshot: CartSnapshot) => cartCount(snapshot.context.items);
 export const selectCartTotal = (snapshot: CartSnapshot) => cartTotal(snapshot.context.items);
 export const selectIsPanelOpen = (snapshot: CartSnapshot) => snapshot.matches({ panel: 'open' });
+export const selectIsCartUnsaved = (snapshot: CartSnapshot) => snapshot.matches({ saving: 'unsaved' });
 
 /** Production actors and actions of cartMachine over a CartStoragePort. */
 export function createCartImplementations({
@@ -171,6 +185,11 @@ export function createCartImplementations({
   log?: (message: string, error: unknown) => void;
 }) {
   const report = (during: string) => (error: unknown) => log(`[cart] ${during} failed`, error);
+  // The port answers whether the write reached storage; the machine hears it as an event.
+  type Self = { send(event: CartEvent): void; getSnapshot(): { status: string } };
+  const tell = (self: Self) => (result: CartSaveResult) => {
+    if (self.getSnapshot().status === 'active') self.send({ type: result === 'saved' ? 'cart.saved' : 'cart.saveFailed' });
+  };
   return {
     actors: {
       loadCart: fromPromise<CartItem[], void>(() => storage.load()),
@@ -179,11 +198,11 @@ export function createCartImplementations({
       ),
     },
     actions: {
-      saveCart: (_: unknown, params: { items: CartItem[] }) => {
-        storage.save(params.items).catch(report('save'));
+      saveCart: ({ self }: { self: Self }, params: { items: CartItem[] }) => {
+        storage.save(params.items).then(tell(self), report('save'));
       },
-      clearSavedCart: () => {
-        storage.clear().catch(report('clear'));
+      clearSavedCart: ({ self }: { self: Self }) => {
+        storage.clear().then(tell(self), report('clear'));
       },
       logError: (_: unknown, params: { error: unknown; during: string }) => report(params.during)(params.error),
     },

@@ -7,11 +7,18 @@ export interface CartStorageSetup {
   storage: CartStoragePort;
   /** The saved text under `cartProducts` (null when nothing is saved). */
   raw(): string | null;
-  /** Another tab writes `raw` under `cartProducts` (null = removes it). */
-  changeInAnotherTab(raw: string | null): void;
+  /** The same port in another tab of the same browser (same saved cart, changes pass between them). */
+  otherTab(): CartStoragePort;
+  /** From now on the browser refuses writes (a full storage), until called with false. */
+  failWrites(failing: boolean): void;
   /** Messages the adapter logged. */
   logged(): string[];
 }
+
+/** Lets changes between tabs arrive (they are delivered asynchronously, as in a browser). */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const count = (cart: readonly CartItem[]) => cart.reduce((n, i) => n + i.quantity, 0);
+const quantities = (cart: readonly CartItem[]) => Object.fromEntries(cart.map((i) => [i.id, i.quantity]));
 /** `raw` is what is already saved under `cartProducts` when the page loads. */
 export type MakeCartStorage = (raw: string | null) => Promise<CartStorageSetup>;
 
@@ -64,16 +71,88 @@ export function testCartStoragePort(name: string, makeAdapter: MakeCartStorage) 
       expect(logged()).toHaveLength(3);
     });
 
-    it('tells listeners about another tab changing the cart, parsed the same way', async () => {
-      const { storage, changeInAnotherTab } = await makeAdapter(null);
+    it("answers 'saved' when the write reached storage and 'failed' when a full storage refused it", async () => {
+      const { storage, raw, failWrites, logged } = await makeAdapter(null);
+      await storage.load();
+      await expect(storage.save(items)).resolves.toBe('saved');
+      failWrites(true);
+      const more = [...items, aCartItem({ id: 'extra' }).build()];
+      await expect(storage.save(more)).resolves.toBe('failed');
+      // Storage keeps the last cart it accepted; the refusal is logged.
+      expect(JSON.parse(raw() ?? 'null')).toEqual(items);
+      expect(logged()).toHaveLength(1);
+      failWrites(false);
+      await expect(storage.save(more)).resolves.toBe('saved');
+      expect(JSON.parse(raw() ?? 'null')).toEqual(more);
+    });
+
+    it('keeps adds made at the same moment in two tabs: both tabs and storage end with every item', async () => {
+      const { storage, otherTab, raw } = await makeAdapter(null);
+      const other = otherTab();
+      const product = aCartItem({ id: 'mesmo', price: 10 }).build();
+      let here: CartItem[] = await storage.load();
+      let there: CartItem[] = await other.load();
+      storage.onExternalChange((next) => (here = next));
+      other.onExternalChange((next) => (there = next));
+      const addOne = (cart: CartItem[], id: string) => {
+        const line = cart.find((i) => i.id === id);
+        return line ? cart.map((i) => (i.id === id ? { ...i, quantity: i.quantity + 1 } : i)) : [...cart, { ...product, id, quantity: 1 }];
+      };
+      for (let round = 0; round < 10; round++) {
+        // Both tabs add before either hears of the other's add; even rounds add the same product in both.
+        here = addOne(here, 'mesmo');
+        there = addOne(there, round % 2 === 0 ? 'mesmo' : `outro-${round}`);
+        await Promise.all([storage.save(here), other.save(there)]);
+        await settle();
+      }
+      expect(count(here)).toBe(20);
+      expect(quantities(there)).toEqual(quantities(here));
+      expect(quantities(JSON.parse(raw() ?? '[]') as CartItem[])).toEqual(quantities(here));
+      expect(quantities(here)).toEqual({ mesmo: 15, ...Object.fromEntries([1, 3, 5, 7, 9].map((r) => [`outro-${r}`, 1])) });
+    });
+
+    it('a line removed in one tab goes from the other too, and is not brought back by a later change there', async () => {
+      const { storage, otherTab, raw } = await makeAdapter(JSON.stringify(items));
+      const other = otherTab();
+      let here = await storage.load();
+      let there = await other.load();
+      storage.onExternalChange((next) => (here = next));
+      other.onExternalChange((next) => (there = next));
+      there = there.filter((i) => i.id !== items[0]!.id);
+      await other.save(there);
+      await settle();
+      expect(here).toEqual([items[1]]);
+      here = [{ ...items[1]!, quantity: items[1]!.quantity + 1 }];
+      await storage.save(here);
+      await settle();
+      expect(there).toEqual(here);
+      expect(JSON.parse(raw() ?? 'null')).toEqual(here);
+    });
+
+    it('an emptied cart in one tab empties the other', async () => {
+      const { storage, otherTab, raw } = await makeAdapter(JSON.stringify(items));
+      const other = otherTab();
+      await other.load();
+      let here = await storage.load();
+      storage.onExternalChange((next) => (here = next));
+      await other.clear();
+      await settle();
+      expect(here).toEqual([]);
+      expect(raw()).toBeNull();
+    });
+
+    it('stops telling a listener after unsubscribe', async () => {
+      const { storage, otherTab } = await makeAdapter(null);
+      const other = otherTab();
+      await Promise.all([storage.load(), other.load()]);
       const seen: CartItem[][] = [];
       const unsubscribe = storage.onExternalChange((next) => seen.push(next));
-      changeInAnotherTab(JSON.stringify(items));
-      changeInAnotherTab('{corrupt');
-      changeInAnotherTab(null);
+      await other.save([items[0]!]);
+      await settle();
       unsubscribe();
-      changeInAnotherTab(JSON.stringify(items));
-      expect(seen).toEqual([items, [], []]);
+      await other.save(items);
+      await settle();
+      expect(seen).toEqual([[items[0]]]);
     });
   });
 }

@@ -64,3 +64,38 @@ describe('validateSignUp (SPEC §5, typo fixed per ARCHITECTURE §0)', () => {
     expect(validateSignUp({ ...validSignUp, ...change })).toEqual(expected);
   });
 });
+
+describe('field limits (src/domain/limits.ts): the form refuses what the rules and Auth would', () => {
+  // The limits as the rules and Firebase Auth state them, written out here rather than read from the code.
+  const limits = { firstName: 100, lastName: 200, email: 320, password: 4096 };
+  const emailOf = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+
+  it('a 10,000-character name is refused with the agreed message, before anything is sent', () => {
+    expect(validateSignUp({ ...validSignUp, firstName: 'a'.repeat(10_000) })).toEqual({ firstName: 'Nome pode ter no máximo 100 caracteres.' });
+  });
+
+  it.each<[keyof SignUpForm, string, (length: number) => Partial<SignUpForm>]>([
+    ['firstName', 'Nome pode ter no máximo 100 caracteres.', (n) => ({ firstName: 'a'.repeat(n) })],
+    ['lastName', 'Sobrenome pode ter no máximo 200 caracteres.', (n) => ({ lastName: 'a'.repeat(n) })],
+    ['email', 'E-mail pode ter no máximo 320 caracteres.', (n) => ({ email: emailOf(n) })],
+    ['password', 'Senha pode ter no máximo 4096 caracteres.', (n) => ({ password: 'a'.repeat(n), passwordConfirmation: 'a'.repeat(n) })],
+  ])('sign-up %s: its limit passes, one character more is refused', (field, message, at) => {
+    const max = limits[field as keyof typeof limits];
+    expect(validateSignUp({ ...validSignUp, ...at(max) })).toEqual({});
+    const errors = validateSignUp({ ...validSignUp, ...at(max + 1) });
+    expect(errors[field]).toBe(message);
+    if (field === 'password') expect(errors.passwordConfirmation).toBe('Confirmação de senha pode ter no máximo 4096 caracteres.');
+  });
+
+  it('log-in: an e-mail or a password over the limit is refused with the same messages', () => {
+    expect(validateLogin({ email: emailOf(320), password: 'a'.repeat(4096) })).toEqual({});
+    expect(validateLogin({ email: emailOf(321), password: 'a'.repeat(4097) })).toEqual({
+      email: 'E-mail pode ter no máximo 320 caracteres.',
+      password: 'Senha pode ter no máximo 4096 caracteres.',
+    });
+  });
+
+  it('an empty field still says it is required (the limit is checked after)', () => {
+    expect(validateSignUp({ ...validSignUp, firstName: '' }).firstName).toBe('O campo nome é obrigatório');
+  });
+});

@@ -16,7 +16,7 @@ import { ReferenceCart } from '../machines/model/referenceCart';
 import { cartPathName } from '../machines/model/cartPathName';
 import { coveringWalks, walkName, type shortestPaths, type ModelPath } from '../machines/model/graph';
 import type { E2E, Shopper } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, poll, settled } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, settled } from './support/storefront';
 
 const jackets = catalog.find((c) => c.id === 'jackets')!;
 /** Two products of one category page: a whole-real price (three of it pass R$ 1.000) and one with centavos. */
@@ -75,10 +75,10 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
         // One way per state (both ways across the paths), which halves the paths: the button when the cart
         // holds an odd number of items, Escape otherwise.
         return [{ type, via: items.reduce((n, i) => n + i.quantity, 0) % 2 ? 'button' : 'escape' }];
-      // The header button only opens; clearing belongs to the confirmation page (covered by the journey).
-      case 'cart.panel.toggle':
-      case 'cart.clear':
+      // Clearing belongs to the confirmation page (covered by the journey); a refusing storage to the fault suite.
       case 'cart.paymentConfirmed':
+      case 'cart.saveFailed':
+      case 'cart.saved':
         return [];
       default:
         return undefined;
@@ -123,13 +123,16 @@ async function runPath(env: () => E2E, shopper: Shopper, otherTab: Page, path: M
         ref.restore(e.output!);
         break;
       case 'cart.synced': {
-        // Another tab of the same browser saves a different cart: a real `storage` event in this one. The other
-        // tab (another renderer) must first see this tab's last save: with a stale copy equal to the new
-        // value, its setItem would change nothing and fire no event (seen at a load average of 15).
-        const current = await page.evaluate(() => window.localStorage.getItem('cartProducts'));
-        await poll(() => otherTab.evaluate(() => window.localStorage.getItem('cartProducts')), 'the other tab sees the saved cart').toBe(current);
-        await writeSavedCart(otherTab, e.items!);
-        ref.otherTabSaved(e.items!);
+        // Another tab of the same browser changes its cart to `items`: its change (quantities per product,
+        // worked out here) arrives on the shop's BroadcastChannel, as a real tab's would.
+        const current = ref.items();
+        const next = e.items!;
+        const delta = [
+          ...next.map((item) => ({ item, quantity: item.quantity - (current.find((c) => c.id === item.id)?.quantity ?? 0) })),
+          ...current.filter((c) => !next.some((n) => n.id === c.id)).map((item) => ({ item, quantity: -item.quantity })),
+        ].filter((change) => change.quantity !== 0);
+        await otherTab.evaluate((message) => new BroadcastChannel('club-cart').postMessage(message), { type: 'cart.delta', delta });
+        ref.otherTabChanged(next);
         break;
       }
       case 'cart.add':

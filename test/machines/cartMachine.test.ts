@@ -6,6 +6,7 @@ import {
   selectCartCount,
   selectCartItems,
   selectCartTotal,
+  selectIsCartUnsaved,
   selectIsPanelOpen,
 } from '../../src/machines/cartMachine';
 import type { CartItem } from '../../src/domain';
@@ -83,7 +84,7 @@ describe('cartMachine', () => {
     expect(storage.saved()?.map((i) => i.id)).toEqual(['bone']);
   });
 
-  it('clears storage when the cart is emptied, by clear or by the last decrease', async () => {
+  it('clears storage when the cart is emptied, by a remove or by the last decrease', async () => {
     const { actor, storage, items } = await startCart([aCartItem().of(jaqueta).build()]);
     actor.send({ type: 'cart.decrease', productId: 'jaqueta' });
     expect(items()).toEqual([]);
@@ -91,7 +92,7 @@ describe('cartMachine', () => {
     expect(storage.saved()).toBeNull();
 
     actor.send({ type: 'cart.add', product: bone });
-    actor.send({ type: 'cart.clear' });
+    actor.send({ type: 'cart.remove', productId: 'bone' });
     expect(items()).toEqual([]);
     expect(storage.calls.at(-1)).toEqual({ method: 'clear' });
     expect(storage.saved()).toBeNull();
@@ -134,19 +135,48 @@ describe('cartMachine', () => {
     expect(storage.saved()).toEqual([{ ...bone, quantity: 1 }]);
   });
 
-  it('toggles, opens and closes the panel', async () => {
+  it('opens and closes the panel', async () => {
     const { actor } = await startCart();
     const open = () => selectIsPanelOpen(actor.getSnapshot());
     expect(open()).toBe(false);
-    actor.send({ type: 'cart.panel.toggle' });
+    actor.send({ type: 'cart.panel.open' });
     expect(open()).toBe(true);
     actor.send({ type: 'cart.panel.open' });
     expect(open()).toBe(true);
-    actor.send({ type: 'cart.panel.toggle' });
-    expect(open()).toBe(false);
-    actor.send({ type: 'cart.panel.open' });
     actor.send({ type: 'cart.panel.close' });
     expect(open()).toBe(false);
+    actor.send({ type: 'cart.panel.close' });
+    expect(open()).toBe(false);
+  });
+
+  it('keeps the cart in memory when storage refuses the save, says so, and ends that when a later save works', async () => {
+    const { actor, storage, items } = await startCart();
+    const unsaved = () => selectIsCartUnsaved(actor.getSnapshot());
+    storage.failWrites(true);
+    actor.send({ type: 'cart.add', product: jaqueta });
+    actor.send({ type: 'cart.add', product: bone });
+    actor.send({ type: 'cart.add', product: bone });
+    await tick();
+    expect(unsaved()).toBe(true);
+    expect(items().map((i) => [i.id, i.quantity])).toEqual([['jaqueta', 1], ['bone', 2]]);
+    // Every change tried again: three saves, each with the whole cart so far.
+    expect(storage.calls.map((c) => (c.method === 'save' ? c.items.reduce((n, i) => n + i.quantity, 0) : 0))).toEqual([1, 2, 3]);
+    expect(storage.saved()).toBeNull();
+
+    storage.failWrites(false);
+    actor.send({ type: 'cart.decrease', productId: 'bone' });
+    await tick();
+    expect(unsaved()).toBe(false);
+    expect(storage.saved()?.map((i) => [i.id, i.quantity])).toEqual([['jaqueta', 1], ['bone', 1]]);
+  });
+
+  it('a failed clear (the last line removed) also leaves the cart unsaved', async () => {
+    const { actor, storage } = await startCart([aCartItem().of(jaqueta).build()]);
+    storage.failWrites(true);
+    actor.send({ type: 'cart.remove', productId: 'jaqueta' });
+    await tick();
+    expect(selectIsCartUnsaved(actor.getSnapshot())).toBe(true);
+    expect(storage.calls).toEqual([{ method: 'clear' }]);
   });
 
   it('logs a failed save instead of crashing', async () => {

@@ -59,7 +59,7 @@ describe('createServices: delivery', () => {
     // Two caps (250 g each) + 200 g box = 700 g, R$ 119,80: SP Econômica at its base price R$ 15,90.
     expect(delivery.getSnapshot().context.quote).toMatchObject({ cep: '01310100', weightGrams: 700, subtotal: 11_980 });
     expect(delivery.getSnapshot().context.quote?.options.map((o) => o.amount)).toEqual([1590, 2490]);
-    cart.send({ type: 'cart.clear' });
+    cart.send({ type: 'cart.remove', productId: catalog[1]!.products[0]!.id });
     expect(delivery.getSnapshot().value).toBe('idle');
     expect(selectedDelivery(delivery.getSnapshot())).toBeNull();
   });

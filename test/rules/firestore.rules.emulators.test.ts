@@ -11,6 +11,7 @@ import {
 import { setLogLevel } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RULES_FILE, emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
+import { FIELD_MAX_LENGTH } from '../../src/domain/limits';
 import { aCategory, anAddress, anOrderDelivery, aUserProfile } from '../support/builders';
 
 setLogLevel('silent'); // every denied write would otherwise be logged by the SDK
@@ -102,6 +103,13 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
       await assertFails(db.doc('users/alice').set(missing));
       await assertFails(db.doc('users/alice').set({ ...alice, id: 'bruno' }));
       await assertFails(db.doc('users/alice').set({ ...alice, firstName: 42 }));
+    });
+    it.each(['firstName', 'lastName', 'email'] as const)('the profile %s takes up to its limit in src/domain/limits.ts, and not one character more', async (field) => {
+      const max = FIELD_MAX_LENGTH[field];
+      // A valid e-mail at each length: the local part pads it.
+      const text = (length: number) => (field === 'email' ? `${'a'.repeat(length - '@example.com'.length)}@example.com` : 'a'.repeat(length));
+      await assertFails(as('alice').firestore().doc('users/alice').set({ ...alice, [field]: text(max + 1) }));
+      await assertSucceeds(as('alice').firestore().doc('users/alice').set({ ...alice, [field]: text(max) }));
     });
     it('a profile is written once: no update, no delete, even by its owner', async () => {
       await assertSucceeds(as('alice').firestore().doc('users/alice').set(alice));

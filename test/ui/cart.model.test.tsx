@@ -66,11 +66,11 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
           { type, via: 'button' },
           { type, via: 'escape' },
         ];
-      // Not reachable from these screens: the header button only opens; clearing belongs to the confirmation
-      // page (test/ui/checkout-and-confirmation.test.tsx).
-      case 'cart.panel.toggle':
-      case 'cart.clear':
+      // Not reachable from these screens: clearing belongs to the confirmation page
+      // (test/ui/checkout-and-confirmation.test.tsx); a refusing storage has its own tests (test/ui/cartStorage.test.tsx).
       case 'cart.paymentConfirmed':
+      case 'cart.saveFailed':
+      case 'cart.saved':
         return [];
       default:
         return undefined;

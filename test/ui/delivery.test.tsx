@@ -358,7 +358,7 @@ describe('a prerendered product page', () => {
         catalog: memoryCatalog(seedCatalog),
         checkout: memoryCheckout(),
         orders: memoryOrders(),
-        cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
+        cartStorage: createLocalStorageCart({ storage: window.localStorage }),
         deliveryCep: createLocalStorageDeliveryCep({ storage: window.localStorage }),
         navigation: createBrowserNavigation(window),
       },

@@ -151,7 +151,7 @@ describe(`every prerendered page (${pages.length}) hydrates like src/main.tsx do
         catalog: memoryCatalog(catalog),
         checkout: memoryCheckout(),
         orders: memoryOrders(),
-        cartStorage: createLocalStorageCart({ storage: window.localStorage, window }),
+        cartStorage: createLocalStorageCart({ storage: window.localStorage }),
         deliveryCep: createLocalStorageDeliveryCep({ storage: window.localStorage }),
         navigation: createBrowserNavigation(window),
       },

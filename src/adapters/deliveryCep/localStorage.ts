@@ -3,18 +3,20 @@ import { DELIVERY_CEP_STORAGE_KEY, type DeliveryCepLog, type DeliveryCepPort } f
 
 /**
  * DeliveryCepPort over window.localStorage under `deliveryCep`, as 8 plain digits. Reads and writes that the
- * browser refuses (SecurityError when storage is denied, QuotaExceededError) are logged, never thrown.
+ * browser refuses (SecurityError when storage is denied, QuotaExceededError) are logged, never thrown; with
+ * no storage at all (`null`: window.localStorage itself threw) nothing is saved.
  */
 export function createLocalStorageDeliveryCep({
   storage,
   log = consoleDeliveryCepLog,
 }: {
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   log?: DeliveryCepLog;
 }): DeliveryCepPort {
   return {
     load() {
       let raw: string | null;
+      if (!storage) return null;
       try {
         raw = storage.getItem(DELIVERY_CEP_STORAGE_KEY);
       } catch (error) {
@@ -24,6 +26,7 @@ export function createLocalStorageDeliveryCep({
       return parseSavedCep(raw, log);
     },
     save(cep) {
+      if (!storage) return;
       try {
         storage.setItem(DELIVERY_CEP_STORAGE_KEY, cep);
       } catch (error) {

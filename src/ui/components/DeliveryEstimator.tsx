@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 // The options' texts only: the quote itself (holiday calendar, rate card) is a lazy chunk the machine loads.
 import type { DeliveryOption } from '../../domain/delivery';
 import { formatDeliveryPrice, formatDeliveryWindow, type DeliveryServiceId } from '../../domain/deliveryOptions';
+import { CEP_INPUT_MAX_LENGTH } from '../../domain/limits';
 import type { DeliveryActorRef } from '../../machines/deliveryMachine';
 import { useHydrated } from '../hooks/useHydrated';
 import { Button, styled } from '../theme';
@@ -161,7 +162,7 @@ export function DeliveryEstimator({ delivery }: { delivery: DeliveryActorRef }) 
               type="text"
               inputMode="numeric"
               autoComplete="postal-code"
-              maxLength={9}
+              maxLength={CEP_INPUT_MAX_LENGTH}
               placeholder={DELIVERY_TEXTS.placeholder}
               value={value}
               onChange={(event) => setDraft(event.target.value)}

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { selectCartCount } from '../../machines/cartMachine';
+import { CART_UNSAVED_MESSAGE, selectCartCount, selectIsCartUnsaved } from '../../machines/cartMachine';
 import { paths } from '../paths';
 import { useHydrated } from '../hooks/useHydrated';
 import { selectLoggedIn } from '../selectors';
@@ -102,6 +102,27 @@ function BagIcon() {
   );
 }
 
+// Below the bar, on every page: the cart is kept in this tab only because the browser refuses to save it.
+const StorageWarning = styled('p', {
+  margin: 0,
+  padding: '$2 $4',
+  background: '$inputBackground',
+  color: '$textDark',
+  borderBottom: '1px solid $border',
+  fontSize: '$small',
+});
+
+/** Said once, politely, while the cart machine is `unsaved`; gone when a save works again. */
+export function CartStorageWarning() {
+  const { cart } = useServices();
+  const unsaved = useSelector(cart, selectIsCartUnsaved);
+  return unsaved ? (
+    <StorageWarning role="status" data-testid="cart-storage-warning">
+      {CART_UNSAVED_MESSAGE}
+    </StorageWarning>
+  ) : null;
+}
+
 export function cartButtonLabel(count: number): string {
   return `Carrinho (${count} ${count === 1 ? 'item' : 'itens'})`;
 }
@@ -117,44 +138,47 @@ export function Header({ cartButtonRef }: { cartButtonRef: Ref<HTMLButtonElement
   const panelOpen = useSelector(cart, (s) => s.matches({ panel: 'open' }));
 
   return (
-    <Bar>
-      <Brand href={paths.home}>Club Clothing</Brand>
-      <nav aria-label="Principal">
-        <Menu>
-          <li>
-            <MenuLink href={paths.explore}>Explorar</MenuLink>
-          </li>
-          {loggedIn ? (
+    <>
+      <Bar>
+        <Brand href={paths.home}>Club Clothing</Brand>
+        <nav aria-label="Principal">
+          <Menu>
             <li>
-              <MenuButton type="button" onClick={() => auth.send({ type: 'auth.signOut' })}>
-                Sair
-              </MenuButton>
+              <MenuLink href={paths.explore}>Explorar</MenuLink>
             </li>
-          ) : (
-            <>
+            {loggedIn ? (
               <li>
-                <MenuLink href={paths.login}>Login</MenuLink>
+                <MenuButton type="button" onClick={() => auth.send({ type: 'auth.signOut' })}>
+                  Sair
+                </MenuButton>
               </li>
-              <li>
-                <MenuLink href={paths.signUp}>Criar Conta</MenuLink>
-              </li>
-            </>
-          )}
-          <li>
-            <CartButton
-              ref={cartButtonRef}
-              type="button"
-              aria-label={cartButtonLabel(count)}
-              aria-haspopup="dialog"
-              aria-expanded={panelOpen}
-              onClick={() => cart.send({ type: 'cart.panel.open' })}
-            >
-              <BagIcon />
-              <Count aria-hidden="true">{count}</Count>
-            </CartButton>
-          </li>
-        </Menu>
-      </nav>
-    </Bar>
+            ) : (
+              <>
+                <li>
+                  <MenuLink href={paths.login}>Login</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href={paths.signUp}>Criar Conta</MenuLink>
+                </li>
+              </>
+            )}
+            <li>
+              <CartButton
+                ref={cartButtonRef}
+                type="button"
+                aria-label={cartButtonLabel(count)}
+                aria-haspopup="dialog"
+                aria-expanded={panelOpen}
+                onClick={() => cart.send({ type: 'cart.panel.open' })}
+              >
+                <BagIcon />
+                <Count aria-hidden="true">{count}</Count>
+              </CartButton>
+            </li>
+          </Menu>
+        </nav>
+      </Bar>
+      <CartStorageWarning />
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link, Redirect } from 'wouter';
 import type { LoginForm } from '../../domain';
+import { FIELD_MAX_LENGTH } from '../../domain/limits';
 import { paths } from '../paths';
 import { selectFieldErrors, selectFormError, selectLoggedIn } from '../selectors';
 import { useServices } from '../services';
@@ -45,6 +46,7 @@ export default function LoginPage() {
           name="email"
           autoComplete="email"
           placeholder="seu@email.com"
+          maxLength={FIELD_MAX_LENGTH.email}
           value={form.email}
           error={errors.email}
           onChange={(e) => setForm({ ...form, email: e.target.value })}
@@ -55,6 +57,7 @@ export default function LoginPage() {
           name="password"
           autoComplete="current-password"
           placeholder="Sua senha"
+          maxLength={FIELD_MAX_LENGTH.password}
           value={form.password}
           error={errors.password}
           onChange={(e) => setForm({ ...form, password: e.target.value })}

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link, Redirect } from 'wouter';
 import type { SignUpForm } from '../../domain';
+import { FIELD_MAX_LENGTH } from '../../domain/limits';
 import { paths } from '../paths';
 import { selectFieldErrors, selectFormError, selectLoggedIn } from '../selectors';
 import { useServices } from '../services';
@@ -32,6 +33,7 @@ export default function SignUpPage() {
     value: form[name],
     error: errors[name],
     onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    maxLength: FIELD_MAX_LENGTH[name === 'passwordConfirmation' ? 'password' : name],
   });
 
   const submit = (event: FormEvent) => {

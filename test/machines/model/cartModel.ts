@@ -7,6 +7,7 @@ import {
   selectCartCount,
   selectCartItems,
   selectCartTotal,
+  selectIsCartUnsaved,
   selectIsPanelOpen,
 } from '../../../src/machines/cartMachine';
 import { fakeCartStorage, type FakeCartStorage } from '../../support/fakes/ports';
@@ -18,7 +19,7 @@ import { ReferenceCart } from './referenceCart';
 export { catalogue } from './cartFixtures';
 
 /** The change events a shopper (or another tab, or the confirmation page) can send; they wait while restoring. */
-const CHANGE_TYPES = new Set(['cart.add', 'cart.increase', 'cart.decrease', 'cart.remove', 'cart.clear', 'cart.synced', 'cart.paymentConfirmed']);
+const CHANGE_TYPES = new Set(['cart.add', 'cart.increase', 'cart.decrease', 'cart.remove', 'cart.synced', 'cart.paymentConfirmed']);
 
 export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachine>>[1] = {
   variants: (type, snapshot) => {
@@ -46,6 +47,11 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
         return present.map((p) => ({ type, productId: p.id }));
       case 'cart.synced':
         return otherTabCarts.map((items) => ({ type, items }));
+      // The browser starts refusing writes (the step sends the machine the answer of the refused save) or
+      // accepts them again.
+      case 'cart.saveFailed':
+      case 'cart.saved':
+        return [{ type }];
       default:
         return undefined;
     }
@@ -95,17 +101,24 @@ export async function runCartPath(path: ModelPath<typeof cartMachine>, wiring: C
           storage.otherTabWrites(e.items!);
           ref.otherTabSaved(e.items!);
           break;
+        case 'cart.saveFailed':
+        case 'cart.saved':
+          storage.failWrites(e.type === 'cart.saveFailed');
+          ref.storageRefuses = e.type === 'cart.saveFailed';
+          ref.unsaved = ref.storageRefuses;
+          actor.send(event as never);
+          break;
         default:
           actor.send(event as never);
           if (e.type === 'cart.add') ref.add(e.product!.id);
           if (e.type === 'cart.increase') ref.increase(e.productId!);
           if (e.type === 'cart.decrease') ref.decrease(e.productId!);
           if (e.type === 'cart.remove') ref.remove(e.productId!);
-          if (e.type === 'cart.clear') ref.clear();
           if (e.type === 'cart.paymentConfirmed') ref.paymentConfirmed();
-          if (e.type === 'cart.panel.toggle') ref.panelOpen = !ref.panelOpen;
           if (e.type === 'cart.panel.open') ref.panelOpen = true;
           if (e.type === 'cart.panel.close') ref.panelOpen = false;
+          // A change's save answers (saved or refused) before the next step.
+          if (CHANGE_TYPES.has(e.type)) await tick();
       }
       const at = `step ${index} (${e.type})`;
       const snapshot = actor.getSnapshot();
@@ -119,6 +132,7 @@ export async function runCartPath(path: ModelPath<typeof cartMachine>, wiring: C
       expect(selectCartCount(snapshot), at).toBe(ref.count());
       expect(Math.round(selectCartTotal(snapshot) * 100), at).toBe(expectedItems.reduce((sum, i) => sum + Math.round(i.price * 100) * i.quantity, 0));
       expect(selectIsPanelOpen(snapshot), at).toBe(ref.panelOpen);
+      expect(selectIsCartUnsaved(snapshot), at).toBe(ref.unsaved);
 
       // What storage holds, and how it got there: one write per change, none otherwise.
       expect(storage.saved(), at).toEqual(ref.stored);

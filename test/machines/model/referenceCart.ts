@@ -12,6 +12,10 @@ export class ReferenceCart {
   private paymentCleared = false;
   private otherTabWroteWhileRestoring = false;
   panelOpen = false;
+  /** The browser refuses writes (full or denied storage): writes are tried, storage keeps what it had. */
+  storageRefuses = false;
+  /** The shopper is told the cart is not saved: a write was refused and none has worked since. */
+  unsaved = false;
   /** Every write to storage so far, in order: one per change of the lines (none for another tab's cart). */
   readonly writes: ExpectedStorageWrite[] = [];
   /** What storage holds now (null: nothing saved). */
@@ -79,11 +83,6 @@ export class ReferenceCart {
       this.lines = this.lines.filter((l) => l.id !== id);
     });
   }
-  clear() {
-    this.change(() => {
-      this.lines = [];
-    });
-  }
   /** SPEC §7: a confirmed payment empties the cart once, after the restore; a repeat changes nothing. */
   paymentConfirmed() {
     const apply = () => {
@@ -106,6 +105,19 @@ export class ReferenceCart {
     else this.waiting.push(apply);
   }
 
+  /**
+   * Another tab changed its cart (which held what this one holds) to `items`: its change arrives and is
+   * merged here: lines keep their places, removed lines go, new lines come last; the merged cart is saved.
+   */
+  otherTabChanged(items: CartItem[]) {
+    const next = new Map(items.map((i) => [i.id, i.quantity]));
+    const kept = this.lines.filter((l) => next.has(l.id)).map((l) => ({ id: l.id, quantity: next.get(l.id)! }));
+    const added = items.filter((i) => !this.lines.some((l) => l.id === i.id)).map(({ id, quantity }) => ({ id, quantity }));
+    this.lines = [...kept, ...added];
+    const merged = this.items();
+    this.stored = merged.length ? merged : null;
+  }
+
   private change(apply: () => void) {
     const run = () => {
       apply();
@@ -118,6 +130,7 @@ export class ReferenceCart {
   private write() {
     const items = this.items();
     this.writes.push(items.length ? { method: 'save', items } : { method: 'clear' });
+    if (this.storageRefuses) return;
     this.stored = items.length ? items : null;
   }
 }

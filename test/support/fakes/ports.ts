@@ -71,17 +71,22 @@ export type StorageCall = { method: 'save'; items: CartItem[] } | { method: 'cle
 export function fakeCartStorage(initial: CartItem[] | null = null) {
   let saved: CartItem[] | null = initial ? structuredClone(initial) : null;
   const calls: StorageCall[] = [];
+  let failing = false;
   const listeners = new Set<(items: CartItem[]) => void>();
   const load = controllable<[], CartItem[]>('cartStorage.load');
   const port: CartStoragePort = {
     load: load.fn,
     async save(items) {
       calls.push({ method: 'save', items: structuredClone([...items]) });
+      if (failing) return 'failed';
       saved = structuredClone([...items]);
+      return 'saved';
     },
     async clear() {
       calls.push({ method: 'clear' });
+      if (failing) return 'failed';
       saved = null;
+      return 'saved';
     },
     onExternalChange(listener) {
       listeners.add(listener);
@@ -105,6 +110,10 @@ export function fakeCartStorage(initial: CartItem[] | null = null) {
       for (const listener of [...listeners]) listener(structuredClone(items));
     },
     listenerCount: () => listeners.size,
+    /** Saves and clears from now on fail as in a full or denied storage (`saved()` keeps its value), until false. */
+    failWrites(on: boolean) {
+      failing = on;
+    },
   };
 }
 export type FakeCartStorage = ReturnType<typeof fakeCartStorage>;
