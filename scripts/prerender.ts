@@ -17,6 +17,7 @@ import { renderPage } from '../src/prerender';
 import { SEARCH_BAR_ID } from '../src/ui/components/SearchBar';
 import { categoryPath, paths, productPath } from '../src/ui/paths';
 import { categoryMeta, exploreMeta, homeMeta, notFoundMeta, productMeta, SHOP_NAME, type PageMeta } from '../src/ui/seo';
+import { escapeHtml } from '../server/html';
 import { runScript } from './lib/cli';
 
 /** Parcel's index.html, kept before the home page overwrites it: the shell for routes that are not prerendered. */
@@ -27,8 +28,6 @@ export class PrerenderError extends Error {
   override name = 'PrerenderError';
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** What a page of the home/explore kind needs of each category: the explore page's four products. */
 const trimmed = (category: Category, keep: number): Category => ({ ...category, products: category.products.slice(0, keep) });
