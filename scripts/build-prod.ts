@@ -8,12 +8,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runScript } from './lib/cli';
 import { bundleFunctions } from './lib/functionsBundle';
-import { assertProductionConfig, PRODUCTION_SETTINGS } from './lib/productionConfig';
+import { assertProductionConfig, STOREFRONT_SETTINGS } from './lib/productionConfig';
 import { buildStorefront, ROOT } from './lib/stack';
 import { writeDeployConfig } from './hostingConfig';
 
 /** The variables the storefront bundle reads (src/config.ts), with CLUB_MODE. */
-const BUNDLE_SETTINGS = [...PRODUCTION_SETTINGS, 'BACKEND_URL', 'CLUB_PREVIEW_EMULATORS', 'USE_FIREBASE_EMULATORS', 'AUTH_EMULATOR_URL', 'FIRESTORE_EMULATOR_HOST'] as const;
+const BUNDLE_SETTINGS = [...STOREFRONT_SETTINGS, 'CLUB_PREVIEW_EMULATORS'] as const;
 
 export interface ProductionBuildOptions {
   env?: NodeJS.ProcessEnv;
@@ -28,7 +28,7 @@ export interface ProductionBuildOptions {
 
 export async function buildProduction(options: ProductionBuildOptions = {}) {
   const env: NodeJS.ProcessEnv = { ...(options.env ?? process.env), CLUB_MODE: 'production' };
-  assertProductionConfig(env);
+  const settings = assertProductionConfig(env);
   const log = options.log ?? console.log;
   const distDir = resolve(options.distDir ?? join(ROOT, 'dist'));
   const bundleEnv: Record<string, string> = { CLUB_MODE: 'production' };
@@ -38,19 +38,13 @@ export async function buildProduction(options: ProductionBuildOptions = {}) {
 
   const { withBuildCatalog } = await import('./lib/buildCatalog');
   const { prerenderSite } = await import('./prerender');
-  const origin = env.SITE_ORIGIN!.trim();
-  const saved = { ...process.env };
-  Object.assign(process.env, env); // withBuildCatalog reads the catalog's location from the environment
-  try {
-    const result = await withBuildCatalog((catalog, source) => {
-      log(`build:prod: prerendering from ${source}, origin ${origin}…`);
-      return prerenderSite({ distDir, catalog, origin });
-    });
-    log(`build:prod: ${result.pages} pages prerendered.`);
-  } finally {
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-  }
+  const origin = settings.siteOrigin;
+  // The catalog's location comes from this build's env, handed down: process.env stays as it was.
+  const result = await withBuildCatalog((catalog, source) => {
+    log(`build:prod: prerendering from ${source}, origin ${origin}…`);
+    return prerenderSite({ distDir, catalog, origin });
+  }, env);
+  log(`build:prod: ${result.pages} pages prerendered.`);
 
   const config = await writeDeployConfig({
     distDir,

@@ -18,6 +18,8 @@ import { renderPage } from '../src/prerender';
 import { SEARCH_BAR_ID } from '../src/ui/components/SearchBar';
 import { categoryPath, paths, productPath } from '../src/ui/paths';
 import { categoryMeta, exploreMeta, homeMeta, notFoundMeta, productMeta, SHOP_NAME, type PageMeta } from '../src/ui/seo';
+import { escapeHtml } from '../server/html';
+import { LOCAL_URLS } from '../src/sharedConstants';
 import { runScript } from './lib/cli';
 
 /** Parcel's index.html, kept before the home page overwrites it: the shell for routes that are not prerendered. */
@@ -28,8 +30,6 @@ export class PrerenderError extends Error {
   override name = 'PrerenderError';
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** What a page of the home/explore kind needs of each category: the explore page's four products. */
 const trimmed = (category: Category, keep: number): Category => ({ ...category, products: category.products.slice(0, keep) });
@@ -208,7 +208,7 @@ export async function prerenderSite({ distDir, catalog, origin }: { distDir: str
 await runScript(import.meta.url, 'prerender', async () => {
   const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } });
   const { withBuildCatalog } = await import('./lib/buildCatalog');
-  const origin = process.env.SITE_ORIGIN?.trim() || 'http://localhost:1234';
+  const origin = process.env.SITE_ORIGIN?.trim() || LOCAL_URLS.storefront;
   const started = Date.now();
   const result = await withBuildCatalog((catalog, source) => {
     console.log(`prerender: reading the catalog from ${source}`);

@@ -15,7 +15,7 @@ import shopperLimit from './plugins/shopperLimit';
 import type { ShopperLimiter } from './limits/port';
 import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
-import { payPageRoutes } from './routes/payPage';
+import { PAY_PAGE_PREFIX, payPageRoutes } from './routes/payPage';
 import { stripeWebhookRoutes } from './routes/stripeWebhook';
 import type { CheckoutStore } from './store/port';
 
@@ -146,7 +146,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     now,
   });
   if (deps.payments.name === 'simulated') {
-    await app.register(payPageRoutes, { store: deps.store, priceBook, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
+    await app.register(payPageRoutes, { prefix: PAY_PAGE_PREFIX, store: deps.store, priceBook, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
   }
   if (deps.stripeWebhook) await app.register(stripeWebhookRoutes, { ...deps.stripeWebhook, store: deps.store, now });
   return app;

@@ -1,3 +1,4 @@
+import { DEFAULT_PORTS, DEMO_PROJECT_ID, LOCAL_URLS, LOOPBACK_HOST } from '../src/sharedConstants';
 import { coerce, enums, integer, min, number, object, optional, string, create, defaulted, pattern, size } from 'superstruct';
 
 /**
@@ -9,11 +10,11 @@ const Port = coerce(integer(), string(), (value) => Number(value));
 const Millis = coerce(min(number(), 0), string(), (value) => Number(value));
 
 const ConfigStruct = object({
-  PORT: defaulted(Port, 5000),
-  HOST: defaulted(size(string(), 1, 255), '127.0.0.1'),
-  STOREFRONT_URL: defaulted(Url, 'http://localhost:1234'),
-  BACKEND_PUBLIC_URL: defaulted(Url, 'http://localhost:5000'),
-  GCLOUD_PROJECT: defaulted(size(string(), 1, 100), 'demo-club-clothing'),
+  PORT: defaulted(Port, DEFAULT_PORTS.backend),
+  HOST: defaulted(size(string(), 1, 255), LOOPBACK_HOST),
+  STOREFRONT_URL: defaulted(Url, LOCAL_URLS.storefront),
+  BACKEND_PUBLIC_URL: defaulted(Url, LOCAL_URLS.backend),
+  GCLOUD_PROJECT: defaulted(size(string(), 1, 100), DEMO_PROJECT_ID),
   FIRESTORE_EMULATOR_HOST: optional(string()),
   FIREBASE_AUTH_EMULATOR_HOST: optional(string()),
   PAYMENT_PROVIDER: defaulted(enums(['simulated', 'stripe']), 'simulated'),

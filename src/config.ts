@@ -6,6 +6,7 @@
 //     refuses a missing, local or demo setting before Parcel runs.
 // Parcel folds `process.env.CLUB_MODE === 'production'`, so a production bundle carries no local default.
 import { boolean, create, literal, nonempty, object, optional, refine, string, union, type Infer } from 'superstruct';
+import { DEFAULT_PORTS, DEMO_PROJECT_ID, LOCAL_URLS, LOOPBACK_HOST } from './sharedConstants';
 
 const Url = refine(nonempty(string()), 'Url', (value) => {
   try {
@@ -60,16 +61,16 @@ type Defaults = {
 
 /** The local mode of ARCHITECTURE §5: the emulators, backend on :5000. */
 export const LOCAL_DEFAULTS: Defaults = {
-  backendUrl: 'http://localhost:5000',
+  backendUrl: LOCAL_URLS.backend,
   firebase: {
     apiKey: 'demo-api-key',
-    authDomain: 'demo-club-clothing.firebaseapp.com',
-    projectId: 'demo-club-clothing',
-    appId: 'demo-club-clothing-app',
+    authDomain: `${DEMO_PROJECT_ID}.firebaseapp.com`,
+    projectId: DEMO_PROJECT_ID,
+    appId: `${DEMO_PROJECT_ID}-app`,
   },
   useEmulators: true,
-  authEmulatorUrl: 'http://127.0.0.1:9099',
-  firestoreEmulatorHost: '127.0.0.1:8080',
+  authEmulatorUrl: `http://${LOOPBACK_HOST}:${DEFAULT_PORTS.auth}`,
+  firestoreEmulatorHost: `${LOOPBACK_HOST}:${DEFAULT_PORTS.firestore}`,
 };
 
 /** Production: no Firebase default at all (a missing setting fails), the backend on the same origin. */
@@ -85,24 +86,37 @@ function flag(value: string | undefined): boolean | undefined {
   return v === undefined ? undefined : v.toLowerCase() === 'true' || v === '1';
 }
 
+/** Which environment variable sets each field of Config (the production check names its problems by them). */
+export const SETTING_OF_FIELD = {
+  backendUrl: 'BACKEND_URL',
+  'firebase.apiKey': 'FIREBASE_API_KEY',
+  'firebase.authDomain': 'FIREBASE_AUTH_DOMAIN',
+  'firebase.projectId': 'FIREBASE_PROJECT_ID',
+  'firebase.appId': 'FIREBASE_APP_ID',
+  useEmulators: 'USE_FIREBASE_EMULATORS',
+  authEmulatorUrl: 'AUTH_EMULATOR_URL',
+  firestoreEmulatorHost: 'FIRESTORE_EMULATOR_HOST',
+} as const satisfies Record<string, keyof RawConfig>;
+
+/** Raw settings over the mode's defaults, before validation: what ConfigStruct checks. */
+export function configInput(raw: RawConfig, defaults: Defaults) {
+  return {
+    backendUrl: env(raw.BACKEND_URL) ?? defaults.backendUrl,
+    firebase: {
+      apiKey: env(raw.FIREBASE_API_KEY) ?? defaults.firebase.apiKey,
+      authDomain: env(raw.FIREBASE_AUTH_DOMAIN) ?? defaults.firebase.authDomain,
+      projectId: env(raw.FIREBASE_PROJECT_ID) ?? defaults.firebase.projectId,
+      appId: env(raw.FIREBASE_APP_ID) ?? defaults.firebase.appId,
+    },
+    useEmulators: flag(raw.USE_FIREBASE_EMULATORS) ?? defaults.useEmulators,
+    authEmulatorUrl: env(raw.AUTH_EMULATOR_URL) ?? defaults.authEmulatorUrl,
+    firestoreEmulatorHost: env(raw.FIRESTORE_EMULATOR_HOST) ?? defaults.firestoreEmulatorHost,
+  };
+}
+
 /** Parses raw settings over the mode's defaults; throws a StructError naming the bad field. Exported for tests. */
 export function parseConfig(raw: RawConfig, defaults: Defaults): Config {
-  const useEmulators = flag(raw.USE_FIREBASE_EMULATORS) ?? defaults.useEmulators;
-  return create(
-    {
-      backendUrl: env(raw.BACKEND_URL) ?? defaults.backendUrl,
-      firebase: {
-        apiKey: env(raw.FIREBASE_API_KEY) ?? defaults.firebase.apiKey,
-        authDomain: env(raw.FIREBASE_AUTH_DOMAIN) ?? defaults.firebase.authDomain,
-        projectId: env(raw.FIREBASE_PROJECT_ID) ?? defaults.firebase.projectId,
-        appId: env(raw.FIREBASE_APP_ID) ?? defaults.firebase.appId,
-      },
-      useEmulators,
-      authEmulatorUrl: env(raw.AUTH_EMULATOR_URL) ?? defaults.authEmulatorUrl,
-      firestoreEmulatorHost: env(raw.FIRESTORE_EMULATOR_HOST) ?? defaults.firestoreEmulatorHost,
-    },
-    ConfigStruct,
-  );
+  return create(configInput(raw, defaults), ConfigStruct);
 }
 
 export function loadConfig(): Config {

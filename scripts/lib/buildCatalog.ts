@@ -13,9 +13,10 @@ async function answers(host: string): Promise<boolean> {
   return response?.ok ?? false;
 }
 
-export async function withBuildCatalog<T>(work: (catalog: CatalogPort, source: string) => Promise<T>): Promise<T> {
-  let target = targetFromEnv();
-  const explicit = Boolean(process.env.FIRESTORE_EMULATOR_HOST || process.env.GOOGLE_APPLICATION_CREDENTIALS);
+/** `env`: where the settings come from (the production build passes its own; it never writes process.env). */
+export async function withBuildCatalog<T>(work: (catalog: CatalogPort, source: string) => Promise<T>, env: NodeJS.ProcessEnv = process.env): Promise<T> {
+  let target = targetFromEnv(env);
+  const explicit = Boolean(env.FIRESTORE_EMULATOR_HOST || env.GOOGLE_APPLICATION_CREDENTIALS);
   if (explicit || target.kind !== 'emulator' || (await answers(target.host))) {
     return withFirestore(target, (db) => work(createAdminCatalog({ firestore: db }), describeTarget(target)));
   }

@@ -1,14 +1,16 @@
 // A firebase-admin Firestore client for scripts and tests: the emulator at a given host (no credentials;
 // the SDK sends `Bearer owner`, which bypasses rules) or a real project through Application Default
 // Credentials. Each call makes its own named app so several can live in one process.
-import { applicationDefault, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { applicationDefault, cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { DEFAULT_PORTS, DEMO_PROJECT_ID, LOOPBACK_HOST } from '../../src/sharedConstants';
 
-export const DEFAULT_PROJECT_ID = 'demo-club-clothing';
+export const DEFAULT_PROJECT_ID = DEMO_PROJECT_ID;
 
 export type FirestoreTarget =
   | { kind: 'emulator'; projectId: string; host: string }
-  | { kind: 'project'; projectId: string };
+  /** `credentialsFile`: a service-account key file given in an environment other than this process's. */
+  | { kind: 'project'; projectId: string; credentialsFile?: string };
 
 export interface AdminFirestore {
   db: Firestore;
@@ -25,7 +27,7 @@ export function openFirestore(target: FirestoreTarget): AdminFirestore {
   const app: App =
     target.kind === 'emulator'
       ? initializeApp({ projectId: target.projectId }, name)
-      : initializeApp({ projectId: target.projectId, credential: applicationDefault() }, name);
+      : initializeApp({ projectId: target.projectId, credential: target.credentialsFile ? cert(target.credentialsFile) : applicationDefault() }, name);
   const db = getFirestore(app);
   // FIRESTORE_EMULATOR_HOST, when set, wins inside the SDK anyway; settings make an explicit host work too.
   if (target.kind === 'emulator') db.settings({ host: target.host, ssl: false });
@@ -59,9 +61,9 @@ export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): FirestoreTa
     if (!env.GCLOUD_PROJECT && !env.GOOGLE_CLOUD_PROJECT) {
       throw new Error('GOOGLE_APPLICATION_CREDENTIALS is set: also set GCLOUD_PROJECT to the project to seed.');
     }
-    return { kind: 'project', projectId };
+    return { kind: 'project', projectId, ...(env === process.env ? {} : { credentialsFile: env.GOOGLE_APPLICATION_CREDENTIALS }) };
   }
-  return { kind: 'emulator', projectId, host: '127.0.0.1:8080' };
+  return { kind: 'emulator', projectId, host: `${LOOPBACK_HOST}:${DEFAULT_PORTS.firestore}` };
 }
 
 export function describeTarget(target: FirestoreTarget): string {

@@ -12,9 +12,11 @@ import { startStaticServer } from './staticServer';
 import { seedCatalog, type SeedResult } from '../seed';
 import { prerenderSite } from '../prerender';
 import { createAdminCatalog } from '../../server/adapters/adminCatalog';
+import { DEFAULT_PORTS } from '../../src/sharedConstants';
 
 export { ROOT };
-export const DEFAULT_PORTS = { auth: 9099, firestore: 8080, backend: 5000, storefront: 1234 } as const;
+// The ports live with the other constants every runtime shares.
+export { DEFAULT_PORTS };
 const PARCEL_BIN = join(ROOT, 'node_modules', 'parcel', 'lib', 'bin.js');
 const TSX_CLI = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const SERVER_ENTRY = join(ROOT, 'server', 'main.ts');

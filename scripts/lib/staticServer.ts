@@ -1,24 +1,61 @@
-// Serves a built storefront (dist/) the way a CDN in front of a SPA would: hashed bundles cached for a year,
-// HTML never (a new deploy shows on the next visit), the rest for an hour; a prerendered page as its file
-// (/explore → explore/index.html); an unknown /category/x or /product/x is a real 404 with the prerendered
-// not-found page; any other extensionless path gets the SPA shell; a missing file is a real 404.
+// Serves a built storefront (dist/) the way Firebase Hosting serves it in production, from the same
+// firebase.json: its `hosting.rewrites` (the app routes → app-shell.html; the backend's paths are the backend's
+// own port locally), its `hosting.headers` (security headers and cache rules) on every answer, and Hosting's
+// 404: a path that is neither a file, a prerendered page (/explore → explore/index.html) nor a rewrite answers
+// 404 with dist/404.html. Files firebase.json gives no cache rule keep Hosting's default of an hour.
+// test/scripts/hostingParity.test.ts serves one folder through both and compares the answers.
 // Brotli/gzip files are written once at startup by precompress (best levels, skipped when fresh): compressing
 // a 500 KB bundle per request capped the server at ~20 req/s on 2 cores. @fastify/compress covers the rest.
-import { existsSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, matchesGlob, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { execa } from 'execa';
 import Fastify from 'fastify';
+import { DEFAULT_PORTS } from '../../src/sharedConstants';
 import { runScript, stopOnSignal } from './cli';
 
 const PRECOMPRESS_CLI = resolve(import.meta.dirname, '..', '..', 'node_modules', 'precompress', 'dist', 'precompress.js');
+const FIREBASE_JSON = resolve(import.meta.dirname, '..', '..', 'firebase.json');
 const HTML = 'text/html; charset=utf-8';
 /** Parcel names bundles `<name>.<8 hex>.<ext>`; only those may be cached forever. */
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
-/** Catalog paths: every existing one is prerendered, so one without a file does not exist. */
-const CATALOG_PAGE = /^\/(category|product)\/[^/]+\/?$/;
+
+interface HostingConfig {
+  rewrites?: Array<{ source?: string; regex?: string; destination?: string; function?: unknown }>;
+  headers?: Array<{ source?: string; regex?: string; headers: Array<{ key: string; value: string }> }>;
+}
+
+/** Hosting's matching of a `source` glob or a `regex` against a request path. */
+const matches = (rule: { source?: string; regex?: string }, path: string) =>
+  rule.regex !== undefined ? new RegExp(rule.regex).test(path) : rule.source !== undefined && matchesGlob(path, rule.source);
+
+/** What firebase.json's hosting block says about a path: its rewrite destination and its headers, in order. */
+export function hostingRules(hosting: HostingConfig) {
+  return {
+    /** The file an app route is rewritten to (`/login` → `/app-shell.html`); null for a path with no rewrite. */
+    destinationOf: (path: string) => hosting.rewrites?.find((rule) => rule.destination && matches(rule, path))?.destination ?? null,
+    /** Every header of every matching entry; a later entry's value wins, as in Hosting. */
+    headersOf: (path: string) => {
+      const headers = new Map<string, string>();
+      for (const entry of hosting.headers ?? []) if (matches(entry, path)) for (const { key, value } of entry.headers) headers.set(key.toLowerCase(), value);
+      return headers;
+    },
+  };
+}
+
+export const readHostingConfig = (file = FIREBASE_JSON): HostingConfig => (JSON.parse(readFileSync(file, 'utf8')) as { hosting: HostingConfig }).hosting;
+
+/** The request's path, decoded when it can be (Hosting matches rules against the decoded path). */
+function pathOf(url: string): string {
+  const pathname = url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 export function cacheControlFor(filePath: string): string {
   const file = basename(filePath).replace(/\.(br|gz)$/, '');
@@ -36,12 +73,14 @@ export interface RunningStaticServer {
  * Serves `root` (a Parcel dist dir with an index.html) on `port` (0: a free one). `precompress: false` skips
  * writing .br/.gz beside the files (a read-only folder).
  */
-export async function startStaticServer({ root, port, host = '127.0.0.1', logger = false, precompress = true }: {
+export async function startStaticServer({ root, port, host = '127.0.0.1', logger = false, precompress = true, hosting = readHostingConfig() }: {
   root: string;
   port: number;
   host?: string;
   precompress?: boolean;
   logger?: boolean;
+  /** firebase.json's `hosting` block (a test may hand in another). */
+  hosting?: HostingConfig;
 }): Promise<RunningStaticServer> {
   const dir = resolve(root);
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir}/index.html not found: build the storefront first (npm run build).`);
@@ -49,8 +88,14 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
     const run = await execa(process.execPath, [PRECOMPRESS_CLI, '--types', 'br,gz', '--mtime', '--silent', dir], { reject: false, all: true });
     if (run.exitCode !== 0) console.warn(`static server: could not precompress ${dir}: ${run.all}`);
   }
+  const rules = hostingRules(hosting);
   const app = Fastify({ logger });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+  // firebase.json's headers for the request's path, on every answer (files, rewrites, 404s), over the default cache.
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [key, value] of rules.headersOf(pathOf(request.url))) void reply.header(key, value);
+    return payload;
+  });
   // A prerendered page's folder (/explore → explore/index.html) is served by @fastify/static itself.
   await app.register(fastifyStatic, {
     root: dir,
@@ -58,22 +103,17 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
     preCompressed: true,
     setHeaders: (reply, path) => {
       reply.header('Cache-Control', cacheControlFor(path));
-      reply.header('X-Content-Type-Options', 'nosniff');
     },
   });
-  const shell = existsSync(join(dir, 'app-shell.html')) ? 'app-shell.html' : 'index.html';
+  // A rewrite whose file this build lacks (a build without prerendering) falls back to Parcel's index.html.
+  const fileOrShell = (destination: string) => (existsSync(join(dir, destination)) ? destination : 'index.html');
+  const notFound = existsSync(join(dir, '404.html')) ? '404.html' : null;
   app.setNotFoundHandler((request, reply) => {
-    let pathname = request.url.split('?')[0] ?? '/';
-    try {
-      pathname = decodeURIComponent(pathname);
-    } catch {
-      /* keep it encoded */
-    }
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || extname(pathname) !== '') {
-      return reply.code(404).header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(`Not found: ${pathname}`);
-    }
-    if (CATALOG_PAGE.test(pathname) && existsSync(join(dir, '404.html'))) return reply.code(404).type(HTML).sendFile('404.html');
-    return reply.type(HTML).sendFile(shell);
+    const pathname = pathOf(request.url);
+    const destination = request.method === 'GET' || request.method === 'HEAD' ? rules.destinationOf(pathname) : null;
+    if (destination) return reply.header('Cache-Control', 'no-cache').type(HTML).sendFile(fileOrShell(destination.replace(/^\//, '')));
+    if (notFound && (request.method === 'GET' || request.method === 'HEAD')) return reply.code(404).header('Cache-Control', 'no-cache').type(HTML).sendFile(notFound);
+    return reply.code(404).header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(`Not found: ${pathname}`);
   });
   await app.listen({ port, host });
   const address = app.server.address();
@@ -85,7 +125,7 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
 // `npm run serve [-- --port 1234 --host 127.0.0.1 --root dist]`: serve an existing build, nothing else.
 await runScript(import.meta.url, 'serve', async () => {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '1234' }, host: { type: 'string', default: '127.0.0.1' }, root: { type: 'string', default: 'dist' } },
+    options: { port: { type: 'string', default: String(DEFAULT_PORTS.storefront) }, host: { type: 'string', default: '127.0.0.1' }, root: { type: 'string', default: 'dist' } },
   });
   const server = await startStaticServer({ root: values.root, port: Number(values.port), host: values.host, logger: true });
   console.log(`Serving ${resolve(values.root)} on ${server.url}`);

@@ -14,16 +14,13 @@ import {
   type DeliveryQuote,
   type DeliveryServiceId,
 } from '../../src/domain/delivery';
+import { escapeHtml } from '../html';
 import { amountDue, type StoredSession } from '../store/port';
 
 // The simulated provider's hosted payment page: server-rendered, pt-BR, the shop's palette. First the Entrega step
 // (the address and the service, quoted by the server), then three payment sections (Cartão, Pix, Boleto). Every
 // button is a POST form, so a reload or a link preview cannot pay, and the server settles at most once. The only script (a pending Pix's countdown and copy button) is static and allowed by its CSP hash.
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
-}
 
 // SPEC's palette. The pay buttons are the dark primary with a success-green edge: white text on #198754 is
 // 4.3:1, under WCAG AA's 4.5:1 (axe-core in test/e2e/routes.a11y.ts).

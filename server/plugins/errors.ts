@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { SetErrorFunction, type ErrorFunctionParameter } from '@sinclair/typebox/errors';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,12 +26,17 @@ export interface ErrorBody {
 
 export const errorBody = (code: string, message: string): ErrorBody => ({ error: { code, message } });
 
+/** The JSON routes' error answers, for their response schemas (every 4xx and 5xx is one). */
+export const ErrorBodySchema = Type.Object({ error: Type.Object({ code: Type.String(), message: Type.String() }) });
+export const JSON_ERROR_RESPONSES = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
+
 interface Described {
   status: number;
   code: string;
   message: string;
 }
 
+const PAYLOAD_TOO_LARGE: Described = { status: 413, code: 'payload_too_large', message: 'Pedido grande demais: o corpo da requisição passa do tamanho aceito.' };
 const INVALID_JSON: Described = { status: 400, code: 'invalid_body', message: 'O corpo não é um JSON válido.' };
 
 /**
@@ -57,9 +63,9 @@ function describeError(error: FastifyError): Described {
   if (error instanceof CatalogUnavailableError || error instanceof StoreUnavailableError || error instanceof MalformedDocumentError) {
     return { status: 503, code: 'unavailable', message: 'Serviço temporariamente indisponível. Tente novamente.' };
   }
+  // Fastify's own limit, or a proxy's in front of it (Cloud Functions): never the generic 5xx.
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return PAYLOAD_TOO_LARGE;
   switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, code: 'payload_too_large', message: 'Pedido grande demais.' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, code: 'unsupported_media_type', message: 'Envie o corpo como application/json.' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

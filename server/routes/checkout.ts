@@ -7,10 +7,11 @@ import type { PriceBook } from '../adapters/cachedCatalog';
 import { quoteForLines } from '../delivery';
 import { amountTotal, CHECKOUT_SESSION_ID_PLACEHOLDER, type LineItem, type PaymentProvider } from '../payments/port';
 import { signedInUser } from '../plugins/auth';
-import { HttpError } from '../plugins/errors';
+import { HttpError, JSON_ERROR_RESPONSES } from '../plugins/errors';
 import type { CheckoutStore, StoredSession } from '../store/port';
 
 export const CHECKOUT_ROUTE = '/create-checkout-session';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /**
  * The request body, its type and its pt-BR messages in one place (the errors plugin reads `errorMessage`, `{item}`
@@ -51,6 +52,10 @@ export const CheckoutBody = Type.Object(
   { errorMessage: 'O corpo deve ser { "products": [...] }.' },
 );
 export type CheckoutBody = Static<typeof CheckoutBody>;
+/** The hosted payment page the storefront sends the shopper to. */
+export const CheckoutAnswer = Type.Object({ url: Type.String() });
+/** The optional `Idempotency-Key` (idempotencyKeyOf checks its shape, with its own code). */
+export const CheckoutHeaders = Type.Object({ [IDEMPOTENCY_HEADER]: Type.Optional(Type.String()) });
 
 /** One line per product: a schema cannot say "ids are unique" (uniqueItems compares whole lines). */
 export function assertNoRepeatedProduct(body: CheckoutBody): void {
@@ -74,7 +79,6 @@ export function priceLines(body: CheckoutBody, products: ReadonlyMap<string, Pro
   return priced;
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 
 /** The optional `Idempotency-Key` header: absent → null (SPEC's call stays valid); malformed → 400. */
@@ -141,7 +145,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
   app.post(CHECKOUT_ROUTE, {
     // Authenticate before the body is read: an anonymous 10,000-line body costs us nothing.
     onRequest: app.authenticate,
-    schema: { body: CheckoutBody },
+    schema: { headers: CheckoutHeaders, body: CheckoutBody, response: { 200: CheckoutAnswer, ...JSON_ERROR_RESPONSES } },
     handler: async (request) => {
       const user = signedInUser(request);
       assertNoRepeatedProduct(request.body);

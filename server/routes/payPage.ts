@@ -1,5 +1,6 @@
 import { isValidCPF } from '@brazilian-utils/brazilian-utils';
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox, type TOptional, type TProperties, type TString } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import {
   DELIVERY_MESSAGES,
@@ -25,7 +26,7 @@ import {
 } from '../payments/payPage';
 import { pixCopyPaste } from '../payments/pix';
 import { securityHeadersFor } from '../plugins/securityHeaders';
-import { amountDue, type CheckoutStore, type PaymentMethod, type SessionOutcome, type StoredSession } from '../store/port';
+import { amountDue, type CheckoutStore, type PaymentMethod, type PendingDetails, type SessionOutcome, type StoredSession } from '../store/port';
 
 export interface PayPageRoutesOptions {
   store: CheckoutStore;
@@ -42,6 +43,8 @@ export interface PayPageRoutesOptions {
   boletoExpiresAfterDays?: number;
 }
 
+/** Where the simulated provider's page lives (Hosting rewrites `/pay/**` to the backend). */
+export const PAY_PAGE_PREFIX = '/pay';
 const SIMULATED_ID = /^cs_sim_[A-Za-z0-9_-]{8,64}$/;
 /**
  * The Entrega form is usually a few hundred bytes. Its 7 text fields at their 200-character limit, accented
@@ -49,19 +52,39 @@ const SIMULATED_ID = /^cs_sim_[A-Za-z0-9_-]{8,64}$/;
  */
 export const FORM_BODY_LIMIT = 16 * 1024;
 const DELIVERY_FORM_FIELDS: readonly DeliveryFormField[] = ['recipient', 'cep', 'street', 'number', 'complement', 'neighborhood', 'city', 'uf', 'service'];
-/** Actions that charge (or try to): they need the delivery address first. */
-const NEEDS_ADDRESS: ReadonlySet<string> = new Set(['pay', 'decline', 'pix', 'boleto']);
 const DAY = 86_400_000;
-// Maps, not object literals: `/pay/<id>/constructor` must not find Object.prototype's members.
-const CARD_OUTCOMES: ReadonlyMap<string, SessionOutcome> = new Map<string, SessionOutcome>([
-  ['pay', 'paid'],
-  ['cancel', 'canceled'],
-  ['decline', 'declined'],
-]);
-const ASYNC_PAID: ReadonlyMap<string, PaymentMethod> = new Map<string, PaymentMethod>([
-  ['pix-paid', 'pix'],
-  ['boleto-paid', 'boleto'],
-]);
+
+/**
+ * The route schemas. Any session id up to the router's 100 characters reaches the handler: one that is not ours
+ * is "Pagamento não encontrado" (404), not a schema error. Form fields are checked by the handlers, each mistake
+ * under its field; the schemas say what a form body is (url-encoded strings, or no body at all for a button).
+ */
+export const SessionParams = Type.Object({ sessionId: Type.String({ maxLength: 100 }) });
+const formOf = <T extends TProperties>(fields: T) => Type.Union([Type.Object(fields), Type.Undefined()]);
+export const ButtonForm = formOf({});
+export const BoletoForm = formOf({ cpf: Type.Optional(Type.String()) });
+export const DeliveryForm = formOf(Object.fromEntries(DELIVERY_FORM_FIELDS.map((field) => [field, Type.Optional(Type.String())])) as Record<DeliveryFormField, TOptional<TString>>);
+const HtmlPage = Type.String({ description: 'text/html; charset=utf-8' });
+/** Every pay-page answer: a page, or a 303 to the next step (an empty body). */
+const PAGE_RESPONSES = { 200: HtmlPage, 303: Type.Null(), '4xx': HtmlPage, '5xx': HtmlPage };
+
+/** The buttons that settle a session: what each one ends it as, by which method, and whether it charges. */
+interface Settling {
+  outcome: SessionOutcome;
+  method: PaymentMethod | null;
+  /** It charges (or tries to): the delivery address comes first. */
+  charges: boolean;
+}
+export const SETTLING_ACTIONS: Readonly<Record<string, Settling>> = {
+  pay: { outcome: 'paid', method: 'card', charges: true },
+  cancel: { outcome: 'canceled', method: null, charges: false },
+  decline: { outcome: 'declined', method: 'card', charges: true },
+  // The simulated page's stand-ins for the bank: a Pix paid, a boleto compensated.
+  'pix-paid': { outcome: 'paid', method: 'pix', charges: false },
+  'boleto-paid': { outcome: 'paid', method: 'boleto', charges: false },
+};
+/** The buttons that make a session pending: the Pix code or the boleto is shown until it is paid. */
+export const PENDING_ACTIONS = ['pix', 'boleto'] as const;
 
 /** The CPF field: each mistake its own pt-BR message; a valid CPF's digits only. */
 export function checkCpf(input: unknown): { cpf: string } | { error: string } {
@@ -75,13 +98,15 @@ export function checkCpf(input: unknown): { cpf: string } | { error: string } {
 }
 
 /**
- * The simulated provider's hosted page, GET /pay/:sessionId, and its POST forms: first the Entrega step (GET and
- * POST /pay/:sessionId/entrega: the address and the service, quoted again here), then card (pay, cancel, decline),
- * Pix (pix → pending, pix-paid) and boleto (boleto with a CPF → pending, boleto-paid). Every charge is amountDue.
- * Same transitions as the Stripe webhook, through the same store. Encapsulated (no fastify-plugin): its answers are HTML for a person, so its error
- * handler and its url-encoded form parser stay inside this scope while the API keeps its JSON errors.
+ * The simulated provider's hosted page, registered under the prefix /pay: GET /pay/:sessionId and one POST route
+ * per form. First the Entrega step (GET and POST /pay/:sessionId/entrega: the address and the service, quoted
+ * again here), then card (pay, cancel, decline), Pix (pix → pending, pix-paid) and boleto (boleto with a CPF →
+ * pending, boleto-paid). Every charge is amountDue. Same transitions as the Stripe webhook, through the same store.
+ * Encapsulated (no fastify-plugin): its answers are HTML for a person, so its error and not-found handlers (an
+ * unknown action is "Pagamento não encontrado") and its url-encoded form parser stay inside this scope while the
+ * API keeps its JSON errors.
  */
-export const payPageRoutes: FastifyPluginAsync<PayPageRoutesOptions> = async (
+export const payPageRoutes: FastifyPluginAsyncTypebox<PayPageRoutesOptions> = async (
   app,
   { store, priceBook, storefrontUrl, confirmationUrl, now, pixExpiresAfterSeconds = 3600, boletoExpiresAfterDays = 3 },
 ) => {
@@ -90,18 +115,25 @@ export const payPageRoutes: FastifyPluginAsync<PayPageRoutesOptions> = async (
   // A store outage gets a page too, not the API's JSON error.
   const unavailable = page(503, 'Serviço indisponível', 'Não conseguimos abrir o pagamento agora. Tente novamente em instantes.');
   const tooLarge = page(413, 'Formulário grande demais', 'Os dados enviados passam do tamanho aceito. Volte, encurte os campos e envie novamente.');
-  const finishedPage = (session: StoredSession) =>
-    session.status === 'paid'
-      ? page(410, 'Pagamento já realizado', 'Este pagamento já foi concluído. Obrigado pela compra!')
-      : session.status === 'expired' && session.paymentMethod === 'pix'
-        ? page(410, 'Pix expirado', 'O prazo deste Pix terminou e ele não pode mais ser pago. Volte para a loja e finalize a compra novamente.')
-        : session.status === 'expired' && session.paymentMethod === 'boleto'
-          ? page(410, 'Boleto vencido', 'Este boleto venceu e não pode mais ser pago. Volte para a loja e finalize a compra novamente.')
-          : session.status === 'open' || session.status === 'expired'
-            ? page(410, 'Sessão expirada', 'Esta sessão de pagamento expirou. Volte para a loja e finalize a compra novamente.')
-            : page(410, 'Sessão encerrada', 'Esta sessão de pagamento já foi encerrada. Volte para a loja para tentar novamente.');
-  const destination = (session: StoredSession, outcome: SessionOutcome) =>
-    outcome === 'paid' ? session.successUrl : outcome === 'canceled' ? session.cancelUrl : `${confirmationUrl}?success=false`;
+  const unsupported = page(415, 'Formulário não aceito', 'Os dados chegaram num formato que esta página não lê. Volte e envie o formulário novamente.');
+  const badForm = page(400, 'Formulário inválido', 'Não conseguimos ler os dados enviados. Volte e envie o formulário novamente.');
+  const alreadyPaid = page(410, 'Pagamento já realizado', 'Este pagamento já foi concluído. Obrigado pela compra!');
+  const pixExpired = page(410, 'Pix expirado', 'O prazo deste Pix terminou e ele não pode mais ser pago. Volte para a loja e finalize a compra novamente.');
+  const boletoExpired = page(410, 'Boleto vencido', 'Este boleto venceu e não pode mais ser pago. Volte para a loja e finalize a compra novamente.');
+  const sessionExpired = page(410, 'Sessão expirada', 'Esta sessão de pagamento expirou. Volte para a loja e finalize a compra novamente.');
+  const sessionClosed = page(410, 'Sessão encerrada', 'Esta sessão de pagamento já foi encerrada. Volte para a loja para tentar novamente.');
+  const finishedPage = (session: StoredSession) => {
+    if (session.status === 'paid') return alreadyPaid;
+    if (session.status === 'expired' && session.paymentMethod === 'pix') return pixExpired;
+    if (session.status === 'expired' && session.paymentMethod === 'boleto') return boletoExpired;
+    if (session.status === 'open' || session.status === 'expired') return sessionExpired;
+    return sessionClosed;
+  };
+  const destination = (session: StoredSession, outcome: SessionOutcome) => {
+    if (outcome === 'paid') return session.successUrl;
+    if (outcome === 'canceled') return session.cancelUrl;
+    return `${confirmationUrl}?success=false`;
+  };
   const pagePath = (session: StoredSession) => `/pay/${encodeURIComponent(session.id)}`;
   // The pending Pix page runs one static script: its CSP adds that script's hash, nothing else.
   const baseCsp = securityHeadersFor({ storefrontOrigin: new URL(storefrontUrl).origin })['content-security-policy'];
@@ -132,11 +164,9 @@ export const payPageRoutes: FastifyPluginAsync<PayPageRoutesOptions> = async (
   /** The Entrega form as the session knows it: its address, else its quoted CEP (and its state) and service. */
   const deliveryForm = async (session: StoredSession, notice?: string): Promise<DeliveryFormState> => {
     const delivery = session.delivery;
-    const values: DeliveryFormState['values'] = delivery?.address
-      ? { ...delivery.address, cep: formatCep(delivery.address.cep), service: delivery.service }
-      : delivery
-        ? { cep: formatCep(delivery.cep), uf: delivery.uf, service: delivery.service }
-        : { service: 'economica' };
+    let values: DeliveryFormState['values'] = { service: 'economica' };
+    if (delivery?.address) values = { ...delivery.address, cep: formatCep(delivery.address.cep), service: delivery.service };
+    else if (delivery) values = { cep: formatCep(delivery.cep), uf: delivery.uf, service: delivery.service };
     return { values, quote: await quoteFor(session, values.cep), ...(notice ? { notice } : {}) };
   };
 
@@ -158,41 +188,63 @@ export const payPageRoutes: FastifyPluginAsync<PayPageRoutesOptions> = async (
     return reply.send(renderPayPage(current));
   };
 
+  /** Every answer is a page nobody may cache; the session of the URL, or null after the 404 page was sent. */
+  const sessionOf = async (request: FastifyRequest<{ Params: { sessionId: string } }>, reply: FastifyReply) => {
+    void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    const session = await findSimulated(request.params.sessionId);
+    if (!session) void reply.status(unknown.status).send(unknown.html);
+    return session;
+  };
+
+  /** A charging button without an address (a stale tab, a crafted POST): nothing is charged, the Entrega step again. */
+  const askForAddress = async (reply: FastifyReply, session: StoredSession) => {
+    if (!isOpen(session) || session.delivery?.address) return false;
+    void reply.status(409).send(renderDeliveryPage(session, await deliveryForm(session, 'Informe o endereço de entrega antes de pagar.')));
+    return true;
+  };
+
   // The forms post url-encoded: the Entrega fields and the boleto's `cpf`.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))),
   );
 
+  /** A refused request's page by its status: too large, a format no form sends, or unreadable; only our faults are 503. */
+  const errorPage = (error: FastifyError) => {
+    if (error.validation) return badForm;
+    const status = error.statusCode ?? 500;
+    if (status === 413) return tooLarge;
+    if (status === 415) return unsupported;
+    if (status >= 400 && status < 500) return { ...badForm, status };
+    return unavailable;
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      request.log.info({ code: error.code }, 'payment form too large');
-      return reply.status(tooLarge.status).send(tooLarge.html);
-    }
-    request.log.error({ err: error }, 'payment page failed');
-    return reply.status(unavailable.status).send(unavailable.html);
+    const { status, html } = errorPage(error);
+    if (status >= 500) request.log.error({ err: error }, 'payment page failed');
+    else request.log.info({ code: error.code, status }, 'payment form refused');
+    return reply.status(status).send(html);
+  });
+  // An action this page does not have (`/pay/<id>/refund`, `/pay/<id>/constructor`) finds no route.
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.status(unknown.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(unknown.html);
   });
 
-  app.get<{ Params: { sessionId: string } }>('/pay/:sessionId', async (request, reply) => {
-    void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    const session = await findSimulated(request.params.sessionId);
-    if (!session) return reply.status(unknown.status).send(unknown.html);
-    return show(reply, session);
+  app.get('/:sessionId', { schema: { params: SessionParams, response: PAGE_RESPONSES } }, async (request, reply) => {
+    const session = await sessionOf(request, reply);
+    return session ? show(reply, session) : reply;
   });
 
   // "Alterar entrega": the form again, with the address given (an open session only).
-  app.get<{ Params: { sessionId: string } }>('/pay/:sessionId/entrega', async (request, reply) => {
-    void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    const session = await findSimulated(request.params.sessionId);
-    if (!session) return reply.status(unknown.status).send(unknown.html);
+  app.get('/:sessionId/entrega', { schema: { params: SessionParams, response: PAGE_RESPONSES } }, async (request, reply) => {
+    const session = await sessionOf(request, reply);
+    if (!session) return reply;
     if (!isOpen(session)) return show(reply, session);
     return reply.send(renderDeliveryPage(session, await deliveryForm(session)));
   });
 
-  app.post<{ Params: { sessionId: string }; Body: Record<string, string> | undefined }>('/pay/:sessionId/entrega', async (request, reply) => {
-    void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    const session = await findSimulated(request.params.sessionId);
-    if (!session) return reply.status(unknown.status).send(unknown.html);
+  app.post('/:sessionId/entrega', { schema: { params: SessionParams, body: DeliveryForm, response: PAGE_RESPONSES } }, async (request, reply) => {
+    const session = await sessionOf(request, reply);
+    if (!session) return reply;
     if (!isOpen(session)) return show(reply, session);
     const body = request.body ?? {};
     const typed: DeliveryFormState['values'] = {};
@@ -214,57 +266,59 @@ export const payPageRoutes: FastifyPluginAsync<PayPageRoutesOptions> = async (
     return reply.redirect(pagePath(session), 303);
   });
 
-  app.post<{ Params: { sessionId: string; action: string }; Body: Record<string, string> | undefined }>('/pay/:sessionId/:action', async (request, reply) => {
-    void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-    const { action } = request.params;
-    const known = CARD_OUTCOMES.has(action) || ASYNC_PAID.has(action) || action === 'pix' || action === 'boleto';
-    const session = known ? await findSimulated(request.params.sessionId) : null;
-    if (!session) return reply.status(unknown.status).send(unknown.html);
-    const at = now();
-    // A payment button without an address (a stale tab, a crafted POST): nothing is charged, the Entrega step again.
-    if (NEEDS_ADDRESS.has(action) && isOpen(session) && !session.delivery?.address) {
-      return reply.status(409).send(renderDeliveryPage(session, await deliveryForm(session, 'Informe o endereço de entrega antes de pagar.')));
-    }
-
-    if (action === 'pix' || action === 'boleto') {
-      let details;
-      if (action === 'pix') {
-        details = { pix: { copyPaste: pixCopyPaste({ amountCentavos: amountDue(session), txid: session.id }), expiresAt: at + pixExpiresAfterSeconds * 1000 } };
-      } else {
-        const checked = checkCpf(request.body?.cpf);
-        if ('error' in checked) {
-          if (session.status !== 'open' || at >= session.expiresAt) return show(reply, session);
-          return reply.status(400).send(renderPayPage(session, { cpf: String(request.body?.cpf ?? '').slice(0, 20), cpfError: checked.error }));
-        }
-        // The CPF is checked, not kept: the simulated boleto needs no payer record.
-        details = { boleto: { line: boletoLine({ amountCentavos: amountDue(session), dueAt: at + boletoExpiresAfterDays * DAY, freeField: digitsOf(session.id) }), dueAt: at + boletoExpiresAfterDays * DAY } };
-      }
-      const result = await store.markPending(session.id, action, details, at, { amountDue: amountDue(session) });
-      if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
-      if (result.kind === 'pending') request.log.info({ sessionId: session.id, method: action }, 'simulated session pending');
-      // Pending (now, or already by this method in another tab): the page shows the code. Otherwise its final state.
-      if (result.kind === 'pending' || (result.session.status === 'pending' && result.session.paymentMethod === action)) {
-        return reply.redirect(pagePath(session), 303);
-      }
-      return show(reply, result.session);
-    }
-
-    const method = ASYNC_PAID.get(action);
-    const outcome = method ? 'paid' : (CARD_OUTCOMES.get(action) as SessionOutcome);
-    const paymentMethod: PaymentMethod | undefined = method ?? (outcome === 'canceled' ? undefined : 'card');
-    const result = await store.settle(session.id, outcome, at, paymentMethod ? { paymentMethod } : {});
+  /** Pix or boleto: the session waits, pending, with its code; the same button in another tab shows the same code. */
+  const markPending = async (reply: FastifyReply, request: FastifyRequest, session: StoredSession, method: (typeof PENDING_ACTIONS)[number], details: PendingDetails, at: number) => {
+    const result = await store.markPending(session.id, method, details, at, { amountDue: amountDue(session) });
     if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
-    if (result.kind === 'settled') {
-      request.log.info({ sessionId: session.id, outcome, method: result.session.paymentMethod, order: result.order?.id ?? null }, 'simulated session settled');
-      return reply.redirect(destination(result.session, outcome), 303);
+    if (result.kind === 'pending') request.log.info({ sessionId: session.id, method }, 'simulated session pending');
+    // Pending (now, or already by this method in another tab): the page shows the code. Otherwise its final state.
+    if (result.kind === 'pending' || (result.session.status === 'pending' && result.session.paymentMethod === method)) {
+      return reply.redirect(pagePath(session), 303);
     }
-    // Already finished: the same button again (double click, back + resubmit, the other tab) lands where the first did.
-    if (result.session.status === outcome && (!method || result.session.paymentMethod === method)) {
-      return reply.redirect(destination(result.session, outcome), 303);
-    }
-    // A Pix or boleto paid after its deadline: it expires now and is refused.
-    const current = await expireIfLate(result.session);
-    const { status, html } = finishedPage(current);
-    return reply.status(status === 410 ? 409 : status).send(html);
+    return show(reply, result.session);
+  };
+
+  app.post('/:sessionId/pix', { schema: { params: SessionParams, body: ButtonForm, response: PAGE_RESPONSES } }, async (request, reply) => {
+    const session = await sessionOf(request, reply);
+    if (!session || (await askForAddress(reply, session))) return reply;
+    const at = now();
+    const pix = { copyPaste: pixCopyPaste({ amountCentavos: amountDue(session), txid: session.id }), expiresAt: at + pixExpiresAfterSeconds * 1000 };
+    return markPending(reply, request, session, 'pix', { pix }, at);
   });
+
+  app.post('/:sessionId/boleto', { schema: { params: SessionParams, body: BoletoForm, response: PAGE_RESPONSES } }, async (request, reply) => {
+    const session = await sessionOf(request, reply);
+    if (!session || (await askForAddress(reply, session))) return reply;
+    const at = now();
+    const checked = checkCpf(request.body?.cpf);
+    if ('error' in checked) {
+      if (!isOpen(session)) return show(reply, session);
+      return reply.status(400).send(renderPayPage(session, { cpf: String(request.body?.cpf ?? '').slice(0, 20), cpfError: checked.error }));
+    }
+    // The CPF is checked, not kept: the simulated boleto needs no payer record.
+    const dueAt = at + boletoExpiresAfterDays * DAY;
+    const boleto = { line: boletoLine({ amountCentavos: amountDue(session), dueAt, freeField: digitsOf(session.id) }), dueAt };
+    return markPending(reply, request, session, 'boleto', { boleto }, at);
+  });
+
+  for (const [action, { outcome, method, charges }] of Object.entries(SETTLING_ACTIONS)) {
+    app.post(`/:sessionId/${action}`, { schema: { params: SessionParams, body: ButtonForm, response: PAGE_RESPONSES } }, async (request, reply) => {
+      const session = await sessionOf(request, reply);
+      if (!session || (charges && (await askForAddress(reply, session)))) return reply;
+      const result = await store.settle(session.id, outcome, now(), method ? { paymentMethod: method } : {});
+      if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
+      if (result.kind === 'settled') {
+        request.log.info({ sessionId: session.id, outcome, method: result.session.paymentMethod, order: result.order?.id ?? null }, 'simulated session settled');
+        return reply.redirect(destination(result.session, outcome), 303);
+      }
+      // Already finished: the same button again (double click, back + resubmit, the other tab) lands where the first did.
+      const asyncMethod = method === 'pix' || method === 'boleto' ? method : null;
+      if (result.session.status === outcome && (!asyncMethod || result.session.paymentMethod === asyncMethod)) {
+        return reply.redirect(destination(result.session, outcome), 303);
+      }
+      // A Pix or boleto paid after its deadline: it expires now and is refused.
+      const { status, html } = finishedPage(await expireIfLate(result.session));
+      return reply.status(status === 410 ? 409 : status).send(html);
+    });
+  }
 };

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import {
   DELIVERY_REVIEW_LABEL,
@@ -13,7 +14,7 @@ import {
   type Uf,
 } from '../../src/domain/delivery';
 import type { LineItem } from '../payments/port';
-import { HttpError } from '../plugins/errors';
+import { HttpError, JSON_ERROR_RESPONSES } from '../plugins/errors';
 import type { CheckoutStore, PaymentMethod, PendingDetails, SessionOutcome } from '../store/port';
 
 export interface StripeWebhookRoutesOptions {
@@ -25,6 +26,9 @@ export interface StripeWebhookRoutesOptions {
 }
 
 export const STRIPE_WEBHOOK_ROUTE = '/webhooks/stripe';
+/** The exact bytes Stripe signed (this scope's parser keeps them raw): the signature check is their validation. */
+export const WebhookBody = Type.Uint8Array({ description: 'the raw JSON bytes of a Stripe event' });
+export const WebhookAnswer = Type.Object({ received: Type.Literal(true) });
 
 const METHODS: ReadonlySet<string> = new Set<PaymentMethod>(['card', 'pix', 'boleto']);
 
@@ -138,7 +142,7 @@ async function stripeLineItems(stripe: Stripe, sessionId: string): Promise<LineI
  * (no fastify-plugin): the signature covers the exact bytes Stripe sent, so this scope alone parses JSON as a raw
  * Buffer. A store or Stripe failure answers 5xx (errors plugin) so Stripe delivers the event again.
  */
-export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions> = async (app, { stripe, secret, store, now }) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<StripeWebhookRoutesOptions> = async (app, { stripe, secret, store, now }) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   /**
@@ -182,7 +186,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
   };
 
   // Stripe sends from a few IPs in bursts and retries on failure: the per-IP limit is for shoppers.
-  app.post(STRIPE_WEBHOOK_ROUTE, { config: { rateLimit: false } }, async (request) => {
+  app.post(STRIPE_WEBHOOK_ROUTE, { config: { rateLimit: false }, schema: { body: WebhookBody, response: { 200: WebhookAnswer, ...JSON_ERROR_RESPONSES } } }, async (request) => {
     const signature = request.headers['stripe-signature'];
     let event: Stripe.Event;
     try {
@@ -220,7 +224,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<StripeWebhookRoutesOptions>
       default:
         log.info({ type: event.type }, 'stripe event ignored');
     }
-    return { received: true };
+    return { received: true as const };
   });
 };
 

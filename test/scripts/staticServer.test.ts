@@ -60,8 +60,8 @@ describe('static server', () => {
     expect(res.body.toString()).toBe(INDEX);
   });
 
-  it.each(['/category/hats', '/checkout', '/payment-confirmation?success=true&session_id=cs_1', '/explore/'])(
-    'answers the SPA route %s with index.html',
+  it.each(['/checkout', '/payment-confirmation?success=true&session_id=cs_1', '/login', '/pedidos'])(
+    'answers the app route %s (a firebase.json rewrite; this build has no app-shell.html) with index.html',
     async (path) => {
       const res = await get(path, { accept: 'text/html' });
       expect(res.status).toBe(200);
@@ -105,7 +105,7 @@ describe('static server', () => {
     expect(br.body.length).toBeLessThan(BUNDLE.length / 4);
     expect(brotliDecompressSync(br.body).toString()).toBe(BUNDLE);
 
-    const gzip = await get('/category/hats', { 'accept-encoding': 'gzip' });
+    const gzip = await get('/checkout', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).toString()).toBe(INDEX);
 
@@ -195,16 +195,21 @@ describe('a prerendered build', () => {
     }
   });
 
-  it('answers the SPA shell (not the prerendered home) for the other app routes', async () => {
-    for (const path of ['/login', '/checkout', '/payment-confirmation', '/qualquer-coisa']) {
+  it('answers the SPA shell (not the prerendered home) for the app routes firebase.json rewrites', async () => {
+    for (const path of ['/login', '/sign-up', '/checkout', '/payment-confirmation', '/search', '/pedidos']) {
       expect(await getFrom(path), path).toMatchObject({ status: 200, body: page('shell') });
+    }
+  });
+
+  it('answers any other path as Hosting does: 404 with the not-found page', async () => {
+    for (const path of ['/qualquer-coisa', '/login/extra', '/explore/nada']) {
+      expect(await getFrom(path), path).toMatchObject({ status: 404, body: page('Página não encontrada') });
     }
   });
 
   it('never serves a file outside its folder through a crafted page path', async () => {
     const response = await getFrom('/..%2F..%2Fetc');
     expect(response.body).not.toContain('root:');
-    expect(response.status).toBe(200); // the shell: the SPA shows its not-found page
-    expect(response.body).toBe(page('shell'));
+    expect(response).toMatchObject({ status: 404, body: page('Página não encontrada') });
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { CHECKOUT_ROUTE } from '../../server/app';
-import { escapeHtml } from '../../server/payments/payPage';
+import { escapeHtml } from '../../server/html';
 import { createMemoryStore } from '../../server/store/memory';
 import { StoreUnavailableError } from '../../server/store/port';
 import { aCategory, aProduct } from '../support/builders';
