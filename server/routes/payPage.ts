@@ -11,6 +11,7 @@ import {
   validateAddress,
   type DeliveryQuote,
 } from '../../src/domain/delivery';
+import { ADDRESS_MAX_LENGTH } from '../../src/domain/limits';
 import type { PriceBook } from '../adapters/cachedCatalog';
 import { quoteForLines } from '../delivery';
 import { boletoLine, digitsOf } from '../payments/boleto';
@@ -46,12 +47,12 @@ export interface PayPageRoutesOptions {
 /** Where the simulated provider's page lives (Hosting rewrites `/pay/**` to the backend). */
 export const PAY_PAGE_PREFIX = '/pay';
 const SIMULATED_ID = /^cs_sim_[A-Za-z0-9_-]{8,64}$/;
-/**
- * The Entrega form is usually a few hundred bytes. Its 7 text fields at their 200-character limit, accented
- * throughout (a "ç" is 6 bytes percent-encoded), stay under 16 KB; anything larger answers a 413 page.
- */
-export const FORM_BODY_LIMIT = 16 * 1024;
 const DELIVERY_FORM_FIELDS: readonly DeliveryFormField[] = ['recipient', 'cep', 'street', 'number', 'complement', 'neighborhood', 'city', 'uf', 'service'];
+/**
+ * The largest form body any pay-page form needs: the Entrega form's fields at their longest (src/domain/limits.ts),
+ * accented throughout (a "ç" is 6 bytes percent-encoded), plus 1 KB for the names; anything larger is a 413 page.
+ */
+export const FORM_BODY_LIMIT = Math.ceil((DELIVERY_FORM_FIELDS.length * ADDRESS_MAX_LENGTH * 6 + 1024) / 1024) * 1024;
 const DAY = 86_400_000;
 
 /**

@@ -365,15 +365,23 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     await waitForPayPage(page, faults.backend);
     const [session] = await sessionsOf(faults, email);
     const sessionId = session!.name.split('/').pop()!;
-    const response = await fetch(`${faults.backend}/pay/${sessionId}/boleto`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
-      // Over any form limit the backend sets, under its 64 KB limit for every body.
-      body: new URLSearchParams({ cpf: '1'.repeat(32 * 1024) }).toString(),
-    });
+    const post = (cpf: string) =>
+      fetch(`${faults.backend}/pay/${sessionId}/boleto`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        body: new URLSearchParams({ cpf }).toString(),
+      });
+    // 1.5 KB (the table's "over 1 KB"): refused with a pt-BR page, never a 503.
+    const small = await post('1'.repeat(1536));
+    expect(small.status).toBeGreaterThanOrEqual(400);
+    expect(small.status).toBeLessThan(500);
+    expect(await small.text()).toMatch(/<html[^>]*lang="pt-BR"/);
+    // Over every form limit the backend sets (under its 64 KB limit for every body): 413.
+    const response = await post('1'.repeat(32 * 1024));
     const body = await response.text();
     expect(response.status).toBe(413);
     expect(response.headers.get('content-type') ?? '').toMatch(/text\/html/);
     expect(body).toMatch(/<html[^>]*lang="pt-BR"/);
+    expect(body).toContain('Formulário grande demais');
   });
 });
