@@ -5,12 +5,14 @@ import RunOrderSequencer from './test/support/runOrder';
 //   *.emulators.test.ts        the run's shared Auth + Firestore emulators (test/contracts/support/emulators.ts)
 //   *.builds.test.ts           the run's two storefront builds (test/support/builds.globalSetup.ts)
 //   *.dom.test.ts(x), test/ui/, test/inspector/   a happy-dom window
+//   *.isolated.dom.test.tsx    a happy-dom window and a module graph of its own (server and client React in one realm)
 //   test/e2e/*.test.ts         the local stack and Chromium
 //   test/faults/               the fault suite (a project of its own)
 //   any other *.test.ts(x)     node
 const EMULATOR_FILES = ['test/**/*.emulators.test.ts'];
 const BUILD_FILES = ['test/**/*.builds.test.ts'];
 const HAPPY_DOM_FILES = ['test/**/*.dom.test.{ts,tsx}', 'test/{ui,inspector}/**/*.test.{ts,tsx}'];
+const ISOLATED_DOM_FILES = ['test/**/*.isolated.dom.test.tsx'];
 const E2E_FILES = ['test/e2e/**/*.test.ts'];
 const FAULT_FILES = ['test/faults/**/*.test.{ts,tsx}'];
 
@@ -47,9 +49,22 @@ export default defineConfig({
           environment: 'happy-dom',
           ...SHARED_MODULES,
           include: HAPPY_DOM_FILES,
-          exclude: FAULT_FILES,
+          exclude: [...FAULT_FILES, ...ISOLATED_DOM_FILES],
           setupFiles: [...SEEDED, 'test/support/domWaits.setup.ts'],
           maxWorkers: RUN_WORKERS,
+          testTimeout: TEST_TIMEOUT_MS,
+        },
+      },
+      {
+        // Files that server-render and hydrate React in one realm: the server renderer can leave a context value
+        // behind for the next file of a shared module graph.
+        test: {
+          name: 'happy-dom-isolated',
+          environment: 'happy-dom',
+          isolate: true,
+          include: ISOLATED_DOM_FILES,
+          setupFiles: [...SEEDED, 'test/support/domWaits.setup.ts'],
+          maxWorkers: 1,
           testTimeout: TEST_TIMEOUT_MS,
         },
       },

@@ -107,7 +107,7 @@ async function main(): Promise<number> {
         `  Club Clothing is running${args.dev ? ' (dev server, hot reload)' : ''} — ready in ${seconds} s`,
         '',
         `  Loja (storefront)     ${stack.urls.storefront}`,
-        `  Backend               ${stack.urls.backend ?? '(not started: server/main.ts is missing)'}`,
+        `  Backend               ${stack.urls.backend ?? '(not started)'}`,
         `  Auth emulator         ${stack.urls.authEmulator}`,
         `  Firestore emulator    ${stack.urls.firestoreEmulator}`,
         `  Emulator data         ${dataDir}`,

@@ -1,6 +1,7 @@
 // A firebase-admin Firestore client for scripts and tests: the emulator at a given host (no credentials;
 // the SDK sends `Bearer owner`, which bypasses rules) or a real project through Application Default
 // Credentials. Each call makes its own named app so several can live in one process.
+import { randomUUID } from 'node:crypto';
 import { applicationDefault, cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { DEFAULT_PORTS, DEMO_PROJECT_ID, LOOPBACK_HOST } from '../../src/sharedConstants';
@@ -23,7 +24,8 @@ export function openFirestore(target: FirestoreTarget): AdminFirestore {
   // Without credentials google-auth-library probes the GCE metadata server (169.254.169.254) for the
   // "universe domain" even when talking to the emulator. Offline and loopback-only: tell it not to.
   if (target.kind === 'emulator') process.env.METADATA_SERVER_DETECTION ??= 'none';
-  const name = `club-clothing-script-${process.pid}-${++appCounter}`;
+  // The counter alone is not enough: test global setups load this module once each, in one process.
+  const name = `club-clothing-script-${process.pid}-${++appCounter}-${randomUUID()}`;
   const app: App =
     target.kind === 'emulator'
       ? initializeApp({ projectId: target.projectId }, name)
