@@ -59,8 +59,12 @@ type Defaults = {
   firestoreEmulatorHost?: string;
 };
 
-/** The local mode of ARCHITECTURE §5: the emulators, backend on :5000. */
-export const LOCAL_DEFAULTS: Defaults = {
+/**
+ * The local mode of ARCHITECTURE §5: the emulators, backend on :5000. A function, so that a production bundle
+ * (where Parcel folds the mode and nothing calls it) drops it whole: as an object, its reads of the shared
+ * constants would keep the loopback address and the demo project in the bundle.
+ */
+export const localDefaults = (): Defaults => ({
   backendUrl: LOCAL_URLS.backend,
   firebase: {
     apiKey: 'demo-api-key',
@@ -71,7 +75,7 @@ export const LOCAL_DEFAULTS: Defaults = {
   useEmulators: true,
   authEmulatorUrl: `http://${LOOPBACK_HOST}:${DEFAULT_PORTS.auth}`,
   firestoreEmulatorHost: `${LOOPBACK_HOST}:${DEFAULT_PORTS.firestore}`,
-};
+});
 
 /** Production: no Firebase default at all (a missing setting fails), the backend on the same origin. */
 export const PRODUCTION_DEFAULTS: Defaults = { backendUrl: '', firebase: {}, useEmulators: false };
@@ -136,6 +140,6 @@ export function loadConfig(): Config {
       FIRESTORE_EMULATOR_HOST:
         process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true' ? process.env.FIRESTORE_EMULATOR_HOST : undefined,
     },
-    process.env.CLUB_MODE === 'production' ? PRODUCTION_DEFAULTS : LOCAL_DEFAULTS,
+    process.env.CLUB_MODE === 'production' ? PRODUCTION_DEFAULTS : localDefaults(),
   );
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PORTS as STACK_PORTS, ROOT } from '../../scripts/lib/stack';
 import { DEFAULT_PROJECT_ID, targetFromEnv } from '../../scripts/lib/firestoreAdmin';
 import { loadConfig as loadServerConfig } from '../../server/config';
-import { LOCAL_DEFAULTS } from '../../src/config';
+import { localDefaults } from '../../src/config';
 import { DEFAULT_PORTS, DEMO_PROJECT_ID } from '../../src/sharedConstants';
 
 describe('shared constants', () => {
@@ -27,10 +27,10 @@ describe('shared constants', () => {
     expect(DEFAULT_PROJECT_ID).toBe(DEMO_PROJECT_ID);
     const server = loadServerConfig({});
     expect([server.port, server.projectId, server.storefrontUrl, server.publicUrl]).toEqual([5000, 'demo-club-clothing', 'http://localhost:1234', 'http://localhost:5000']);
-    expect(LOCAL_DEFAULTS.backendUrl).toBe('http://localhost:5000');
-    expect(LOCAL_DEFAULTS.firestoreEmulatorHost).toBe('127.0.0.1:8080');
-    expect(LOCAL_DEFAULTS.authEmulatorUrl).toBe('http://127.0.0.1:9099');
-    expect(LOCAL_DEFAULTS.firebase.projectId).toBe('demo-club-clothing');
+    expect(localDefaults().backendUrl).toBe('http://localhost:5000');
+    expect(localDefaults().firestoreEmulatorHost).toBe('127.0.0.1:8080');
+    expect(localDefaults().authEmulatorUrl).toBe('http://127.0.0.1:9099');
+    expect(localDefaults().firebase.projectId).toBe('demo-club-clothing');
     expect(targetFromEnv({})).toEqual({ kind: 'emulator', projectId: 'demo-club-clothing', host: '127.0.0.1:8080' });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_DEFAULTS, parseConfig as parse, PRODUCTION_DEFAULTS, type RawConfig } from '../../src/config';
+import { localDefaults, parseConfig as parse, PRODUCTION_DEFAULTS, type RawConfig } from '../../src/config';
 
-const parseConfig = (raw: RawConfig) => parse(raw, LOCAL_DEFAULTS);
+const parseConfig = (raw: RawConfig) => parse(raw, localDefaults());
 
 describe('config', () => {
   it('defaults to the local emulator mode of the shared conventions', () => {
