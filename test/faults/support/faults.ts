@@ -4,20 +4,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { awaitReady } from '../../support/readiness';
+import type { E2EStack } from '../../e2e/support/e2e';
 
 export interface ProvidedFaults {
   ready: string;
   unavailable: string | null;
 }
 
-export interface FaultStack {
-  storefront: string;
-  backend: string;
-  projectId: string;
-  /** "127.0.0.1:<port>" */
-  firestoreHost: string;
-  authHost: string;
-  browserEndpoint: string;
+/** The e2e stack's addresses, and the processes a fault pauses. */
+export interface FaultStack extends Pick<E2EStack, 'storefront' | 'backend' | 'projectId' | 'firestoreHost' | 'authHost' | 'browserEndpoint'> {
   /** Process group ids (ManagedChild.pid) of the processes a fault pauses. */
   pids: { firestore: number; backend: number };
 }
