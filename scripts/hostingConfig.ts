@@ -1,7 +1,7 @@
 // Writes the Firebase config used for deploy and preview (firebase.deploy.json, beside firebase.json so every
 // relative path stays valid): firebase.json plus the storefront's Content-Security-Policy, whose script-src
 // lists the SHA-256 of every inline script of the build — the early-click catcher (src/earlyClicks.ts), the CEP
-// form's submit stopper (src/earlyCep.ts) and the boot loader (scripts/prerender.ts, which names the build's
+// form's submit stopper (src/earlyCep.ts), the shared-link grid holder (src/earlyBrowse.ts) and the boot loader (scripts/prerender.ts, which names the build's
 // hashed bundles, so its hash changes each build).
 // JSON-LD and application/json blocks are data, never executed: not listed. `npm run build:prod` runs it;
 // test/scripts/hostingConfig.test.ts recomputes the hashes from a build and compares.
