@@ -75,7 +75,7 @@ export const documentedMachines: DocumentedMachine[] = [
   {
     machine: ordersMachine,
     file: 'src/machines/ordersMachine.ts',
-    summary: '"Meus pedidos" and the confirmation page\'s order: reads the shopper\'s orders (or one session\'s) through OrdersPort, with a retry after a failure.',
+    summary: '"Meus pedidos" and the confirmation page\'s order: reads the shopper\'s orders (or the one of a checkout session) through OrdersPort, following the signed-in shopper, with a deadline and a retry.',
   },
   {
     machine: searchMachine,

@@ -56,7 +56,7 @@ export const FORM_BODY_LIMIT = Math.ceil((DELIVERY_FORM_FIELDS.length * ADDRESS_
 const DAY = 86_400_000;
 
 /**
- * The route schemas. Any session id up to the router's 100 characters reaches the handler: one that is not ours
+ * The route schemas. Any checkout session id up to the router's 100 characters reaches the handler: one that is not ours
  * is "Pagamento não encontrado" (404), not a schema error. Form fields are checked by the handlers, each mistake
  * under its field; the schemas say what a form body is (url-encoded strings, or no body at all for a button).
  */
@@ -69,7 +69,7 @@ const HtmlPage = Type.String({ description: 'text/html; charset=utf-8' });
 /** Every pay-page answer: a page, or a 303 to the next step (an empty body). */
 const PAGE_RESPONSES = { 200: HtmlPage, 303: Type.Null(), '4xx': HtmlPage, '5xx': HtmlPage };
 
-/** The buttons that settle a session: what each one ends it as, by which method, and whether it charges. */
+/** The buttons that settle a checkout session: what each one ends it as, by which method, and whether it charges. */
 interface Settling {
   outcome: SessionOutcome;
   method: PaymentMethod | null;
@@ -84,7 +84,7 @@ export const SETTLING_ACTIONS: Readonly<Record<string, Settling>> = {
   'pix-paid': { outcome: 'paid', method: 'pix', charges: false },
   'boleto-paid': { outcome: 'paid', method: 'boleto', charges: false },
 };
-/** The buttons that make a session pending: the Pix code or the boleto is shown until it is paid. */
+/** The buttons that make a checkout session pending: the Pix code or the boleto is shown until it is paid. */
 export const PENDING_ACTIONS = ['pix', 'boleto'] as const;
 
 /** The CPF field: each mistake its own pt-BR message; a valid CPF's digits only. */
@@ -189,7 +189,7 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<PayPageRoutesOptions> = as
     return reply.send(renderPayPage(current));
   };
 
-  /** Every answer is a page nobody may cache; the session of the URL, or null after the 404 page was sent. */
+  /** Every answer is a page nobody may cache; the checkout session of the URL, or null after the 404 page was sent. */
   const sessionOf = async (request: FastifyRequest<{ Params: { sessionId: string } }>, reply: FastifyReply) => {
     void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     const session = await findSimulated(request.params.sessionId);
@@ -267,7 +267,7 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<PayPageRoutesOptions> = as
     return reply.redirect(pagePath(session), 303);
   });
 
-  /** Pix or boleto: the session waits, pending, with its code; the same button in another tab shows the same code. */
+  /** Pix or boleto: the checkout session waits, pending, with its code; the same button in another tab shows the same code. */
   const markPending = async (reply: FastifyReply, request: FastifyRequest, session: StoredSession, method: (typeof PENDING_ACTIONS)[number], details: PendingDetails, at: number) => {
     const result = await store.markPending(session.id, method, details, at, { amountDue: amountDue(session) });
     if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);

@@ -164,7 +164,7 @@ export const authMachine = setup({
       typedName: null,
       formError: null,
     })),
-    /** The stored users document: the session is complete, whatever went wrong before. */
+    /** The stored users document: the account and its profile are complete, whatever went wrong before. */
     adoptLoadedProfile: assign((_, params: { profile: UserProfile }) => ({ user: params.profile, typedName: null, formError: null })),
     /** No document to show: a profile from the auth account, so the header still greets the shopper. */
     adoptFallbackProfile: assign({ user: ({ context }) => accountProfile(context.authUser!, context.typedName) }),

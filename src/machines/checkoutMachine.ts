@@ -7,7 +7,7 @@ export const CHECKOUT_FAILED_MESSAGE = 'Não foi possível iniciar o pagamento. 
 
 /**
  * How long "Finalizar Compra" waits for the backend before the message shows. The HTTP adapter's own timeout
- * is longer, a backstop; an attempt given up on keeps its Idempotency-Key, so a retry cannot open a second session.
+ * is longer, a backstop; an attempt given up on keeps its Idempotency-Key, so a retry cannot open a second checkout session.
  */
 export const CHECKOUT_TIMEOUT_MS = 8_000;
 
@@ -128,8 +128,8 @@ export function createCheckoutActors({ checkout, newKey = () => crypto.randomUUI
       try {
         const options = input.delivery ? { idempotencyKey: current.key, delivery: input.delivery } : { idempotencyKey: current.key };
         const session = await checkout.createSession(input.items, options);
-        // A session that arrives after the machine gave up (signal aborted) was never shown: keep the key, so the
-        // retry gets this same session back instead of a second one.
+        // A checkout session that arrives after the machine gave up (signal aborted) was never shown: keep the key, so the
+        // retry gets this same checkout session back instead of a second one.
         if (attempt === current && !signal.aborted) attempt = null;
         return session;
       } catch (error) {

@@ -39,7 +39,7 @@ export const ordersMachine = setup({
   },
   actors: {
     /**
-     * Follows who is signed in: sends `orders.load` with the shopper's uid (and the session) each time it
+     * Follows who is signed in: sends `orders.load` with the shopper's uid (and the checkout session id) each time it
      * changes, `orders.signedOut` when nobody is. Provided by the services over the auth actor.
      */
     followShopper: fromCallback<OrdersEvent, { sessionId: string | null }>(() => () => {}),

@@ -42,7 +42,7 @@ const Shell = styled('div', { minHeight: '100vh', display: 'flex', flexDirection
 
 /**
  * The overlay covers only a page with nothing to show yet: home and explore without their category list, and
- * any page while the auth state (or a new session's profile, bounded by its deadline) decides what it shows.
+ * any page while the auth state (or a new sign-in's profile, bounded by its deadline) decides what it shows.
  * A catalog already on screen (a prerendered page) is never covered: its products and "Adicionar ao carrinho"
  * work while the profile loads. Nothing is drawn before hydration, so the prerendered HTML has none.
  */

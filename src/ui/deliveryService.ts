@@ -29,7 +29,7 @@ export interface DeliveryActors {
    * unmount, and creates another for the next product (a stopped actor does not restart).
    */
   createProductDelivery: (product: { id: string; price: number }, categoryId: string) => DeliveryActorRef;
-  /** What checkout sends with the session: the cart's quoted CEP and chosen service, or null before a quote. */
+  /** What checkout sends with the checkout session: the cart's quoted CEP and chosen service, or null before a quote. */
   chosenDelivery: () => { cep: string; service: DeliveryServiceId } | null;
   stop(): void;
 }
