@@ -2,13 +2,9 @@
 // loads it on the first need (a product page, the cart panel opened with items, /checkout) and starts the cart's
 // actor; the components reach it through src/ui/components/DeliverySlot.tsx. The quote itself (holiday
 // calendar, rate card) is a further chunk, loaded by the first quote.
-import type { InspectionEvent } from 'xstate';
-import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
-import type { CartActorRef } from '../machines/cartMachine';
-import type { CatalogActorRef } from '../machines/catalogMachine';
 import { DeliveryEstimator } from './components/DeliveryEstimator';
 import { DeliverySummary, ProductDelivery } from './components/DeliverySections';
-import { startDelivery, type DeliveryActors } from './deliveryService';
+import { startDelivery, type DeliveryActors, type DeliveryDependencies } from './deliveryService';
 
 /** The running delivery actors and the components that render them. */
 export interface DeliveryFeature extends Omit<DeliveryActors, 'stop'> {
@@ -17,14 +13,7 @@ export interface DeliveryFeature extends Omit<DeliveryActors, 'stop'> {
   DeliverySummary: typeof DeliverySummary;
 }
 
-export function startDeliveryFeature(dependencies: {
-  cart: CartActorRef;
-  catalog: CatalogActorRef;
-  storage: DeliveryCepPort;
-  now?: () => number;
-  log: (message: string, error: unknown) => void;
-  inspect?: (event: InspectionEvent) => void;
-}): { feature: DeliveryFeature; stop(): void } {
+export function startDeliveryFeature(dependencies: DeliveryDependencies): { feature: DeliveryFeature; stop(): void } {
   const { stop, ...actors } = startDelivery(dependencies);
   return { feature: { ...actors, DeliveryEstimator, ProductDelivery, DeliverySummary }, stop };
 }

@@ -34,14 +34,8 @@ export interface DeliveryActors {
   stop(): void;
 }
 
-export function startDelivery({
-  cart,
-  catalog,
-  storage,
-  now,
-  log,
-  inspect,
-}: {
+/** What the delivery actors run on. */
+export interface DeliveryDependencies {
   cart: CartActorRef;
   catalog: CatalogActorRef;
   /** The shopper's last valid CEP (localStorage `deliveryCep`). */
@@ -51,7 +45,9 @@ export function startDelivery({
   log: (message: string, error: unknown) => void;
   /** The inspector's recorder in local mode (createServices passes it on). */
   inspect?: (event: InspectionEvent) => void;
-}): DeliveryActors {
+}
+
+export function startDelivery({ cart, catalog, storage, now, log, inspect }: DeliveryDependencies): DeliveryActors {
   // The cart's actor watches the cart and the catalog for its parcel; a product page's actor quotes one unit. A
   // CEP saved from a product page is adopted by the cart's actor as well: one CEP per shopper.
   const implementations = createDeliveryImplementations({ storage, now, log });
