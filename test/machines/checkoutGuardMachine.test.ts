@@ -1,19 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
-import { checkoutGuardMachine, createCheckoutGuardActors, LOGIN_REDIRECT_DELAY_MS } from '../../src/machines/checkoutGuardMachine';
-import { fakeAuth, type AuthState } from './model/checkoutGuardModel';
-
-/** A guard over the production actors, following a fake auth actor that is already known (or not). */
-function startGuard(isLoggedIn: boolean | null) {
-  const clock = new SimulatedClock();
-  const navigateToLogin = vi.fn();
-  const auth = fakeAuth(isLoggedIn === null ? 'unknown' : isLoggedIn ? 'signedIn' : 'signedOut');
-  const actor = createActor(checkoutGuardMachine.provide({ actors: createCheckoutGuardActors({ auth }), actions: { navigateToLogin } }), {
-    clock,
-  }).start();
-  const set = (state: AuthState) => auth.set(state);
-  return { actor, clock, navigateToLogin, set };
-}
+import { describe, expect, it } from 'vitest';
+import { LOGIN_REDIRECT_DELAY_MS } from '../../src/machines/checkoutGuardMachine';
+import { expectRedirectAfterThreeSeconds, startGuard } from './support/startGuard';
 
 describe('checkoutGuardMachine', () => {
   it('SPEC §9: the redirect delay is 3 seconds', () => {
@@ -47,10 +34,7 @@ describe('checkoutGuardMachine', () => {
     expect(navigateToLogin).not.toHaveBeenCalled();
     set('signedOut');
     expect(actor.getSnapshot().value).toBe('waiting');
-    clock.increment(2999);
-    expect(navigateToLogin).not.toHaveBeenCalled();
-    clock.increment(1);
-    expect(navigateToLogin).toHaveBeenCalledTimes(1);
+    expectRedirectAfterThreeSeconds({ clock, navigateToLogin });
   });
 
   it('a repeated "signed out" from auth (another state of the same answer) does not restart the countdown', () => {
@@ -75,9 +59,6 @@ describe('checkoutGuardMachine', () => {
     clock.increment(1000);
     set('signedOut');
     expect(actor.getSnapshot().value).toBe('waiting');
-    clock.increment(2999);
-    expect(navigateToLogin).not.toHaveBeenCalled();
-    clock.increment(1);
-    expect(navigateToLogin).toHaveBeenCalledTimes(1);
+    expectRedirectAfterThreeSeconds({ clock, navigateToLogin });
   });
 });

@@ -1,10 +1,8 @@
 // checkoutMachine and checkoutGuardMachine behaviour the mutation run (npm run test:mutation) showed untested.
 // Events in; state, tags, port calls and the text a shopper reads out, written here by hand.
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { describe, expect, it } from 'vitest';
 import type { CartItem } from '../../src/domain';
-import { checkoutGuardMachine, createCheckoutGuardActors } from '../../src/machines/checkoutGuardMachine';
-import { fakeAuth, type AuthState } from './model/checkoutGuardModel';
+import { expectRedirectAfterThreeSeconds, startGuard } from './support/startGuard';
 import { CheckoutFailedError } from '../../src/adapters/checkout/port';
 import { tick } from '../support/fakes/controllable';
 import { startCheckout } from './support/startCheckout';
@@ -50,30 +48,17 @@ describe('checkoutMachine (mutation run)', () => {
 });
 
 describe('checkoutGuardMachine (mutation run)', () => {
-  const startGuard = (auth: AuthState) => {
-    const clock = new SimulatedClock();
-    const navigateToLogin = vi.fn();
-    const source = fakeAuth(auth);
-    const actor = createActor(
-      checkoutGuardMachine.provide({ actors: createCheckoutGuardActors({ auth: source }), actions: { navigateToLogin } }),
-      { clock },
-    ).start();
-    return { clock, navigateToLogin, source, actor };
-  };
-
   it('logged out, the redirect happens once, 3 s later', () => {
-    const { clock, navigateToLogin, actor } = startGuard('signedOut');
-    clock.increment(2999);
-    expect(navigateToLogin).not.toHaveBeenCalled();
-    clock.increment(1);
+    const { clock, navigateToLogin, actor } = startGuard(false);
+    expectRedirectAfterThreeSeconds({ clock, navigateToLogin });
     expect(actor.getSnapshot().value).toBe('redirected');
     clock.increment(3000);
     expect(navigateToLogin).toHaveBeenCalledTimes(1);
   });
 
   it('logged in, a second signed-in notice changes nothing and nobody is redirected', () => {
-    const { clock, navigateToLogin, source, actor } = startGuard('signedIn');
-    source.set('signedIn');
+    const { clock, navigateToLogin, set, actor } = startGuard(true);
+    set('signedIn');
     expect(actor.getSnapshot().value).toBe('allowed');
     clock.increment(3000);
     expect(navigateToLogin).not.toHaveBeenCalled();
