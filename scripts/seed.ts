@@ -17,7 +17,7 @@ export const MAX_GENERATED_PRODUCTS = 1_000_000;
 
 const USAGE = `usage: npm run seed [-- --if-empty | --force] [-- --products <count>]
   (neither)           seed an empty catalog; refuse to touch a non-empty one
-  --if-empty          seed only when there are no categories (what \`npm start\` does)
+  --if-empty          seed only when there are no categories or no products (what \`npm start\` does)
   --force             replace the catalog: categories and products not in it are deleted
   --products <count>  instead of seed/catalog.ts, a generated catalog of 20 categories and <count> products
                       (seeded faker: the same count gives the same catalog), written with a BulkWriter`;
@@ -41,15 +41,18 @@ export interface SeedOptions {
 }
 
 /**
- * Seeds `categories` and `products`. With `ifEmpty`, a catalog that has categories is left alone; otherwise it
+ * Seeds `categories` and `products`. With `ifEmpty`, a catalog that has categories and products is left alone
+ * (one with categories only predates the products collection and is seeded); otherwise it
  * is replaced: products not in the catalog are deleted (those of removed categories among them), every product
  * is written anew with a BulkWriter, then the categories in one batch, so a category never previews a
  * product that is not there yet.
  */
 export async function seedCatalog(db: Firestore, { ifEmpty = false, categories = catalog, throttle = true }: SeedOptions = {}): Promise<SeedResult> {
   const categoryCollection = db.collection(CATEGORIES_COLLECTION);
+  const productCollection = db.collection(PRODUCTS_COLLECTION);
   const existing = await categoryCollection.select().get();
-  if (ifEmpty && !existing.empty) {
+  // Categories without products are a catalog seeded before the products collection: it gets them.
+  if (ifEmpty && !existing.empty && !(await productCollection.select().limit(1).get()).empty) {
     return { status: 'skipped', existing: existing.size, categories: 0, products: 0 };
   }
   const products = categories.flatMap(productDocumentsOf);
@@ -59,7 +62,6 @@ export async function seedCatalog(db: Firestore, { ifEmpty = false, categories =
     keepProducts.add(product.id);
   }
 
-  const productCollection = db.collection(PRODUCTS_COLLECTION);
   const strays = (await productCollection.select().get()).docs.filter((doc) => !keepProducts.has(doc.id));
   await bulkWrite(db, throttle, (writer, track) => {
     for (const doc of strays) track(writer.delete(doc.ref));

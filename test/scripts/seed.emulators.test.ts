@@ -106,6 +106,13 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     expect((await storedCategories()).get('hats')?.displayName).toBe('Bonés e Chapéus');
   });
 
+  it('with ifEmpty, seeds a catalog that has its categories but no products collection yet', async () => {
+    await db().collection(CATEGORIES_COLLECTION).doc('jackets').set(catalog[0]!);
+    const result = await seedCatalog(db(), { ifEmpty: true });
+    expect(result).toEqual({ status: 'seeded', existing: 1, categories: 5, products: 40 });
+    expect(await productCount()).toBe(40);
+  });
+
   it('without ifEmpty, replaces the catalog: edits undone, strays removed, products of removed categories deleted', async () => {
     await seedCatalog(db());
     await db().collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés e Chapéus' });
