@@ -4,7 +4,8 @@
 // (docs/adapters.md, "Catalog at scale"). Target: FIRESTORE_EMULATOR_HOST, else a real project with
 // GOOGLE_APPLICATION_CREDENTIALS + GCLOUD_PROJECT, else the local emulator on 127.0.0.1:8080.
 import type { BulkWriter, Firestore } from 'firebase-admin/firestore';
-import { categoryDocumentOf, productDocumentsOf, type Category } from '../src/domain';
+import type { Category } from '../src/domain';
+import { categoryDocumentOf, productDocumentsOf } from '../src/domain/productDocuments';
 import { catalog } from '../seed/catalog';
 import { runScript } from './lib/cli';
 import { describeTarget, openFirestore, targetFromEnv } from './lib/firestoreAdmin';

@@ -1,7 +1,8 @@
 // The shapes both catalog adapters and the seed share (src/domain/catalog.ts, src/adapters/catalog/documents.ts).
 import { describe, expect, it } from 'vitest';
 import { isDocumentKey, readProductDocument } from '../../src/adapters/catalog/documents';
-import { CATEGORY_PREVIEW_LIMIT, categoryDocumentOf, productDocumentsOf, searchNameOf } from '../../src/domain';
+import { CATEGORY_PREVIEW_LIMIT } from '../../src/domain';
+import { categoryDocumentOf, productDocumentsOf, searchNameOf } from '../../src/domain/productDocuments';
 import { aCategory, aProduct } from '../support/builders';
 
 describe('catalog documents', () => {

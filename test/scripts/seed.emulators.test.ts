@@ -11,7 +11,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { catalog } from '../../seed/catalog';
 import { openFirestore, type AdminFirestore } from '../../scripts/lib/firestoreAdmin';
 import { CATEGORIES_COLLECTION, PRODUCTS_COLLECTION, seedCatalog } from '../../scripts/seed';
-import { CategoryStruct, ProductDocumentStruct } from '../../src/domain';
+import { CategoryStruct } from '../../src/domain';
+import { ProductDocumentStruct } from '../../src/domain/productDocuments';
 import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -1,14 +1,5 @@
-import {
-  CategoryStruct,
-  MAX_CATEGORY_PAGE_SIZE,
-  MalformedDocumentError,
-  ProductDocumentStruct,
-  RELATED_PRODUCTS_LIMIT,
-  productOfDocument,
-  type Category,
-  type ProductDocument,
-  type ProductInCategory,
-} from '../../domain';
+import { CategoryStruct, MalformedDocumentError, RELATED_PRODUCTS_LIMIT, type Category, type ProductInCategory } from '../../domain';
+import { MAX_CATEGORY_PAGE_SIZE, ProductDocumentStruct, productOfDocument, type ProductDocument } from '../../domain/productDocuments';
 
 /**
  * Display order of the shop's categories (the original shop's home grid). A document may carry a numeric

@@ -1,5 +1,6 @@
 import { collection, doc, getDoc, getDocs, limit, orderBy, query, startAfter, where, type Firestore } from 'firebase/firestore/lite';
-import { ClubError, RELATED_PRODUCTS_LIMIT, productOfDocument } from '../../domain';
+import { ClubError, RELATED_PRODUCTS_LIMIT } from '../../domain';
+import { productOfDocument } from '../../domain/productDocuments';
 import { CatalogUnavailableError, CategoryNotFoundError, type ProductCatalogPort } from './port';
 import {
   checkPage,

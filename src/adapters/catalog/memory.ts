@@ -1,4 +1,5 @@
-import { RELATED_PRODUCTS_LIMIT, productDocumentsOf, productOfDocument, type Category } from '../../domain';
+import { RELATED_PRODUCTS_LIMIT, type Category } from '../../domain';
+import { productDocumentsOf, productOfDocument } from '../../domain/productDocuments';
 import { CategoryNotFoundError, type ProductCatalogPort } from './port';
 import {
   checkPage,
