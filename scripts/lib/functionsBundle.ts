@@ -1,5 +1,5 @@
 // Packages the backend for Cloud Functions: server/functions.ts bundled by esbuild (already here through tsx)
-// into <out>/index.js + one chunk, ESM for Node 20, our own code (server/ and the src/ it imports) inlined, every npm package
+// into <out>/index.js + chunks (the backend, and the storefront's lazy parts its page renderer imports), ESM for Node 20, our own code (server/ and the src/ it imports) inlined, every npm package
 // left as an import; <out>/package.json lists exactly those packages at the versions package-lock.json installed,
 // so Cloud Build's `npm install` gets what the tests ran with. firebase.json: functions.source = ".functions".
 // The catalog pages it renders on request (server/render/) fill the storefront build's app shell: app-shell.html
