@@ -2,7 +2,8 @@
 // firebase.json: its `hosting.rewrites` (the app routes → app-shell.html; a rewrite to the `api` function → the
 // local backend at `backendUrl`, as Hosting proxies to the function), its `hosting.headers` (security headers
 // and cache rules) on every answer, and Hosting's 404: a path that is neither a file, a prerendered page
-// (/explore → explore/index.html) nor a rewrite answers 404 with dist/404.html. As in Hosting, a file wins over
+// (/explore → explore/index.html) nor a rewrite answers 404 with dist/404.html. firebase.json's headers apply to
+// the backend's answers too, over the backend's own, as Hosting applies them. As in Hosting, a file wins over
 // every rewrite: /product/<id> is the prerendered page when there is one, else the backend renders it
 // (server/render/). Files firebase.json gives no cache rule keep Hosting's default of an hour.
 // test/scripts/hostingParity.test.ts serves one folder through both and compares the answers.
@@ -103,12 +104,10 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
   // The bodies of proxied requests pass through untouched (the Stripe webhook's signature covers the bytes).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  // Answers of the backend: their own headers win over firebase.json's, as through Hosting's function proxy.
-  const proxied = new WeakMap<object, Set<string>>();
-  // firebase.json's headers for the request's path, on every answer (files, rewrites, 404s), over the default cache.
+  // firebase.json's headers for the request's path, on every answer (files, rewrites, the backend's answers, 404s),
+  // over the default cache: Hosting's headers win over a function's own too.
   app.addHook('onSend', async (request, reply, payload) => {
-    const own = proxied.get(request);
-    for (const [key, value] of rules.headersOf(pathOf(request.url))) if (!own?.has(key)) void reply.header(key, value);
+    for (const [key, value] of rules.headersOf(pathOf(request.url))) void reply.header(key, value);
     return payload;
   });
   // A prerendered page's folder (/explore → explore/index.html) is served by @fastify/static itself.
@@ -136,19 +135,13 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
       headers.set('x-forwarded-for', request.ip);
       const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
       const upstream = await fetch(new URL(request.url, backend), { method: request.method, headers, body, redirect: 'manual' });
-      const own = new Set<string>();
       upstream.headers.forEach((value, key) => {
         // fetch has decoded the body: its length and encoding are the proxy's to set again.
         if (HOP_BY_HOP.has(key) || key === 'content-encoding' || key === 'content-length') return;
-        own.add(key);
         void reply.header(key, value);
       });
       // Hosting's proxy marks an answer without a cache rule as private.
-      if (!own.has('cache-control')) {
-        own.add('cache-control');
-        void reply.header('cache-control', 'private');
-      }
-      proxied.set(request, own);
+      if (!upstream.headers.has('cache-control')) void reply.header('cache-control', 'private');
       return reply.code(upstream.status).send(Buffer.from(await upstream.arrayBuffer()));
     }
     const destination = request.method === 'GET' || request.method === 'HEAD' ? rules.destinationOf(pathname) : null;

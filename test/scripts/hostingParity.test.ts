@@ -104,7 +104,7 @@ describe('function rewrites go to the backend, after the files', () => {
     backend = createServer((request, response) => {
       seen.push(`${request.method} ${request.url}`);
       const found = request.url === '/product/nova';
-      response.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': found ? 'public, max-age=0, s-maxage=300' : 'public, max-age=0, s-maxage=60' });
+      response.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': found ? 'public, max-age=0' : 'no-store' });
       response.end(found ? '<h1>Nova</h1>' : 'nada');
     });
     await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
@@ -115,12 +115,13 @@ describe('function rewrites go to the backend, after the files', () => {
     await new Promise((resolve) => backend?.close(resolve));
   });
 
-  it('a catalog page with no file is the backend’s answer, with its cache rule and firebase.json’s security headers', async () => {
+  it('a catalog page with no file is the backend’s answer, with firebase.json’s headers over its own (as Hosting does)', async () => {
     const page = await fetch(`${proxy.url}/product/nova`);
     expect(page.status).toBe(200);
     expect(await page.text()).toBe('<h1>Nova</h1>');
-    expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300');
+    expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const missing = await fetch(`${proxy.url}/category/nada`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toBe('nada');
