@@ -114,17 +114,17 @@ export function createPageRenderer({ distDir, origin, source, cache, now = Date.
   async function answer(key: string, work: () => Promise<PageAnswer>): Promise<PageAnswer> {
     const kept = answers.get(key);
     if (kept) return kept;
-    let result: PageAnswer;
     try {
-      result = await work();
+      const result = await work();
+      answers.set(key, result);
+      return result;
     } catch (error) {
       log(`[pages] ${key} could not be rendered`, error);
-      // A malformed document is ours to fix (500); anything else is a read that may work again (503).
-      result = error instanceof MalformedDocumentError ? { status: 500, cacheControl: ERROR_CACHE_CONTROL, html: MALFORMED } : { status: 503, cacheControl: ERROR_CACHE_CONTROL, html: UNAVAILABLE };
-      return result;
+      // A malformed document is ours to fix (500); anything else is a read that may work again (503). Not kept.
+      return error instanceof MalformedDocumentError
+        ? { status: 500, cacheControl: ERROR_CACHE_CONTROL, html: MALFORMED }
+        : { status: 503, cacheControl: ERROR_CACHE_CONTROL, html: UNAVAILABLE };
     }
-    answers.set(key, result);
-    return result;
   }
 
   const boot = (path: string, categories: Category[], category: Category | null): BootData => ({ version: 1, path, notFound: false, catalog: { categories, category } });
