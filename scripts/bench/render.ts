@@ -1,7 +1,7 @@
 // `npx tsx scripts/bench/render.ts [--dist <built dist>]`: latency of a product page rendered on request
 // (server/routes/pages.ts) over a Firestore emulator holding the seed catalog in issue 31's shape, 200 requests
 // one at a time with autocannon (in this process, on loopback): without the in-memory page cache, then with it
-// (every request after the first a hit). Without --dist, the seed catalog is prerendered into a temporary folder
+// (every request after the first a hit), and the render alone over the same documents in memory (no Firestore). Without --dist, the seed catalog is prerendered into a temporary folder
 // over a Parcel-like shell for the app shell and 404 page (the render does not depend on the bundles).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { catalog } from '../../seed/catalog';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
 import { buildServer } from '../../server/app';
 import { createSimulatedProvider } from '../../server/payments/simulated';
-import { createFirestorePageSource } from '../../server/render/source';
+import { createFirestorePageSource, memoryPageSource, type PageSource } from '../../server/render/source';
 import { createMemoryStore } from '../../server/store/memory';
 import { openFirestore } from '../lib/firestoreAdmin';
 import { startEmulators } from '../lib/emulators';
@@ -41,7 +41,11 @@ try {
     await prerenderSite({ distDir: temporary, catalog: memoryCatalog(catalog), origin: 'http://localhost:1234', productLimit: 0 });
   }
   const product = catalog[2]!.products[3]!;
-  const measure = async (label: string, ttlMs: number) => {
+  const inMemory = memoryPageSource({
+    categories: Object.fromEntries((await firestore.db.collection('categories').get()).docs.map((doc) => [doc.id, doc.data()])),
+    products: Object.fromEntries((await firestore.db.collection('products').get()).docs.map((doc) => [doc.id, doc.data()])),
+  });
+  const measure = async (label: string, ttlMs: number, source: PageSource = createFirestorePageSource({ firestore: firestore.db })) => {
     const app = await buildServer({
       storefrontUrl: 'http://localhost:1234',
       catalog: memoryCatalog(catalog),
@@ -51,7 +55,7 @@ try {
       verifier: { verify: () => Promise.reject(new Error('unused')) },
       rateLimit: false,
       logger: { level: 'warn' },
-      pages: { distDir, source: createFirestorePageSource({ firestore: firestore.db }), cache: { max: 500, ttlMs } },
+      pages: { distDir, source, cache: { max: 500, ttlMs } },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/product/${product.id}`;
@@ -67,6 +71,7 @@ try {
   };
   await measure(`on request, no page cache (/product/${product.id})`, 0);
   await measure('on request, page cache hit', 60_000);
+  await measure('the render alone (documents in memory, no page cache)', 0, inMemory);
 } finally {
   await firestore.close();
   await emulators.stop();
