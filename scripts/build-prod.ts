@@ -53,7 +53,7 @@ export async function buildProduction(options: ProductionBuildOptions = {}) {
     out: options.configOut,
   });
   log(`build:prod: ${config.file} (CSP with ${config.scriptHashes.length} inline-script hashes).`);
-  const functions = await bundleFunctions();
+  const functions = await bundleFunctions({ distDir });
   log(`build:prod: Cloud Function bundle ${functions.dir}/index.js (${(functions.bytes / 1024).toFixed(0)} KB), ${Object.keys(functions.dependencies).length} dependencies.`);
 }
 

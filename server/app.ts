@@ -16,6 +16,7 @@ import type { ShopperLimiter } from './limits/port';
 import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
 import { PAY_PAGE_PREFIX, payPageRoutes } from './routes/payPage';
+import { pagesRoutes, type PagesRoutesOptions } from './routes/pages';
 import { stripeWebhookRoutes } from './routes/stripeWebhook';
 import type { CheckoutStore } from './store/port';
 
@@ -76,6 +77,8 @@ export interface ServerDeps {
   now?: () => number;
   /** Pix and boleto deadlines on the simulated page (PIX_EXPIRES_AFTER_SECONDS, BOLETO_EXPIRES_AFTER_DAYS). */
   asyncMethods?: { pixExpiresAfterSeconds: number; boletoExpiresAfterDays: number };
+  /** Catalog pages and sitemaps rendered on request (server/routes/pages.ts); the origin is storefrontUrl's. */
+  pages?: Omit<PagesRoutesOptions, 'origin' | 'now'>;
 }
 
 /**
@@ -149,5 +152,6 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     await app.register(payPageRoutes, { prefix: PAY_PAGE_PREFIX, store: deps.store, priceBook, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
   }
   if (deps.stripeWebhook) await app.register(stripeWebhookRoutes, { ...deps.stripeWebhook, store: deps.store, now });
+  if (deps.pages) await app.register(pagesRoutes, { ...deps.pages, origin: storefrontUrl, now });
   return app;
 }

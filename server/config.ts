@@ -25,6 +25,8 @@ const ConfigStruct = object({
   BOLETO_EXPIRES_AFTER_DAYS: defaulted(coerce(size(integer(), 0, 60), string(), (value) => Number(value)), 3),
   SHOPPER_LIMIT_MAX: defaulted(coerce(min(integer(), 1), string(), (value) => Number(value)), 20),
   SHOPPER_LIMIT_WINDOW_MS: defaulted(coerce(min(integer(), 1000), string(), (value) => Number(value)), 10 * 60_000),
+  STOREFRONT_DIST_DIR: optional(size(string(), 1, 4096)),
+  PAGE_CACHE_TTL_MS: defaulted(Millis, 10_000),
 });
 
 export interface ServerConfig {
@@ -48,6 +50,10 @@ export interface ServerConfig {
   /** Checkout sessions one shopper may create per window, over every instance (Firestore counters). */
   shopperLimitMax: number;
   shopperLimitWindowMs: number;
+  /** The storefront build whose app shell catalog pages rendered on request fill; unset: no page routes. */
+  storefrontDistDir: string | undefined;
+  /** How long a rendered page or sitemap is kept in the instance's memory (0: not kept). */
+  pageCacheTtlMs: number;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -77,5 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     boletoExpiresAfterDays: c.BOLETO_EXPIRES_AFTER_DAYS,
     shopperLimitMax: c.SHOPPER_LIMIT_MAX,
     shopperLimitWindowMs: c.SHOPPER_LIMIT_WINDOW_MS,
+    storefrontDistDir: c.STOREFRONT_DIST_DIR,
+    pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
   };
 }

@@ -7,6 +7,7 @@
 // `firebase deploy`); the Stripe keys are Secret Manager secrets (`firebase functions:secrets:set …`), never
 // in the bundle or in .env files.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { defineSecret, defineString } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,9 @@ const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
 /** https://<site>: the storefront and the backend share it (Hosting rewrites), so it is both URLs. */
 const siteUrl = defineString('SITE_URL', { description: 'The shop’s public origin, e.g. https://club-clothing.web.app' });
 const paymentProvider = defineString('PAYMENT_PROVIDER', { default: 'stripe', input: { select: { options: [{ value: 'stripe' }, { value: 'simulated' }] } } });
+
+/** Folder of the bundle holding the storefront build's app-shell.html and 404.html. */
+const FUNCTION_SITE_DIR = 'site';
 
 let backend: Promise<FastifyInstance> | null = null;
 
@@ -37,6 +41,9 @@ async function startBackend(): Promise<FastifyInstance> {
     ...(provider === 'stripe' ? { STRIPE_SECRET_KEY: stripeSecretKey.value(), STRIPE_WEBHOOK_SECRET: stripeWebhookSecret.value() } : {}),
     // The platform's project, not ours to choose.
     GCLOUD_PROJECT: process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT,
+    // The build's app shell and 404 page, copied beside the bundle (scripts/lib/functionsBundle.ts): catalog
+    // pages Hosting has no file for are rendered here.
+    STOREFRONT_DIST_DIR: join(import.meta.dirname, FUNCTION_SITE_DIR),
   });
   const { app } = await createBackend(config, { cloudFunction: true });
   await app.ready();

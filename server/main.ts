@@ -10,6 +10,7 @@ import { createSimulatedProvider } from './payments/simulated';
 import { createStripeClient, createStripeProvider } from './payments/stripe';
 import { createFirestoreStore } from './store/firestore';
 import { createFirestoreShopperLimiter } from './limits/firestore';
+import { createFirestorePageSource } from './render/source';
 
 let instances = 0;
 
@@ -49,6 +50,9 @@ export async function createBackend(config: ServerConfig, options: BackendOption
     asyncMethods: { pixExpiresAfterSeconds: config.pixExpiresAfterSeconds, boletoExpiresAfterDays: config.boletoExpiresAfterDays },
     ...(shopperLimit ? { shopperLimit: { limiter: createFirestoreShopperLimiter({ firestore }), ...shopperLimit } } : {}),
     ...(options.cloudFunction ? { bodyFromRawBody: true, trustProxy: true } : {}),
+    ...(config.storefrontDistDir
+      ? { pages: { distDir: config.storefrontDistDir, source: createFirestorePageSource({ firestore }), cache: { max: 500, ttlMs: config.pageCacheTtlMs } } }
+      : {}),
     // buildServer adds the redaction of tokens and delivery addresses (REDACTED_LOG_PATHS).
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });

@@ -1,8 +1,10 @@
 // Packages the backend for Cloud Functions: server/functions.ts bundled by esbuild (already here through tsx)
-// into <out>/index.js + one chunk, ESM for Node 20, our own code (server/ and the src/ it imports) inlined, every npm package
+// into <out>/index.js + chunks (the backend, and the storefront's lazy parts its page renderer imports), ESM for Node 20, our own code (server/ and the src/ it imports) inlined, every npm package
 // left as an import; <out>/package.json lists exactly those packages at the versions package-lock.json installed,
 // so Cloud Build's `npm install` gets what the tests ran with. firebase.json: functions.source = ".functions".
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// The catalog pages it renders on request (server/render/) fill the storefront build's app shell: app-shell.html
+// and 404.html are copied into <out>/site/.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack';
 
@@ -17,8 +19,15 @@ const packageName = (specifier: string) => {
  * Bundles into .functions/ and links the repo's node_modules there, for the Functions emulator and for
  * `firebase deploy`'s local discovery of the exported functions (not uploaded: firebase.json ignores node_modules).
  */
-export async function bundleFunctions() {
+export async function bundleFunctions({ distDir = join(ROOT, 'dist') }: { distDir?: string } = {}) {
   const dir = FUNCTIONS_DIR;
+  const site = join(dir, 'site');
+  for (const file of ['app-shell.html', '404.html']) {
+    if (!existsSync(join(distDir, file))) throw new Error(`functions bundle: ${join(distDir, file)} is missing (build and prerender the storefront first)`);
+  }
+  rmSync(site, { recursive: true, force: true });
+  mkdirSync(site, { recursive: true });
+  for (const file of ['app-shell.html', '404.html']) copyFileSync(join(distDir, file), join(site, file));
   const { build } = await import('esbuild');
   for (const file of existsSync(dir) ? readdirSync(dir) : []) if (file.endsWith('.js')) rmSync(join(dir, file));
   mkdirSync(dir, { recursive: true });

@@ -269,7 +269,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
         }
         checkAborted();
-        const server = await startStaticServer({ root: distDir, port: ports.storefront });
+        // Catalog pages the build did not write go to the backend, as Hosting sends them to the function.
+        const server = await startStaticServer({ root: distDir, port: ports.storefront, ...(runBackend ? { backendUrl: `http://127.0.0.1:${ports.backend}` } : {}) });
         stoppers.push(() => server.close());
         return server.url;
       })(),
@@ -281,7 +282,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         if (!runBackend) return null;
         notice(`Starting the backend on :${ports.backend}…`);
         const child = spawnChild(process.execPath, [TSX_CLI, SERVER_ENTRY], {
-          env: { ...backendEnv(projectId, ports), ...options.backendEnv },
+          env: {
+            ...backendEnv(projectId, ports),
+            // The build whose app shell the backend's on-request catalog pages fill (server/render/).
+            ...(mode === 'build' || mode === 'serve' ? { STOREFRONT_DIST_DIR: options.distDir ?? join(ROOT, 'dist') } : {}),
+            ...options.backendEnv,
+          },
           log: (line) => log(`[backend] ${line}`),
         });
         stoppers.push(() => child.stop());

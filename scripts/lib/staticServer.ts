@@ -1,8 +1,11 @@
 // Serves a built storefront (dist/) the way Firebase Hosting serves it in production, from the same
-// firebase.json: its `hosting.rewrites` (the app routes → app-shell.html; the backend's paths are the backend's
-// own port locally), its `hosting.headers` (security headers and cache rules) on every answer, and Hosting's
-// 404: a path that is neither a file, a prerendered page (/explore → explore/index.html) nor a rewrite answers
-// 404 with dist/404.html. Files firebase.json gives no cache rule keep Hosting's default of an hour.
+// firebase.json: its `hosting.rewrites` (the app routes → app-shell.html; a rewrite to the `api` function → the
+// local backend at `backendUrl`, as Hosting proxies to the function), its `hosting.headers` (security headers
+// and cache rules) on every answer, and Hosting's 404: a path that is neither a file, a prerendered page
+// (/explore → explore/index.html) nor a rewrite answers 404 with dist/404.html. firebase.json's headers apply to
+// the backend's answers too, over the backend's own, as Hosting applies them. As in Hosting, a file wins over
+// every rewrite: /product/<id> is the prerendered page when there is one, else the backend renders it
+// (server/render/). Files firebase.json gives no cache rule keep Hosting's default of an hour.
 // test/scripts/hostingParity.test.ts serves one folder through both and compares the answers.
 // Brotli/gzip files are written once at startup by precompress (best levels, skipped when fresh): compressing
 // a 500 KB bundle per request capped the server at ~20 req/s on 2 cores. @fastify/compress covers the rest.
@@ -19,6 +22,7 @@ import { runScript, stopOnSignal } from './cli';
 const PRECOMPRESS_CLI = resolve(import.meta.dirname, '..', '..', 'node_modules', 'precompress', 'dist', 'precompress.js');
 const FIREBASE_JSON = resolve(import.meta.dirname, '..', '..', 'firebase.json');
 const HTML = 'text/html; charset=utf-8';
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'proxy-connection', 'te', 'trailer']);
 /** Parcel names bundles `<name>.<8 hex>.<ext>`; only those may be cached forever. */
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
 
@@ -33,9 +37,13 @@ const matches = (rule: { source?: string; regex?: string }, path: string) =>
 
 /** What firebase.json's hosting block says about a path: its rewrite destination and its headers, in order. */
 export function hostingRules(hosting: HostingConfig) {
+  // Hosting takes the first rewrite that matches.
+  const rewriteOf = (path: string) => hosting.rewrites?.find((rule) => matches(rule, path)) ?? null;
   return {
-    /** The file an app route is rewritten to (`/login` → `/app-shell.html`); null for a path with no rewrite. */
-    destinationOf: (path: string) => hosting.rewrites?.find((rule) => rule.destination && matches(rule, path))?.destination ?? null,
+    /** The file an app route is rewritten to (`/login` → `/app-shell.html`); null for a path with no such rewrite. */
+    destinationOf: (path: string) => rewriteOf(path)?.destination ?? null,
+    /** Whether the path is rewritten to a function (the backend). */
+    toFunction: (path: string) => rewriteOf(path)?.function !== undefined,
     /** Every header of every matching entry; a later entry's value wins, as in Hosting. */
     headersOf: (path: string) => {
       const headers = new Map<string, string>();
@@ -73,7 +81,7 @@ export interface RunningStaticServer {
  * Serves `root` (a Parcel dist dir with an index.html) on `port` (0: a free one). `precompress: false` skips
  * writing .br/.gz beside the files (a read-only folder).
  */
-export async function startStaticServer({ root, port, host = '127.0.0.1', logger = false, precompress = true, hosting = readHostingConfig() }: {
+export async function startStaticServer({ root, port, host = '127.0.0.1', logger = false, precompress = true, hosting = readHostingConfig(), backendUrl }: {
   root: string;
   port: number;
   host?: string;
@@ -81,6 +89,8 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
   logger?: boolean;
   /** firebase.json's `hosting` block (a test may hand in another). */
   hosting?: HostingConfig;
+  /** Where function rewrites go (the local backend); without it they answer as paths with no rewrite. */
+  backendUrl?: string;
 }): Promise<RunningStaticServer> {
   const dir = resolve(root);
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir}/index.html not found: build the storefront first (npm run build).`);
@@ -91,7 +101,11 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
   const rules = hostingRules(hosting);
   const app = Fastify({ logger });
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
-  // firebase.json's headers for the request's path, on every answer (files, rewrites, 404s), over the default cache.
+  // The bodies of proxied requests pass through untouched (the Stripe webhook's signature covers the bytes).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // firebase.json's headers for the request's path, on every answer (files, rewrites, the backend's answers, 404s),
+  // over the default cache: Hosting's headers win over a function's own too.
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [key, value] of rules.headersOf(pathOf(request.url))) void reply.header(key, value);
     return payload;
@@ -108,8 +122,28 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
   // A rewrite whose file this build lacks (a build without prerendering) falls back to Parcel's index.html.
   const fileOrShell = (destination: string) => (existsSync(join(dir, destination)) ? destination : 'index.html');
   const notFound = existsSync(join(dir, '404.html')) ? '404.html' : null;
-  app.setNotFoundHandler((request, reply) => {
+  const backend = backendUrl ? new URL(backendUrl) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = pathOf(request.url);
+    if (backend && rules.toFunction(pathname)) {
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(request.headers)) {
+        if (value === undefined || HOP_BY_HOP.has(key)) continue;
+        for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+      }
+      headers.set('x-forwarded-host', request.headers.host ?? '');
+      headers.set('x-forwarded-for', request.ip);
+      const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
+      const upstream = await fetch(new URL(request.url, backend), { method: request.method, headers, body, redirect: 'manual' });
+      upstream.headers.forEach((value, key) => {
+        // fetch has decoded the body: its length and encoding are the proxy's to set again.
+        if (HOP_BY_HOP.has(key) || key === 'content-encoding' || key === 'content-length') return;
+        void reply.header(key, value);
+      });
+      // Hosting's proxy marks an answer without a cache rule as private.
+      if (!upstream.headers.has('cache-control')) void reply.header('cache-control', 'private');
+      return reply.code(upstream.status).send(Buffer.from(await upstream.arrayBuffer()));
+    }
     const destination = request.method === 'GET' || request.method === 'HEAD' ? rules.destinationOf(pathname) : null;
     if (destination) return reply.header('Cache-Control', 'no-cache').type(HTML).sendFile(fileOrShell(destination.replace(/^\//, '')));
     if (notFound && (request.method === 'GET' || request.method === 'HEAD')) return reply.code(404).header('Cache-Control', 'no-cache').type(HTML).sendFile(notFound);

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
+import { openFirestore } from '../../scripts/lib/firestoreAdmin';
 import { startProductionPreview, type ProductionPreview } from '../../scripts/preview-prod';
 import { e2eSkipReason, useE2E } from './support/e2e';
 import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit } from './support/storefront';
@@ -43,6 +44,26 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
       expect(await response.text(), path).toContain('id="club-boot"'); // the prerendered not-found page
     }
     expect((await fetchPage('/health')).status).toBe(200); // the function, through the rewrite
+  });
+
+  it('renders a product the build did not write in the function, behind the rewrite, with its CDN cache rule', async () => {
+    const { projectId, firestoreHost } = env();
+    const id = `bone-preview-${Date.now().toString(36)}`;
+    const firestore = openFirestore({ kind: 'emulator', projectId, host: firestoreHost });
+    const doc = firestore.db.collection('products').doc(id);
+    try {
+      await doc.set({ id, name: 'Boné Preview Listrado', price: 77.7, imageUrl: jaqueta.imageUrl, categoryId: jackets.id, position: 1000, searchName: 'bone preview listrado' });
+      const page = await fetchPage(`/product/${id}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
+      expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/); // Hosting's, not the backend's
+      const html = await page.text();
+      expect(html).toContain('Boné Preview Listrado');
+      expect(html).toContain('R$\u00a077,70');
+    } finally {
+      await doc.delete();
+      await firestore.close();
+    }
   });
 
   it('sends the security and cache headers of firebase.json', async () => {

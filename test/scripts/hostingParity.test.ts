@@ -3,7 +3,12 @@
 // hosting block, as deployed) and by our static server (scripts/lib/staticServer.ts), and the same questions
 // asked of both: every app route, a prerendered page, catalog pages that do not exist, an unknown path, an asset
 // and a missing one. Status, body and the security and cache headers must agree.
+// Only the Hosting emulator runs (a Functions emulator would take a minute more), so both serve firebase.json
+// without its function rewrites, as Hosting answers when the function has nothing to add; the proxy to the
+// backend is checked on its own below, and through Hosting + Functions in test/e2e/production.test.ts.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,9 +54,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'images', 'bone-branco.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
 
   // firebase.json as it is, pointed at this folder and a free port; only the Hosting emulator runs.
-  const firebase = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as { hosting: Record<string, unknown>; emulators: Record<string, unknown> };
+  const firebase = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as { hosting: Record<string, unknown> & { rewrites: Array<{ function?: unknown }> }; emulators: Record<string, unknown> };
   const port = await findFreePort();
   firebase.hosting.public = 'dist'; // relative to the config file, as Hosting wants it
+  firebase.hosting.rewrites = firebase.hosting.rewrites.filter((rule) => rule.function === undefined);
   firebase.emulators = { hosting: { host: '127.0.0.1', port }, hub: { host: '127.0.0.1', port: await findFreePort() }, logging: { host: '127.0.0.1', port: await findFreePort() }, ui: { enabled: false }, singleProjectMode: true };
   const config = join(root, 'firebase.json');
   writeFileSync(config, JSON.stringify(firebase));
@@ -60,7 +66,7 @@ beforeAll(async () => {
   });
   hostingUrl = `http://127.0.0.1:${port}`;
   await waitUntilServing(hosting, [`http-get://127.0.0.1:${port}/`], `the Hosting emulator on port ${port}`, 120_000);
-  local = await startStaticServer({ root: dist, port: 0, precompress: false });
+  local = await startStaticServer({ root: dist, port: 0, precompress: false, hosting: firebase.hosting as Parameters<typeof startStaticServer>[0]['hosting'] });
 }, 180_000);
 
 afterAll(async () => {
@@ -89,3 +95,44 @@ describe('local static server = Firebase Hosting', () => {
     expect(ours.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('function rewrites go to the backend, after the files', () => {
+  let backend: Server;
+  let proxy: RunningStaticServer;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    backend = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      const found = request.url === '/product/nova';
+      response.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': found ? 'public, max-age=0' : 'no-store' });
+      response.end(found ? '<h1>Nova</h1>' : 'nada');
+    });
+    await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+    proxy = await startStaticServer({ root: join(root, 'dist'), port: 0, precompress: false, backendUrl: `http://127.0.0.1:${(backend.address() as AddressInfo).port}` });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await new Promise((resolve) => backend?.close(resolve));
+  });
+
+  it('a catalog page with no file is the backend’s answer, with firebase.json’s headers over its own (as Hosting does)', async () => {
+    const page = await fetch(`${proxy.url}/product/nova`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe('<h1>Nova</h1>');
+    expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const missing = await fetch(`${proxy.url}/category/nada`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('nada');
+    expect(seen).toEqual(['GET /product/nova', 'GET /category/nada']);
+  });
+
+  it('a prerendered page is the file: the backend is not asked', async () => {
+    seen.length = 0;
+    const answer = await fetch(`${proxy.url}/product/bone-branco`);
+    expect(await answer.text()).toBe(page('Boné Branco'));
+    expect(seen).toEqual([]);
+  });
+});
+

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The build's prerender (scripts/prerender.ts) over an in-memory catalog: which pages it writes, what their
-// HTML says to search engines (JSON-LD parsed back, prices written out here), the sitemap and robots, and the
+// HTML says to search engines (JSON-LD parsed back, prices written out here), how many products it writes, robots, and the
 // failures that must stop a build (a malformed document named, an unreadable or empty catalog).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,18 +96,33 @@ describe('prerenderSite', () => {
     expect(categoryCrumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ name: 'Início' }, { name: 'Chapéus' }] });
   });
 
-  it('lists every catalog page in sitemap.xml (and not the 404 page), and points robots.txt at it', async () => {
+  it('writes no sitemap (the backend serves the index: server/render/sitemap.ts) and points robots.txt at the index', async () => {
+    writeFileSync(join(dist, 'sitemap.xml'), '<urlset/>'); // left by an older build: it would shadow the backend's
     await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
-    const locs = [...read('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const expected = [
-      'https://loja.example/',
-      'https://loja.example/explore',
-      ...catalog.flatMap((c) => [`https://loja.example/category/${c.id}`, ...c.products.map((p) => `https://loja.example/product/${p.id}`)]),
-    ];
-    expect(new Set(locs)).toEqual(new Set(expected));
-    expect(locs).toHaveLength(expected.length);
+    expect(existsSync(join(dist, 'sitemap.xml'))).toBe(false);
     expect(read('robots.txt')).toContain('Sitemap: https://loja.example/sitemap.xml');
     expect(read('robots.txt')).toContain('Disallow: /checkout');
+  });
+
+  it('writes only the first products up to the limit, categories in display order and each one’s products in order', async () => {
+    const result = await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN, productLimit: 10 });
+    expect(result).toEqual({ pages: 3 + catalog.length + 10, categories: catalog.length, products: 10 });
+    const inOrder = catalog.flatMap((c) => c.products.map((p) => p.id));
+    for (const [index, id] of inOrder.entries()) expect(existsSync(join(dist, 'product', id, 'index.html')), id).toBe(index < 10);
+    for (const category of catalog) expect(existsSync(join(dist, 'category', category.id, 'index.html'))).toBe(true);
+  });
+
+  it('reads the limit from PRERENDER_PRODUCT_LIMIT and refuses one that is not a whole number', async () => {
+    const before = process.env.PRERENDER_PRODUCT_LIMIT;
+    try {
+      process.env.PRERENDER_PRODUCT_LIMIT = '3';
+      expect((await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN })).products).toBe(3);
+      process.env.PRERENDER_PRODUCT_LIMIT = 'muitos';
+      await expect(prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN })).rejects.toThrow(/PRERENDER_PRODUCT_LIMIT/);
+    } finally {
+      if (before === undefined) delete process.env.PRERENDER_PRODUCT_LIMIT;
+      else process.env.PRERENDER_PRODUCT_LIMIT = before;
+    }
   });
 
   it('embeds a snapshot that escapes markup in names (no way out of the <script>)', async () => {

@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       boletoExpiresAfterDays: 3,
       shopperLimitMax: 20,
       shopperLimitWindowMs: 600_000,
+      storefrontDistDir: undefined,
+      pageCacheTtlMs: 10_000,
     });
   });
 

@@ -1,0 +1,80 @@
+// `npx tsx scripts/bench/render.ts [--dist <built dist>]`: latency of a product page rendered on request
+// (server/routes/pages.ts) over a Firestore emulator holding the seed catalog in issue 31's shape, 200 requests
+// one at a time with autocannon (in this process, on loopback): without the in-memory page cache, then with it
+// (every request after the first a hit), and the render alone over the same documents in memory (no Firestore). Without --dist, the seed catalog is prerendered into a temporary folder
+// over a Parcel-like shell for the app shell and 404 page (the render does not depend on the bundles).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { catalog } from '../../seed/catalog';
+import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { buildServer } from '../../server/app';
+import { createSimulatedProvider } from '../../server/payments/simulated';
+import { createFirestorePageSource, memoryPageSource, type PageSource } from '../../server/render/source';
+import { createMemoryStore } from '../../server/store/memory';
+import { openFirestore } from '../lib/firestoreAdmin';
+import { startEmulators } from '../lib/emulators';
+import { prerenderSite } from '../prerender';
+
+const REQUESTS = 200;
+const SHELL =
+  '<!DOCTYPE html><html lang=pt-BR><meta charset=utf-8><meta name=description content="Club Clothing."><title>Club Clothing</title><body><div id=root></div><script type=module src=/main.1234abcd.js></script>';
+
+const { values } = parseArgs({ options: { dist: { type: 'string' } } });
+const emulators = await startEmulators({ only: ['firestore'], projectId: 'demo-club-bench' });
+const firestore = openFirestore({ kind: 'emulator', projectId: emulators.projectId, host: emulators.firestoreHost });
+const temporary = values.dist ? null : mkdtempSync(join(tmpdir(), 'club-bench-render-'));
+try {
+  const batch = firestore.db.batch();
+  for (const category of catalog) {
+    batch.set(firestore.db.collection('categories').doc(category.id), { ...category, products: category.products.slice(0, 24), productCount: category.products.length });
+    category.products.forEach((product, position) =>
+      batch.set(firestore.db.collection('products').doc(product.id), { ...product, categoryId: category.id, position, searchName: product.name.toLowerCase() }),
+    );
+  }
+  await batch.commit();
+  const distDir = values.dist ? resolve(values.dist) : temporary!;
+  if (temporary) {
+    writeFileSync(join(temporary, 'index.html'), SHELL);
+    await prerenderSite({ distDir: temporary, catalog: memoryCatalog(catalog), origin: 'http://localhost:1234', productLimit: 0 });
+  }
+  const product = catalog[2]!.products[3]!;
+  const inMemory = memoryPageSource({
+    categories: Object.fromEntries((await firestore.db.collection('categories').get()).docs.map((doc) => [doc.id, doc.data()])),
+    products: Object.fromEntries((await firestore.db.collection('products').get()).docs.map((doc) => [doc.id, doc.data()])),
+  });
+  const measure = async (label: string, ttlMs: number, source: PageSource = createFirestorePageSource({ firestore: firestore.db })) => {
+    const app = await buildServer({
+      storefrontUrl: 'http://localhost:1234',
+      catalog: memoryCatalog(catalog),
+      catalogCacheTtlMs: 60_000,
+      payments: createSimulatedProvider({ publicUrl: 'http://127.0.0.1' }),
+      store: createMemoryStore(),
+      verifier: { verify: () => Promise.reject(new Error('unused')) },
+      rateLimit: false,
+      logger: { level: 'warn' },
+      pages: { distDir, source, cache: { max: 500, ttlMs } },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/product/${product.id}`;
+    // Warm: the first render loads the app's modules and the lazy delivery chunk.
+    for (let i = 0; i < 5; i += 1) await fetch(url).then((r) => r.text());
+    const load = loadavg()[0]!;
+    const result = await autocannon({ url, connections: 1, amount: REQUESTS });
+    await app.close();
+    const non2xx = result.non2xx + result.errors;
+    console.log(
+      `${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, mean ${result.latency.average} ms over ${result.requests.total} requests (${non2xx} failed); load ${load.toFixed(2)} on ${cpus().length} cores, Node ${process.versions.node}`,
+    );
+  };
+  await measure(`on request, no page cache (/product/${product.id})`, 0);
+  await measure('on request, page cache hit', 60_000);
+  await measure('the render alone (documents in memory, no page cache)', 0, inMemory);
+} finally {
+  await firestore.close();
+  await emulators.stop();
+  if (temporary) rmSync(temporary, { recursive: true, force: true });
+}
+process.exit(0);

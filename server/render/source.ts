@@ -1,0 +1,122 @@
+// What an on-request page reads, and nothing more (issue 31's data model): `products/{id}` is the source of
+// truth for a product (`categoryId`, `position` = its order in the category); a `categories` document keeps the
+// spec's fields with `products` as a preview (the first 24 by position) and `productCount`. Every document is
+// validated; a malformed one is a MalformedDocumentError naming it, never a half-rendered page.
+import type { Firestore } from 'firebase-admin/firestore';
+import { FieldPath } from 'firebase-admin/firestore';
+import { integer, mask, min, nonempty, number, optional, string, type as looseObject, StructError, type Struct } from 'superstruct';
+import { CategoryStruct, MalformedDocumentError, ProductStruct, type Category, type Product } from '../../src/domain';
+import type { SitemapSource } from './sitemap';
+
+export const PRODUCTS_COLLECTION = 'products';
+export const CATEGORIES_COLLECTION = 'categories';
+
+export interface ProductRecord {
+  product: Product;
+  categoryId: string;
+  position: number;
+}
+
+/** The reads of one on-request page, each bounded. */
+export interface PageSource extends SitemapSource {
+  /** `products/{id}`, or null when there is none. */
+  product(id: string): Promise<ProductRecord | null>;
+  /** The category whose `id` is this (its preview of products), or null. */
+  category(id: string): Promise<Category | null>;
+  /** The first `limit` products of a category by position. */
+  firstProducts(categoryId: string, limit: number): Promise<Product[]>;
+}
+
+const ProductDocument = looseObject({
+  ...ProductStruct.schema,
+  categoryId: nonempty(string()),
+  position: min(number(), 0),
+  searchName: optional(string()),
+});
+const CategoryExtras = looseObject({ order: optional(number()), productCount: optional(min(integer(), 0)) });
+
+function validated<T>(collection: string, documentId: string, data: unknown, struct: Struct<T, unknown>): T {
+  try {
+    // mask: the spec's fields only (a document may carry more, e.g. searchName), each checked.
+    return mask(data, struct);
+  } catch (error) {
+    if (!(error instanceof StructError)) throw error;
+    throw new MalformedDocumentError(collection, documentId, `${error.path.join('.') || '(document)'}: ${error.message}`);
+  }
+}
+
+export function toProductRecord(documentId: string, data: unknown): ProductRecord {
+  const document = validated(PRODUCTS_COLLECTION, documentId, data, ProductDocument);
+  if (document.id !== documentId) throw new MalformedDocumentError(PRODUCTS_COLLECTION, documentId, `id: "${document.id}" is not the document's id`);
+  return { product: validated(PRODUCTS_COLLECTION, documentId, data, ProductStruct), categoryId: document.categoryId, position: document.position };
+}
+
+export function toCategory(documentId: string, data: unknown): Category {
+  validated(CATEGORIES_COLLECTION, documentId, data, CategoryExtras);
+  return validated(CATEGORIES_COLLECTION, documentId, data, CategoryStruct);
+}
+
+/** The page source over firebase-admin: one document, one query or one id page per call. */
+export function createFirestorePageSource({ firestore }: { firestore: Firestore }): PageSource {
+  const products = firestore.collection(PRODUCTS_COLLECTION);
+  const categories = firestore.collection(CATEGORIES_COLLECTION);
+  return {
+    async product(id) {
+      const snapshot = await products.doc(id).get();
+      return snapshot.exists ? toProductRecord(snapshot.id, snapshot.data()) : null;
+    },
+    async category(id) {
+      // By its `id` field, as the storefront's getCategory reads it.
+      const snapshot = await categories.where('id', '==', id).limit(1).get();
+      const doc = snapshot.docs[0];
+      return doc ? toCategory(doc.id, doc.data()) : null;
+    },
+    async firstProducts(categoryId, limit) {
+      // Needs the composite index (categoryId, position) of firestore.indexes.json.
+      const snapshot = await products.where('categoryId', '==', categoryId).orderBy('position').limit(limit).get();
+      return snapshot.docs.map((doc) => toProductRecord(doc.id, doc.data()).product);
+    },
+    async categoryIds() {
+      const snapshot = await categories.select('id').get();
+      return snapshot.docs.map((doc) => {
+        const id: unknown = doc.get('id');
+        if (typeof id !== 'string' || id === '') throw new MalformedDocumentError(CATEGORIES_COLLECTION, doc.id, 'id: must be a non-empty string');
+        return id;
+      });
+    },
+    async productIds(after, limit) {
+      // Ids only (select() of no field): a sitemap page reads no product's fields.
+      let query = products.orderBy(FieldPath.documentId()).select().limit(limit);
+      if (after !== null) query = query.startAfter(after);
+      return (await query.get()).docs.map((doc) => doc.id);
+    },
+  };
+}
+
+export interface MemoryPageData {
+  products: Record<string, unknown>;
+  /** By document id. */
+  categories: Record<string, unknown>;
+}
+
+/** The same reads over plain documents (tests, the renderer's benchmarks): validated the same way. */
+export function memoryPageSource(data: MemoryPageData): PageSource {
+  const records = () => Object.entries(data.products).map(([id, doc]) => toProductRecord(id, doc));
+  const allCategories = () => Object.entries(data.categories).map(([id, doc]) => toCategory(id, doc));
+  return {
+    product: async (id) => (id in data.products ? toProductRecord(id, data.products[id]) : null),
+    category: async (id) => allCategories().find((category) => category.id === id) ?? null,
+    firstProducts: async (categoryId, limit) =>
+      records()
+        .filter((record) => record.categoryId === categoryId)
+        .sort((a, b) => a.position - b.position)
+        .slice(0, limit)
+        .map((record) => record.product),
+    categoryIds: async () => allCategories().map((category) => category.id),
+    productIds: async (after, limit) =>
+      Object.keys(data.products)
+        .sort()
+        .filter((id) => after === null || id > after)
+        .slice(0, limit),
+  };
+}
