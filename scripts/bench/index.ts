@@ -27,7 +27,7 @@ import { measureBrowse, type BrowseFigures } from './browse';
 import { analyzeBuild, kb, totalGzip } from './bundles';
 import { writeDocSection } from './doc';
 import { serveStaticFloor } from './floor';
-import { LARGE_CATEGORY_ID, measureAddToCart, measureLargeGrid, seedLargeCategory, type AddToCartFigures, type GridFigures } from './largeCatalog';
+import { LARGE_CATEGORY_ID, largeCategory, measureAddToCart, measureLargeGrid, seedLargeCategory, type AddToCartFigures, type GridFigures } from './largeCatalog';
 import { lighthouse, type FormFactor, type LighthouseFigures } from './lighthouse';
 import { measureRoutes, type LazyChunk, type RouteBytes } from './network';
 import { measureSearchLatency, type SearchLatencyFigures } from './searchLatency';
@@ -184,8 +184,8 @@ async function main() {
         ];
         log('bench: a sort or a price band → grid repainted (seed category, then 2,000 products)…');
         results.browse = [
-          await measureBrowse(browser, base, `/category/${CATEGORY}`, args.quick ? 1 : 3),
-          await measureBrowse(browser, base, `/category/${LARGE_CATEGORY_ID}`, args.quick ? 1 : 3),
+          await measureBrowse(browser, base, `/category/${CATEGORY}`, catalog[0]!.products, args.quick ? 1 : 3),
+          await measureBrowse(browser, base, `/category/${LARGE_CATEGORY_ID}`, largeCategory().products, args.quick ? 1 : 3),
         ];
       } finally {
         await browser.close();

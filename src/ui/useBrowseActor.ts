@@ -6,6 +6,28 @@ import { BROWSE_ORDERS, normaliseSearch, prepareOrder } from '../domain/browse';
 import { browseMachine, type BrowseActorRef } from '../machines/browseMachine';
 import { useServices } from './services';
 
+/** Longest wait for an idle moment after the frame before a pending history entry is written anyway. */
+const WRITE_IDLE_TIMEOUT_MS = 100;
+
+/**
+ * Runs `task` after the next frame has been painted, in an idle moment (or after WRITE_IDLE_TIMEOUT_MS); without
+ * frames or idle callbacks (tests' DOM), in the next task. Returns a cancel.
+ */
+export function afterPaint(task: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function' || typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  let idle = 0;
+  const frame = requestAnimationFrame(() => {
+    idle = requestIdleCallback(task, { timeout: WRITE_IDLE_TIMEOUT_MS });
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    cancelIdleCallback(idle);
+  };
+}
+
 /**
  * A browse actor (sorting and price filters) for the product list of one page, wired to the address: the
  * machine writes choices through wouter's navigate (push, or replace to correct an unreadable address), and
@@ -27,10 +49,10 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
     where.current = { location, navigate };
   }, [location, navigate]);
 
-  // A choice's history entry is written in a task of its own, right after the one that handled the choice: the
-  // grid repaints without waiting for history.pushState and the render wouter follows it with. `echoes` are the
-  // addresses written and not yet seen coming back from the router.
-  const writes = useRef<{ timer?: ReturnType<typeof setTimeout>; write?: () => void; echoes: string[] }>({ echoes: [] });
+  // A choice's history entry is written once the grid it produced has been painted (afterPaint): pushState cost
+  // 3–10 ms of the main thread per call in Chromium, and wouter re-renders after it; before the frame, both held
+  // the new grid back. `echoes` are the addresses written and not yet seen coming back from the router.
+  const writes = useRef<{ cancel?: () => void; write?: () => void; echoes: string[] }>({ echoes: [] });
   const [logic] = useState(() => {
     const go = (query: string, replace: boolean) => {
       const { location: path, navigate: to } = where.current;
@@ -40,7 +62,7 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
     // An earlier choice's entry first: the history keeps every choice, in order.
     const flush = () => {
       const pending = writes.current;
-      clearTimeout(pending.timer);
+      pending.cancel?.();
       const write = pending.write;
       pending.write = undefined;
       write?.();
@@ -50,7 +72,7 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
         showAddress: (_, { address: query }) => {
           flush();
           writes.current.write = () => go(query, false);
-          writes.current.timer = setTimeout(flush, 0);
+          writes.current.cancel = afterPaint(flush);
         },
         correctAddress: (_, { address: query }) => {
           flush();
@@ -72,11 +94,11 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
       return;
     }
     pending.echoes = [];
-    clearTimeout(pending.timer);
+    pending.cancel?.();
     pending.write = undefined;
     browse.send({ type: 'browse.address.changed', address });
   }, [browse, address]);
-  useEffect(() => () => clearTimeout(writes.current.timer), []);
+  useEffect(() => () => writes.current.cancel?.(), []);
 
   // A fresher list (the live catalog over the prerendered one, new search results).
   const shown = useRef(products);
