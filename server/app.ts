@@ -16,10 +16,12 @@ import type { ShopperLimiter } from './limits/port';
 import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
 import { PAY_PAGE_PREFIX, payPageRoutes } from './routes/payPage';
+import { SEARCH_ROUTE, searchRoutes } from './routes/search';
+import type { ProductSearch } from './search/productSearch';
 import { stripeWebhookRoutes } from './routes/stripeWebhook';
 import type { CheckoutStore } from './store/port';
 
-export { CHECKOUT_ROUTE };
+export { CHECKOUT_ROUTE, SEARCH_ROUTE };
 
 /**
  * Never in a log line: the shopper's token, and the delivery address (personal data) wherever an object carries
@@ -76,6 +78,8 @@ export interface ServerDeps {
   now?: () => number;
   /** Pix and boleto deadlines on the simulated page (PIX_EXPIRES_AFTER_SECONDS, BOLETO_EXPIRES_AFTER_DAYS). */
   asyncMethods?: { pixExpiresAfterSeconds: number; boletoExpiresAfterDays: number };
+  /** Enables GET /api/search over this index of the whole catalog (server/search/); its first build starts here. */
+  search?: ProductSearch;
 }
 
 /**
@@ -147,6 +151,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   if (deps.payments.name === 'simulated') {
     await app.register(payPageRoutes, { prefix: PAY_PAGE_PREFIX, store: deps.store, priceBook, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
+  }
+  if (deps.search) {
+    const { search } = deps;
+    await app.register(searchRoutes, { search });
+    // Built while the server starts listening; a search that comes first waits for it.
+    search.ready().catch((error: unknown) => app.log.error({ err: error }, 'the search index could not be built'));
   }
   if (deps.stripeWebhook) await app.register(stripeWebhookRoutes, { ...deps.stripeWebhook, store: deps.store, now });
   return app;

@@ -10,6 +10,8 @@ import { createSimulatedProvider } from './payments/simulated';
 import { createStripeClient, createStripeProvider } from './payments/stripe';
 import { createFirestoreStore } from './store/firestore';
 import { createFirestoreShopperLimiter } from './limits/firestore';
+import { firestoreProductSource } from './search/firestoreSource';
+import { createProductSearch } from './search/productSearch';
 
 let instances = 0;
 
@@ -48,6 +50,8 @@ export async function createBackend(config: ServerConfig, options: BackendOption
     ...(stripe && config.stripeWebhookSecret ? { stripeWebhook: { stripe, secret: config.stripeWebhookSecret } } : {}),
     asyncMethods: { pixExpiresAfterSeconds: config.pixExpiresAfterSeconds, boletoExpiresAfterDays: config.boletoExpiresAfterDays },
     ...(shopperLimit ? { shopperLimit: { limiter: createFirestoreShopperLimiter({ firestore }), ...shopperLimit } } : {}),
+    // GET /api/search: an index of the `products` collection, built at start and rebuilt when old (docs/search.md).
+    search: createProductSearch({ source: firestoreProductSource({ firestore }) }),
     ...(options.cloudFunction ? { bodyFromRawBody: true, trustProxy: true } : {}),
     // buildServer adds the redaction of tokens and delivery addresses (REDACTED_LOG_PATHS).
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
