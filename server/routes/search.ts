@@ -16,11 +16,12 @@ export const SEARCH_MESSAGES = {
 
 /**
  * The query string: TypeBox validates without coercion, so `limit` arrives as text and is checked as digits.
- * `q` is bounded here in UTF-16 units (two per emoji) and in code points by the handler, as the field cuts it.
+ * `q` is bounded here in UTF-16 units (two per emoji) and in code points by the handler, as the field cuts it;
+ * a missing or blank `q` is the handler's.
  */
 export const SearchQuery = Type.Object(
   {
-    q: Type.String({ minLength: 1, maxLength: MAX_QUERY_LENGTH * 2, errorMessage: SEARCH_MESSAGES.blank }),
+    q: Type.Optional(Type.String({ maxLength: MAX_QUERY_LENGTH * 2, errorMessage: SEARCH_MESSAGES.tooLong })),
     limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$', errorMessage: SEARCH_MESSAGES.limit })),
   },
   { errorMessage: SEARCH_MESSAGES.blank },
@@ -35,7 +36,7 @@ export const SearchAnswer = Type.Object({
 /** GET /api/search?q=…&limit=…: the best products for `q` from the backend's index of the whole catalog. */
 export const searchRoutes: FastifyPluginAsyncTypebox<{ search: ProductSearch; cacheSeconds?: number }> = async (app, { search, cacheSeconds = 60 }) => {
   app.get(SEARCH_ROUTE, { schema: { querystring: SearchQuery, response: { 200: SearchAnswer, ...JSON_ERROR_RESPONSES } } }, async (request, reply) => {
-    const { q, limit } = request.query;
+    const { q = '', limit } = request.query;
     if (Array.from(q).length > MAX_QUERY_LENGTH) throw new HttpError(400, 'invalid_query', SEARCH_MESSAGES.tooLong);
     const term = q.trim();
     if (term === '') throw new HttpError(400, 'invalid_query', SEARCH_MESSAGES.blank);
