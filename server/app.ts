@@ -17,7 +17,7 @@ import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
 import { PAY_PAGE_PREFIX, payPageRoutes } from './routes/payPage';
 import { SEARCH_ROUTE, searchRoutes } from './routes/search';
-import type { ProductSearch } from './search/productSearch';
+import type { ProductSearch } from './adapters/search/productSearch';
 import { stripeWebhookRoutes } from './routes/stripeWebhook';
 import type { CheckoutStore } from './store/port';
 
@@ -78,7 +78,7 @@ export interface ServerDeps {
   now?: () => number;
   /** Pix and boleto deadlines on the simulated page (PIX_EXPIRES_AFTER_SECONDS, BOLETO_EXPIRES_AFTER_DAYS). */
   asyncMethods?: { pixExpiresAfterSeconds: number; boletoExpiresAfterDays: number };
-  /** Enables GET /api/search over this index of the whole catalog (server/search/); its first build starts here. */
+  /** Enables GET /api/search over this index of the whole catalog (server/adapters/search/); its first build starts here. */
   search?: ProductSearch;
 }
 

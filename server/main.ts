@@ -10,8 +10,8 @@ import { createSimulatedProvider } from './payments/simulated';
 import { createStripeClient, createStripeProvider } from './payments/stripe';
 import { createFirestoreStore } from './store/firestore';
 import { createFirestoreShopperLimiter } from './limits/firestore';
-import { firestoreProductSource } from './search/firestoreSource';
-import { createProductSearch } from './search/productSearch';
+import { firestoreProductSource } from './adapters/search/firestoreSource';
+import { createProductSearch } from './adapters/search/productSearch';
 
 let instances = 0;
 

@@ -11,7 +11,7 @@ import { execa } from 'execa';
 import { faker } from '@faker-js/faker';
 import { ROOT } from '../lib/children';
 import { findFreePort } from '../lib/emulators';
-import type { SearchProduct } from '../../server/search/source';
+import type { SearchProduct } from '../../server/adapters/search/source';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -42,8 +42,8 @@ async function runTarget() {
   const { memoryCatalog } = await import('../../src/adapters/catalog/memory');
   const { createSimulatedProvider } = await import('../../server/payments/simulated');
   const { createMemoryStore } = await import('../../server/store/memory');
-  const { memoryProductSource } = await import('../../server/search/memorySource');
-  const { createProductSearch } = await import('../../server/search/productSearch');
+  const { memoryProductSource } = await import('../../server/adapters/search/memorySource');
+  const { createProductSearch } = await import('../../server/adapters/search/productSearch');
   const port = Number(process.env.BENCH_PORT);
   const source = memoryProductSource(generatedCatalog(Number(process.env.BENCH_PRODUCTS)));
   gc();

@@ -49,7 +49,7 @@ const matchesName = (result: SearchResult) => Object.values(result.match).some((
 
 /**
  * One index with the shop's search rules, filled product by product: the storefront fills it from the catalog it
- * holds (buildSearchIndex), the backend page by page from the `products` collection (server/search/).
+ * holds (buildSearchIndex), the backend page by page from the `products` collection (server/adapters/search/).
  */
 export function createProductIndex<P extends Searchable>(): ProductIndex<P> {
   const products = new Map<string, P>();

@@ -2,9 +2,9 @@
 // GET /api/search: schemas, pt-BR refusals, the answer's shape and cap, and an index that follows the catalog.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryProductSource } from '../../server/search/memorySource';
-import { createProductSearch, type ProductSearch } from '../../server/search/productSearch';
-import type { SearchProduct } from '../../server/search/source';
+import { memoryProductSource } from '../../server/adapters/search/memorySource';
+import { createProductSearch, type ProductSearch } from '../../server/adapters/search/productSearch';
+import type { SearchProduct } from '../../server/adapters/search/source';
 import { buildTestServer } from './support';
 
 const STOREFRONT = 'http://localhost:4321';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { firestoreProductSource } from '../../server/search/firestoreSource';
-import type { SearchProduct } from '../../server/search/source';
+import { firestoreProductSource } from '../../server/adapters/search/firestoreSource';
+import type { SearchProduct } from '../../server/adapters/search/source';
 import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
 import { useAdminFirestore } from './support';
 import { testProductSource, type SourceDocuments } from './searchSource.contract';

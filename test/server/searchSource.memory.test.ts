@@ -1,6 +1,6 @@
 // @vitest-environment node
-import { memoryProductSource } from '../../server/search/memorySource';
-import { toSearchProduct } from '../../server/search/source';
+import { memoryProductSource } from '../../server/adapters/search/memorySource';
+import { toSearchProduct } from '../../server/adapters/search/source';
 import { testProductSource } from './searchSource.contract';
 
 testProductSource('memoryProductSource', async ({ products, categories }) =>

@@ -1,6 +1,6 @@
 // Where the backend's search index reads the catalog: the `products` collection (one document per product, the
 // source of truth of the large-catalog model, docs/adapters.md) and the categories' display names.
-import { ClubError } from '../../src/domain';
+import { ClubError } from '../../../src/domain';
 
 /** What the index keeps of a product and answers: the storefront's card plus its category. */
 export interface SearchProduct {

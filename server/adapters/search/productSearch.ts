@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createProductIndex, type ProductIndex } from '../../src/domain/searchIndex';
+import { createProductIndex, type ProductIndex } from '../../../src/domain/searchIndex';
 import type { ProductSource, SearchProduct } from './source';
 
 /** Products read per Firestore query while building: 1,000 keeps each answer near 300 KB. */
