@@ -149,3 +149,12 @@ describe('the index follows the catalog', () => {
     expect(source.pagesRead).toBe(2);
   });
 });
+
+describe('Hosting', () => {
+  it('rewrites /api/** to the backend function, while /search stays the storefront page', async () => {
+    const { readFileSync } = await import('node:fs');
+    const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as { rewrites: Array<Record<string, unknown>> };
+    expect(hosting.rewrites).toContainEqual({ source: '/api/**', function: { functionId: 'api', region: 'southamerica-east1' } });
+    expect(hosting.rewrites).toContainEqual({ source: '/search', destination: '/app-shell.html' });
+  });
+});
