@@ -1,72 +1,153 @@
-// `npm run seed [-- --if-empty | --force]`: writes the catalog of seed/catalog.ts to Firestore, one document
-// per category with document id = category id. Target: FIRESTORE_EMULATOR_HOST, else a real project with
+// `npm run seed [-- --if-empty | --force] [-- --products <count>]`: writes the catalog to Firestore: one
+// `categories` document per category (document id = category id; the spec's fields with the first
+// CATEGORY_PREVIEW_LIMIT products, plus `order` and `productCount`) and one `products` document per product
+// (docs/adapters.md, "Catalog at scale"). Target: FIRESTORE_EMULATOR_HOST, else a real project with
 // GOOGLE_APPLICATION_CREDENTIALS + GCLOUD_PROJECT, else the local emulator on 127.0.0.1:8080.
-//   --if-empty  seed only when the collection is empty (what `npm start` does)
-//   --force     replace the whole collection with the catalog
-//   (neither)   seed an empty collection, refuse to touch a non-empty one
-import type { Firestore } from 'firebase-admin/firestore';
+import type { BulkWriter, Firestore } from 'firebase-admin/firestore';
 import type { Category } from '../src/domain';
+import { categoryDocumentOf, productDocumentsOf } from '../src/domain/productDocuments';
 import { catalog } from '../seed/catalog';
 import { runScript } from './lib/cli';
 import { describeTarget, openFirestore, targetFromEnv } from './lib/firestoreAdmin';
 
 export const CATEGORIES_COLLECTION = 'categories';
+export const PRODUCTS_COLLECTION = 'products';
+
+/** The most products `--products` takes (a generated catalog is held in memory while it is written). */
+export const MAX_GENERATED_PRODUCTS = 1_000_000;
+
+const USAGE = `usage: npm run seed [-- --if-empty | --force] [-- --products <count>]
+  (neither)           seed an empty catalog; refuse to touch a non-empty one
+  --if-empty          seed only when there are no categories or no products (what \`npm start\` does)
+  --force             replace the catalog: categories and products not in it are deleted
+  --products <count>  instead of seed/catalog.ts, a generated catalog of 20 categories and <count> products
+                      (seeded faker: the same count gives the same catalog), written with a BulkWriter`;
 
 export interface SeedResult {
   status: 'seeded' | 'skipped';
-  /** Documents in the collection before seeding. */
+  /** Category documents before seeding. */
   existing: number;
   categories: number;
   products: number;
 }
 
-/**
- * Seeds `categories`. With `ifEmpty`, an existing non-empty collection is left alone; otherwise it is
- * replaced: documents not in the catalog are deleted and every category is written anew, in one batch.
- */
-export async function seedCatalog(
-  db: Firestore,
-  { ifEmpty = false, categories = catalog }: { ifEmpty?: boolean; categories?: readonly Category[] } = {},
-): Promise<SeedResult> {
-  const collection = db.collection(CATEGORIES_COLLECTION);
-  const existing = await collection.select().get();
-  if (ifEmpty && !existing.empty) {
-    return { status: 'skipped', existing: existing.size, categories: 0, products: 0 };
-  }
-  const batch = db.batch();
-  const keep = new Set(categories.map((category) => category.id));
-  for (const doc of existing.docs) if (!keep.has(doc.id)) batch.delete(doc.ref);
-  for (const category of categories) batch.set(collection.doc(category.id), category);
-  await batch.commit();
-  return {
-    status: 'seeded',
-    existing: existing.size,
-    categories: categories.length,
-    products: categories.reduce((sum, category) => sum + category.products.length, 0),
-  };
+export interface SeedOptions {
+  ifEmpty?: boolean;
+  categories?: readonly Category[];
+  /**
+   * Ramp writes up from 500/s as Firestore asks of a new collection (BulkWriter's default). Off for the
+   * emulator, which has no such limit.
+   */
+  throttle?: boolean;
 }
 
+/**
+ * Seeds `categories` and `products`. With `ifEmpty`, a catalog that has categories and products is left alone
+ * (one with categories only predates the products collection and is seeded); otherwise it
+ * is replaced: products not in the catalog are deleted (those of removed categories among them), every product
+ * is written anew with a BulkWriter, then the categories in one batch, so a category never previews a
+ * product that is not there yet.
+ */
+export async function seedCatalog(db: Firestore, { ifEmpty = false, categories = catalog, throttle = true }: SeedOptions = {}): Promise<SeedResult> {
+  const categoryCollection = db.collection(CATEGORIES_COLLECTION);
+  const productCollection = db.collection(PRODUCTS_COLLECTION);
+  const existing = await categoryCollection.select().get();
+  // Categories without products are a catalog seeded before the products collection: it gets them.
+  if (ifEmpty && !existing.empty && !(await productCollection.select().limit(1).get()).empty) {
+    return { status: 'skipped', existing: existing.size, categories: 0, products: 0 };
+  }
+  const products = categories.flatMap(productDocumentsOf);
+  const keepProducts = new Set<string>();
+  for (const product of products) {
+    if (keepProducts.has(product.id)) throw new Error(`product "${product.id}" is listed twice: a product belongs to one category`);
+    keepProducts.add(product.id);
+  }
+
+  const strays = (await productCollection.select().get()).docs.filter((doc) => !keepProducts.has(doc.id));
+  await bulkWrite(db, throttle, (writer, track) => {
+    for (const doc of strays) track(writer.delete(doc.ref));
+    for (const product of products) track(writer.set(productCollection.doc(product.id), product));
+  });
+
+  const batch = db.batch();
+  const keepCategories = new Set(categories.map((category) => category.id));
+  for (const doc of existing.docs) if (!keepCategories.has(doc.id)) batch.delete(doc.ref);
+  categories.forEach((category, order) => batch.set(categoryCollection.doc(category.id), { ...categoryDocumentOf(category), order }));
+  await batch.commit();
+  return { status: 'seeded', existing: existing.size, categories: categories.length, products: products.length };
+}
+
+/** Runs `queue` on a BulkWriter, waits for every write, and throws the first that failed (after its retries). */
+async function bulkWrite(db: Firestore, throttle: boolean, queue: (writer: BulkWriter, track: (write: Promise<unknown>) => void) => void): Promise<void> {
+  const writer = db.bulkWriter(throttle ? {} : { throttling: false });
+  let failure: unknown = null;
+  let failed = 0;
+  const track = (write: Promise<unknown>) => {
+    write.catch((error: unknown) => {
+      failed++;
+      failure ??= error;
+    });
+  };
+  queue(writer, track);
+  await writer.close();
+  if (failure) throw new Error(`${failed} product writes failed; the first: ${failure instanceof Error ? failure.message : String(failure)}`, { cause: failure });
+}
+
+export interface SeedArguments {
+  ifEmpty: boolean;
+  force: boolean;
+  products: number | null;
+}
+
+/** The command line, or why it is refused. */
+export function parseSeedArguments(argv: readonly string[]): SeedArguments | string {
+  const parsed: SeedArguments = { ifEmpty: false, force: false, products: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--if-empty') parsed.ifEmpty = true;
+    else if (arg === '--force') parsed.force = true;
+    else if (arg === '--products' || arg.startsWith('--products=')) {
+      const value = arg === '--products' ? argv[++i] : arg.slice('--products='.length);
+      const count = /^\d+$/.test(value ?? '') ? Number(value) : Number.NaN;
+      if (!(count >= 1 && count <= MAX_GENERATED_PRODUCTS)) return `--products takes a whole number from 1 to ${MAX_GENERATED_PRODUCTS}, not "${value ?? ''}"`;
+      parsed.products = count;
+    } else return `unknown argument "${arg}"`;
+  }
+  if (parsed.ifEmpty && parsed.force) return '--if-empty and --force cannot go together';
+  return parsed;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 async function main(argv: string[]): Promise<number> {
-  const unknown = argv.filter((arg) => arg !== '--if-empty' && arg !== '--force');
-  if (unknown.length > 0 || (argv.includes('--if-empty') && argv.includes('--force'))) {
-    console.error('usage: npm run seed [-- --if-empty | --force]');
+  const args = parseSeedArguments(argv);
+  if (typeof args === 'string') {
+    console.error(`seed: ${args}\n${USAGE}`);
     return 2;
   }
+  const started = performance.now();
+  // faker is a dev dependency: loaded only for a generated catalog.
+  const categories = args.products === null ? catalog : (await import('./lib/generatedCatalog')).generateCatalog({ products: args.products });
   const target = targetFromEnv();
   const { db, close } = openFirestore(target);
   try {
-    const result = await seedCatalog(db, { ifEmpty: !argv.includes('--force') });
-    if (result.status === 'skipped' && !argv.includes('--if-empty')) {
+    const result = await seedCatalog(db, { ifEmpty: !args.force, categories, throttle: target.kind !== 'emulator' });
+    if (result.status === 'skipped' && !args.ifEmpty) {
       console.error(
         `seed: ${describeTarget(target)} already has ${result.existing} categories. ` +
           'Run `npm run seed -- --force` to replace them, or `-- --if-empty` to leave them.',
       );
       return 1;
     }
+    if (result.status === 'skipped') {
+      console.log(`seed: ${describeTarget(target)} already has ${result.existing} categories; left as they are`);
+      return 0;
+    }
+    const elapsed = performance.now() - started;
+    const rate = Math.round(result.products / (elapsed / 1000));
     console.log(
-      result.status === 'seeded'
-        ? `seed: wrote ${result.categories} categories (${result.products} products) to ${describeTarget(target)}`
-        : `seed: ${describeTarget(target)} already has ${result.existing} categories; left as they are`,
+      `seed: wrote ${result.categories} categories (${result.products} products) to ${describeTarget(target)} ` +
+        `in ${seconds(elapsed)} (${rate} products/s)`,
     );
     return 0;
   } catch (error) {

@@ -19,14 +19,19 @@ export const ProductStruct = object({
 });
 export type Product = Infer<typeof ProductStruct>;
 
+export const CategoryId = size(nonempty(string()), 1, 100);
+
 export const CategoryStruct = object({
-  id: size(nonempty(string()), 1, 100),
+  id: CategoryId,
   displayName: nonempty(string()),
   imageUrl: nonempty(string()),
   name: nonempty(string()),
   products: array(ProductStruct),
 });
 export type Category = Infer<typeof CategoryStruct>;
+
+/** Products a category document carries inline (home, /explore and a category's first screen read only these). */
+export const CATEGORY_PREVIEW_LIMIT = 24;
 
 /** Limits that the storefront and the backend share (the backend rejects anything beyond them). */
 export const MAX_QUANTITY_PER_LINE = 99;
@@ -61,8 +66,8 @@ export interface ProductInCategory {
 }
 
 /**
- * Finds a product through its category (SPEC §3: products live inside category documents; there is no
- * products collection). The first category holding the id wins.
+ * Finds a product through its category, in categories read whole (SPEC §3: products live inside category
+ * documents). The first category holding the id wins. A large catalog reads `getProduct` instead.
  */
 export function findProduct(categories: readonly Category[], productId: string): ProductInCategory | null {
   for (const category of categories) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogUnavailableError, CategoryNotFoundError, MalformedDocumentError, type CatalogPort } from '../../src/adapters/catalog/port';
+import {
+  CatalogUnavailableError,
+  CategoryNotFoundError,
+  MalformedDocumentError,
+  type CatalogPort,
+  type ProductCatalogPort,
+} from '../../src/adapters/catalog/port';
+import type { Category, Product } from '../../src/domain';
 import { aCategory, aProduct } from '../support/builders';
 
 /** Seeds the `categories` collection with these raw documents (keyed by document id) and returns the port. */
@@ -61,6 +68,17 @@ export function testCatalogPort(name: string, makeAdapter: MakeCatalog) {
       await expect(catalog.getCategory('jackets')).resolves.toEqual(jackets);
     });
 
+    it('reads a category document that carries productCount and a preview as the spec\'s Category', async () => {
+      const catalog = await makeAdapter({ jackets: { ...jackets, productCount: 4_000, order: 0 } });
+      expect(await catalog.listCategories()).toEqual([jackets]);
+      await expect(catalog.getCategory('jackets')).resolves.toEqual(jackets);
+    });
+
+    it.each([['a text', 'muitos'], ['a fraction', 2.5], ['a negative number', -1]])('treats productCount as malformed when it is %s', async (_, productCount) => {
+      const catalog = await makeAdapter({ odd: { ...hats, productCount } });
+      await expect(catalog.listCategories()).rejects.toMatchObject({ code: 'document/malformed', documentId: 'odd' });
+    });
+
     it('treats a non-numeric order field as malformed', async () => {
       const catalog = await makeAdapter({ odd: { ...hats, order: 'first' } });
       await expect(catalog.listCategories()).rejects.toMatchObject({ documentId: 'odd' });
@@ -70,6 +88,142 @@ export function testCatalogPort(name: string, makeAdapter: MakeCatalog) {
       const catalog = await makeAdapter({ hats });
       const error = await catalog.getCategory('').catch((e: unknown) => e);
       expect(error instanceof CategoryNotFoundError || error instanceof CatalogUnavailableError).toBe(true);
+    });
+  });
+}
+
+/** Raw `categories` and `products` documents, each keyed by document id. */
+export interface CatalogDocuments {
+  categories: Readonly<Record<string, unknown>>;
+  products: Readonly<Record<string, unknown>>;
+}
+/** The port over those documents, and its read count where the implementation can observe it. */
+export type MakeProductCatalog = (documents: CatalogDocuments) => Promise<{ catalog: ProductCatalogPort; reads?: () => number }>;
+
+/**
+ * The catalog at scale (docs/adapters.md, "Catalog at scale"): paging a category's `products` documents and a
+ * product page's bounded reads. Reads are asserted where `reads` is given (Firestore bills each document a get
+ * or query returns, one for an empty answer); everywhere, on what came back.
+ */
+export function testProductCatalogPort(name: string, makeAdapter: MakeProductCatalog) {
+  const expectReads = (reads: (() => number) | undefined, expected: number) => {
+    if (reads) expect(reads()).toBe(expected);
+  };
+  describe(`CatalogPort at scale: ${name}`, () => {
+    // Written out, not derived with the code under test: the stored fields a product document adds.
+    const stored = (product: Product, categoryId: string, position: number) => ({ ...product, categoryId, position, searchName: product.name.toLowerCase() });
+    /** Keys in an order that is neither the positions' nor the ids', so sorting must come from `position`. */
+    const keyed = (entries: Array<ReturnType<typeof stored>>) => Object.fromEntries([...entries].reverse().map((entry) => [entry.id, entry]));
+    // Positions with gaps (a product removed from the middle keeps the others' positions).
+    const positions = [0, 1, 2, 5, 7, 8, 9, 12];
+    const coats = Array.from({ length: positions.length }, (_, i) => aProduct().withId(`casaco-${String.fromCharCode(104 - i)}`).build());
+    const caps = [aProduct().withId('bone-a').build(), aProduct().withId('bone-b').build()];
+    const coatsCategory: Category = aCategory().withId('coats').withProducts(coats.slice(0, 3)).build();
+    const capsCategory: Category = aCategory().withId('caps').withProducts(caps).build();
+    const categories = { coats: { ...coatsCategory, productCount: coats.length }, caps: { ...capsCategory, productCount: caps.length } };
+    const products = keyed([...coats.map((p, i) => stored(p, 'coats', positions[i]!)), ...caps.map((p, i) => stored(p, 'caps', i))]);
+
+    it('pages a category by position: after the last position seen, at most `limit`, without the stored fields', async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      const first = await catalog.listCategoryProducts('coats', { limit: 3 });
+      expect(first).toEqual({ products: coats.slice(0, 3), nextAfter: 2 });
+      expectReads(reads, 3);
+      const second = await catalog.listCategoryProducts('coats', { after: 2, limit: 3 });
+      expect(second).toEqual({ products: coats.slice(3, 6), nextAfter: 8 });
+      const last = await catalog.listCategoryProducts('coats', { after: 8, limit: 3 });
+      expect(last).toEqual({ products: coats.slice(6), nextAfter: null });
+      expectReads(reads, 3 + 3 + 2);
+    });
+
+    it('walks a whole category with the cursor, every product once, in position order', async () => {
+      const { catalog } = await makeAdapter({ categories, products });
+      const seen: Product[] = [];
+      let after: number | undefined;
+      for (let page = 0; page < 10; page++) {
+        const result = await catalog.listCategoryProducts('coats', { limit: 2, ...(after === undefined ? {} : { after }) });
+        seen.push(...result.products);
+        if (result.nextAfter === null) break;
+        after = result.nextAfter;
+      }
+      expect(seen).toEqual(coats);
+    });
+
+    it('a full last page still gives a cursor; the page after it is empty, with none', async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      await expect(catalog.listCategoryProducts('caps', { limit: 2 })).resolves.toEqual({ products: caps, nextAfter: 1 });
+      await expect(catalog.listCategoryProducts('caps', { after: 1, limit: 2 })).resolves.toEqual({ products: [], nextAfter: null });
+      expectReads(reads, 2 + 1);
+    });
+
+    it('an unknown category is an empty page', async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      await expect(catalog.listCategoryProducts('nao-existe', { limit: 24 })).resolves.toEqual({ products: [], nextAfter: null });
+      expectReads(reads, 1);
+    });
+
+    it('keeps the description when a product has one', async () => {
+      const described = { ...caps[0]!, description: 'Boné de algodão com aba curva.' };
+      const { catalog } = await makeAdapter({ categories, products: { ...products, 'bone-a': stored(described, 'caps', 0) } });
+      expect((await catalog.listCategoryProducts('caps', { limit: 1 })).products).toEqual([described]);
+    });
+
+    it.each([
+      ['a price in text', { price: 'cem' }],
+      ['no searchName', { searchName: undefined }],
+      ['a fractional position', { position: 1.5 }],
+      ['an id other than its key', { id: 'outro' }],
+      ['an unknown field', { estoque: 3 }],
+    ])('a page with a malformed product (%s) fails with MalformedDocumentError naming the document', async (_, change) => {
+      const broken = Object.fromEntries(Object.entries({ ...products['bone-b'] as object, ...change }).filter(([, value]) => value !== undefined));
+      const { catalog } = await makeAdapter({ categories, products: { ...products, 'bone-b': broken } });
+      const error = await catalog.listCategoryProducts('caps', { limit: 5 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MalformedDocumentError);
+      expect(error).toMatchObject({ code: 'document/malformed', documentId: 'bone-b' });
+      // The page before it is still readable.
+      await expect(catalog.listCategoryProducts('caps', { limit: 1 })).resolves.toEqual({ products: [caps[0]], nextAfter: 0 });
+    });
+
+    it.each([0, -1, 1.5, 101, Number.NaN])('refuses a page limit of %s (1 to 100)', async (limit) => {
+      const { catalog } = await makeAdapter({ categories, products });
+      await expect(catalog.listCategoryProducts('caps', { limit })).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it('a product page: the product, its category as stored, and the first four others by position', async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      const found = await catalog.getProduct(coats[2]!.id);
+      expect(found).toEqual({ product: coats[2], category: coatsCategory, related: [coats[0], coats[1], coats[3], coats[4]] });
+      // 1 product + 1 category + at most 5 of the category (four others even when it is among the first).
+      expectReads(reads, 1 + 1 + 5);
+    });
+
+    it('a product further down its category relates to the category\'s first four', async () => {
+      const { catalog } = await makeAdapter({ categories, products });
+      const found = await catalog.getProduct(coats[7]!.id);
+      expect(found?.related).toEqual(coats.slice(0, 4));
+      expect(found?.product).toEqual(coats[7]);
+    });
+
+    it('a product of a small category relates to the others only', async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      await expect(catalog.getProduct('bone-b')).resolves.toEqual({ product: caps[1], category: capsCategory, related: [caps[0]] });
+      expectReads(reads, 1 + 1 + 2);
+    });
+
+    it.each(['nao-existe', '', 'a/b', '..', '__x__'])('an unknown or impossible product id (%j) is null', async (id) => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      await expect(catalog.getProduct(id)).resolves.toBeNull();
+      if (reads) expect(reads()).toBeLessThanOrEqual(1);
+    });
+
+    it('a product whose category is gone is null', async () => {
+      const { catalog } = await makeAdapter({ categories: { caps: categories.caps }, products });
+      await expect(catalog.getProduct(coats[0]!.id)).resolves.toBeNull();
+      await expect(catalog.getProduct('bone-a')).resolves.not.toBeNull();
+    });
+
+    it('a malformed product document fails with MalformedDocumentError naming it', async () => {
+      const { catalog } = await makeAdapter({ categories, products: { ...products, 'bone-a': { ...(products['bone-a'] as object), categoryId: 7 } } });
+      await expect(catalog.getProduct('bone-a')).rejects.toMatchObject({ code: 'document/malformed', documentId: 'bone-a' });
     });
   });
 }

@@ -22,6 +22,7 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
   const alice = aUserProfile().withId('alice').withProvider('firebase').build();
   const bruno = aUserProfile().withId('bruno').withProvider('google').build();
   const jackets = aCategory().withId('jackets').build();
+  const jacket = { ...jackets.products[0]!, categoryId: 'jackets', position: 0, searchName: 'jaqueta' };
 
   beforeAll(async () => {
     const { firestoreHost, projectId } = emulators();
@@ -38,6 +39,7 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
     await testEnv.withSecurityRulesDisabled(async (admin) => {
       const db = admin.firestore();
       await db.doc('categories/jackets').set(jackets);
+      await db.doc(`products/${jacket.id}`).set(jacket);
       await db.doc('users/bruno').set(bruno);
       await db.doc('orders/o1').set({ uid: 'alice', total: 500 });
       await db.doc('checkoutSessions/s1').set({ id: 's1', uid: 'alice', status: 'pending', amountTotal: 50000 });
@@ -62,6 +64,27 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
       await assertFails(as('alice').firestore().doc('categories/hats').set(aCategory().withId('hats').build()));
       await assertFails(as('alice').firestore().doc('categories/jackets').update({ displayName: 'Promoção' }));
       await assertFails(as('alice').firestore().doc('categories/jackets').delete());
+    });
+  });
+
+  describe('products', () => {
+    it('anyone may read a product, and page a category by position (signed in or not)', async () => {
+      for (const db of [anonymous().firestore(), as('alice').firestore()]) {
+        const one = await assertSucceeds(db.doc(`products/${jacket.id}`).get());
+        expect(one.get('price')).toBe(jacket.price);
+        await assertSucceeds(db.collection('products').where('categoryId', '==', 'jackets').orderBy('position').startAfter(-1).limit(24).get());
+        await assertSucceeds(db.collection('products').where('searchName', '>=', 'jaq').where('searchName', '<', 'jaq\uf8ff').get());
+      }
+      await assertSucceeds(anonymous().firestore().doc('products/nao-existe').get());
+    });
+    it('nobody may create, change or delete a product from the client, not even a signed-in shopper', async () => {
+      for (const db of [anonymous().firestore(), as('alice').firestore(), as('bruno', 'google.com').firestore()]) {
+        await assertFails(db.doc('products/novo').set({ ...jacket, id: 'novo' }));
+        await assertFails(db.collection('products').add({ ...jacket, id: 'outro' }));
+        await assertFails(db.doc(`products/${jacket.id}`).update({ price: 0.01 }));
+        await assertFails(db.doc(`products/${jacket.id}`).set({ ...jacket, price: 0.01 }));
+        await assertFails(db.doc(`products/${jacket.id}`).delete());
+      }
     });
   });
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
-// seedCatalog against the real Firestore emulator (the run's shared one): what lands in the database,
-// --if-empty idempotence, and a forced reseed that replaces everything.
+// seedCatalog against the real Firestore emulator (the run's shared one): what lands in the database (the
+// categories and the products collection), --if-empty idempotence, a forced reseed that replaces everything,
+// and `npm run seed -- --products <count>`.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,8 +10,9 @@ import { assert } from 'superstruct';
 import type { Firestore } from 'firebase-admin/firestore';
 import { catalog } from '../../seed/catalog';
 import { openFirestore, type AdminFirestore } from '../../scripts/lib/firestoreAdmin';
-import { CATEGORIES_COLLECTION, seedCatalog } from '../../scripts/seed';
+import { CATEGORIES_COLLECTION, PRODUCTS_COLLECTION, seedCatalog } from '../../scripts/seed';
 import { CategoryStruct } from '../../src/domain';
+import { ProductDocumentStruct } from '../../src/domain/productDocuments';
 import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -47,17 +49,53 @@ async function storedCategories() {
   return new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]));
 }
 
+async function storedProducts() {
+  const snapshot = await db().collection(PRODUCTS_COLLECTION).get();
+  return new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]));
+}
+
+const productCount = async () => (await db().collection(PRODUCTS_COLLECTION).count().get()).data().count;
+
 describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () => {
-  it('writes one document per category, keyed by category id, exactly the catalog', async () => {
+  it('writes one document per category, keyed by category id: the catalog whole, its display order and its count', async () => {
     const result = await seedCatalog(db());
     expect(result).toEqual({ status: 'seeded', existing: 0, categories: 5, products: 40 });
     const stored = await storedCategories();
     expect([...stored.keys()].sort()).toEqual(['female', 'hats', 'jackets', 'male', 'sneakers']);
+    catalog.forEach((category, index) => {
+      const { order, productCount, ...spec } = stored.get(category.id)!;
+      // Every shop category has at most 24 products: its preview is its whole list, exactly the spec's document.
+      assert(spec, CategoryStruct);
+      expect(spec).toEqual(category);
+      expect({ order, productCount }).toEqual({ order: index, productCount: category.products.length });
+    });
+  });
+
+  it('writes one products document per product, keyed by its id, with its category, position and search name', async () => {
+    await seedCatalog(db());
+    const stored = await storedProducts();
+    expect(stored.size).toBe(40);
     for (const category of catalog) {
-      const doc = stored.get(category.id);
-      assert(doc, CategoryStruct);
-      expect(doc).toEqual(category);
+      category.products.forEach((product, position) => {
+        const doc = stored.get(product.id);
+        assert(doc, ProductDocumentStruct);
+        const { categoryId, position: storedPosition, searchName, ...rest } = doc;
+        expect(rest).toEqual(product);
+        expect({ categoryId, position: storedPosition }).toEqual({ categoryId: category.id, position });
+        // Lowercase, accents gone, one letter for one letter.
+        expect(searchName).toMatch(/^[a-z0-9 -]+$/);
+        expect(searchName).toHaveLength(product.name.length);
+      });
     }
+    expect(stored.get('tenis-retro-verde')?.searchName).toBe('tenis retro verde');
+    expect(stored.get('cardigan-rosa')?.searchName).toBe('cardiga rosa');
+    expect(stored.get('chapeu-panama-palha')?.searchName).toBe('chapeu panama de palha');
+  });
+
+  it('pages a category out of the products collection in the spec\'s order (the categoryId + position query)', async () => {
+    await seedCatalog(db());
+    const snapshot = await db().collection(PRODUCTS_COLLECTION).where('categoryId', '==', 'male').orderBy('position').startAfter(2).limit(3).get();
+    expect(snapshot.docs.map((doc) => doc.id)).toEqual(catalog.find((c) => c.id === 'male')!.products.slice(3, 6).map((p) => p.id));
   });
 
   it('with ifEmpty, seeds an empty collection once and then leaves it alone', async () => {
@@ -69,10 +107,19 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     expect((await storedCategories()).get('hats')?.displayName).toBe('Bonés e Chapéus');
   });
 
-  it('without ifEmpty, replaces the collection: edits undone, strays removed', async () => {
+  it('with ifEmpty, seeds a catalog that has its categories but no products collection yet', async () => {
+    await db().collection(CATEGORIES_COLLECTION).doc('jackets').set(catalog[0]!);
+    const result = await seedCatalog(db(), { ifEmpty: true });
+    expect(result).toEqual({ status: 'seeded', existing: 1, categories: 5, products: 40 });
+    expect(await productCount()).toBe(40);
+  });
+
+  it('without ifEmpty, replaces the catalog: edits undone, strays removed, products of removed categories deleted', async () => {
     await seedCatalog(db());
     await db().collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés e Chapéus' });
     await db().collection(CATEGORIES_COLLECTION).doc('old-sale').set({ id: 'old-sale', name: 'old-sale' });
+    await db().collection(PRODUCTS_COLLECTION).doc('promo-1').set({ id: 'promo-1', categoryId: 'old-sale', position: 0 });
+    await db().collection(PRODUCTS_COLLECTION).doc('bone-branco').update({ price: 1 });
 
     const result = await seedCatalog(db(), { ifEmpty: false });
     expect(result).toMatchObject({ status: 'seeded', existing: 6 });
@@ -80,6 +127,17 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     expect(stored.has('old-sale')).toBe(false);
     expect(stored.get('hats')?.displayName).toBe('Chapéus');
     expect(stored.size).toBe(5);
+    const products = await storedProducts();
+    expect(products.has('promo-1')).toBe(false);
+    expect(products.get('bone-branco')?.price).toBe(60);
+    expect(products.size).toBe(40);
+  });
+
+  it('refuses a catalog that lists one product in two categories, before writing anything', async () => {
+    const [first, second] = catalog;
+    const twice = [first!, { ...second!, products: [...second!.products, first!.products[0]!] }];
+    await expect(seedCatalog(db(), { categories: twice })).rejects.toThrow(`product "${first!.products[0]!.id}" is listed twice`);
+    expect(await productCount()).toBe(0);
   });
 
   it('finds categories by their id field, as the storefront queries them (SPEC §7)', async () => {
@@ -105,4 +163,45 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     expect(forced.code).toBe(0);
     expect((await storedCategories()).get('hats')?.displayName).toBe('Chapéus');
   }, 120_000);
+
+  it('npm run seed -- --products: a generated catalog of 20 categories with previews and counts, replaced by --force', async () => {
+    const generated = await seedCli(['--products', '2010']);
+    expect(generated).toMatchObject({ code: 0 });
+    expect(generated.output).toMatch(/wrote 20 categories \(2010 products\) to the Firestore emulator at .+ in \d+\.\d s \(\d+ products\/s\)/);
+    expect(await productCount()).toBe(2010);
+
+    const categories = await storedCategories();
+    expect(categories.size).toBe(20);
+    const counts = [...categories.values()].map((category) => category.productCount as number);
+    // 2010 over 20: the first ten categories get one more.
+    expect(counts.sort((a, b) => a - b)).toEqual([...Array(10).fill(100), ...Array(10).fill(101)]);
+    for (const [id, category] of categories) {
+      const { order: _order, productCount: _count, ...spec } = category;
+      assert(spec, CategoryStruct);
+      // The preview is the category's first 24 products by position, as the products collection has them.
+      const first = await db().collection(PRODUCTS_COLLECTION).where('categoryId', '==', id).orderBy('position').limit(24).get();
+      expect(spec.products).toEqual(
+        first.docs.map((doc) => {
+          const { categoryId: _c, position: _p, searchName: _s, ...product } = doc.data();
+          return product;
+        }),
+      );
+    }
+
+    // Back to the shop: the generated products go, with their categories.
+    const shop = await seedCli(['--force']);
+    expect(shop.code).toBe(0);
+    expect(await productCount()).toBe(40);
+    expect([...(await storedCategories()).keys()].sort()).toEqual(['female', 'hats', 'jackets', 'male', 'sneakers']);
+  }, 180_000);
+
+  it('npm run seed with a bad argument: refused with the usage, nothing written (the cases: test/scripts/seedArguments.test.ts)', async () => {
+    const refused = await seedCli(['--products', 'muitos']);
+    expect(refused.code).toBe(2);
+    expect(refused.output).toContain('--products takes a whole number from 1 to 1000000, not "muitos"');
+    expect(refused.output).toContain('usage: npm run seed');
+    expect(refused.output).toContain('--products <count>');
+    expect(await productCount()).toBe(0);
+    expect((await storedCategories()).size).toBe(0);
+  }, 60_000);
 });

@@ -27,7 +27,12 @@ async function settled() {
   await pageSettled();
   // The first import of the search chunk transforms many modules in vitest: more patience than findBy's 1 s.
   await screen.findByRole('searchbox', { name: 'Buscar produtos' }, { timeout: 10_000 });
-  expect(await app!.services.search()).not.toBeNull();
+  // Inside act, so the field's own render with the machine (its `.then` on the same promise) is done before typing.
+  let actor: unknown;
+  await act(async () => {
+    actor = await app!.services.search();
+  });
+  expect(actor).not.toBeNull();
 }
 
 async function typeQuery(text: string) {

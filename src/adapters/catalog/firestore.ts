@@ -1,15 +1,27 @@
-import { collection, getDocs, query, where, type Firestore } from 'firebase/firestore/lite';
-import { ClubError } from '../../domain';
-import { CatalogUnavailableError, CategoryNotFoundError, type CatalogPort } from './port';
-import { sortCategoryDocuments, toCategoryDocument } from './documents';
+import { collection, doc, getDoc, getDocs, limit, orderBy, query, startAfter, where, type Firestore } from 'firebase/firestore/lite';
+import { ClubError, RELATED_PRODUCTS_LIMIT } from '../../domain';
+import { productOfDocument } from '../../domain/productDocuments';
+import { CatalogUnavailableError, CategoryNotFoundError, type ProductCatalogPort } from './port';
+import {
+  checkPage,
+  isDocumentKey,
+  nextAfterOf,
+  productInCategoryOf,
+  readProductDocument,
+  sortCategoryDocuments,
+  toCategoryDocument,
+} from './documents';
 
 /**
- * CatalogPort over Cloud Firestore (lite SDK: one-shot reads, no realtime). SPEC §7: all categories for the
- * home grid and the explore page; `categories where id == <route id>` for a category page. Every document is
- * validated; an optional numeric `order` field sets the display order.
+ * The catalog over Cloud Firestore (lite SDK: one-shot reads, no realtime). SPEC §7: all categories for the
+ * home grid and the explore page; `categories where id == <route id>` for a category page. At scale
+ * (docs/adapters.md): a category's products page by page from `products` (index categoryId + position), and a
+ * product page's product, category and related products in three bounded reads. Every document is validated;
+ * an optional numeric `order` field sets the display order.
  */
-export function createFirestoreCatalog({ db }: { db: Firestore }): CatalogPort {
+export function createFirestoreCatalog({ db }: { db: Firestore }): ProductCatalogPort {
   const categories = collection(db, 'categories');
+  const products = collection(db, 'products');
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
@@ -17,6 +29,11 @@ export function createFirestoreCatalog({ db }: { db: Firestore }): CatalogPort {
       if (error instanceof ClubError) throw error;
       throw new CatalogUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
     }
+  };
+  const categoryProducts = async (categoryId: string, after: number | undefined, count: number) => {
+    const constraints = [where('categoryId', '==', categoryId), orderBy('position'), ...(after === undefined ? [] : [startAfter(after)]), limit(count)];
+    const snapshot = await getDocs(query(products, ...constraints));
+    return snapshot.docs.map((found) => readProductDocument(found.id, found.data()));
   };
   return {
     listCategories: () =>
@@ -31,6 +48,27 @@ export function createFirestoreCatalog({ db }: { db: Firestore }): CatalogPort {
         const doc = [...snapshot.docs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
         if (!doc) throw new CategoryNotFoundError(id);
         return toCategoryDocument(doc.id, doc.data()).category;
+      }),
+    listCategoryProducts: async (categoryId, page) => {
+      checkPage(page);
+      return guard(async () => {
+        const found = await categoryProducts(categoryId, page.after, page.limit);
+        return { products: found.map(productOfDocument), nextAfter: nextAfterOf(found, page.limit) };
+      });
+    },
+    getProduct: (productId) =>
+      guard(async () => {
+        if (!isDocumentKey(productId)) return null;
+        const snapshot = await getDoc(doc(products, productId));
+        if (!snapshot.exists()) return null;
+        const product = readProductDocument(snapshot.id, snapshot.data());
+        // Queries without orderBy return documents by key, so limit(1) is getCategory's first-by-key.
+        const [categorySnapshot, first] = await Promise.all([
+          getDocs(query(categories, where('id', '==', product.categoryId), limit(1))),
+          categoryProducts(product.categoryId, undefined, RELATED_PRODUCTS_LIMIT + 1),
+        ]);
+        const categoryDoc = categorySnapshot.docs[0];
+        return categoryDoc ? productInCategoryOf(product, toCategoryDocument(categoryDoc.id, categoryDoc.data()).category, first) : null;
       }),
   };
 }

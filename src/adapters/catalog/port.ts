@@ -1,4 +1,4 @@
-import { ClubError, type Category } from '../../domain';
+import { ClubError, type Category, type Product, type ProductInCategory } from '../../domain';
 export { MalformedDocumentError } from '../../domain';
 
 export interface CatalogPort {
@@ -6,6 +6,32 @@ export interface CatalogPort {
   listCategories(): Promise<Category[]>;
   /** The category whose `id` field equals `id` (SPEC §7). Throws CategoryNotFoundError when there is none. */
   getCategory(id: string): Promise<Category>;
+}
+
+/** One page of a category's products, by position. */
+export interface CategoryProductsPage {
+  products: Product[];
+  /** The position to pass as `after` for the next page; null when this page was the last. */
+  nextAfter: number | null;
+}
+
+/**
+ * The catalog at scale (docs/adapters.md, "Catalog at scale"): the spec's two reads plus reads bounded by what
+ * a page shows, over the `products` collection.
+ */
+export interface ProductCatalogPort extends CatalogPort {
+  /**
+   * Products of a category ordered by position, after the position `after` (the last one seen; from the start
+   * without it), at most `limit` (1 … MAX_CATEGORY_PAGE_SIZE, else RangeError). Reads at most `limit` documents.
+   * An unknown category is an empty page. Throws MalformedDocumentError (with the document id) on a bad document.
+   */
+  listCategoryProducts(categoryId: string, page: { after?: number; limit: number }): Promise<CategoryProductsPage>;
+  /**
+   * One product with its category and up to RELATED_PRODUCTS_LIMIT related products (the category's first by
+   * position, itself excluded): at most 1 + 1 + (RELATED_PRODUCTS_LIMIT + 1) documents. Null for an unknown
+   * product or one whose category is gone.
+   */
+  getProduct(productId: string): Promise<ProductInCategory | null>;
 }
 
 export class CategoryNotFoundError extends ClubError {
@@ -20,3 +46,4 @@ export class CatalogUnavailableError extends ClubError {
     super('catalog/unavailable', `Catalog unavailable: ${detail}`, options);
   }
 }
+
