@@ -16,11 +16,16 @@ import type { ShopperLimiter } from './limits/port';
 import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
 import { PAY_PAGE_PREFIX, payPageRoutes } from './routes/payPage';
+<<<<<<< HEAD
 import { pagesRoutes, type PagesRoutesOptions } from './routes/pages';
+=======
+import { SEARCH_ROUTE, searchRoutes } from './routes/search';
+import type { ProductSearch } from './adapters/search/productSearch';
+>>>>>>> wt-search
 import { stripeWebhookRoutes } from './routes/stripeWebhook';
 import type { CheckoutStore } from './store/port';
 
-export { CHECKOUT_ROUTE };
+export { CHECKOUT_ROUTE, SEARCH_ROUTE };
 
 /**
  * Never in a log line: the shopper's token, and the delivery address (personal data) wherever an object carries
@@ -77,8 +82,13 @@ export interface ServerDeps {
   now?: () => number;
   /** Pix and boleto deadlines on the simulated page (PIX_EXPIRES_AFTER_SECONDS, BOLETO_EXPIRES_AFTER_DAYS). */
   asyncMethods?: { pixExpiresAfterSeconds: number; boletoExpiresAfterDays: number };
+<<<<<<< HEAD
   /** Catalog pages and sitemaps rendered on request (server/routes/pages.ts); the origin is storefrontUrl's. */
   pages?: Omit<PagesRoutesOptions, 'origin' | 'now'>;
+=======
+  /** Enables GET /api/search over this index of the whole catalog (server/adapters/search/); its first build starts here. */
+  search?: ProductSearch;
+>>>>>>> wt-search
 }
 
 /**
@@ -150,6 +160,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   if (deps.payments.name === 'simulated') {
     await app.register(payPageRoutes, { prefix: PAY_PAGE_PREFIX, store: deps.store, priceBook, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
+  }
+  if (deps.search) {
+    const { search } = deps;
+    await app.register(searchRoutes, { search });
+    // Built while the server starts listening; a search that comes first waits for it.
+    search.ready().catch((error: unknown) => app.log.error({ err: error }, 'the search index could not be built'));
   }
   if (deps.stripeWebhook) await app.register(stripeWebhookRoutes, { ...deps.stripeWebhook, store: deps.store, now });
   if (deps.pages) await app.register(pagesRoutes, { ...deps.pages, origin: storefrontUrl, now });

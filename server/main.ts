@@ -11,6 +11,8 @@ import { createStripeClient, createStripeProvider } from './payments/stripe';
 import { createFirestoreStore } from './store/firestore';
 import { createFirestoreShopperLimiter } from './limits/firestore';
 import { createFirestorePageSource } from './render/source';
+import { firestoreProductSource } from './adapters/search/firestoreSource';
+import { createProductSearch } from './adapters/search/productSearch';
 
 let instances = 0;
 
@@ -49,6 +51,8 @@ export async function createBackend(config: ServerConfig, options: BackendOption
     ...(stripe && config.stripeWebhookSecret ? { stripeWebhook: { stripe, secret: config.stripeWebhookSecret } } : {}),
     asyncMethods: { pixExpiresAfterSeconds: config.pixExpiresAfterSeconds, boletoExpiresAfterDays: config.boletoExpiresAfterDays },
     ...(shopperLimit ? { shopperLimit: { limiter: createFirestoreShopperLimiter({ firestore }), ...shopperLimit } } : {}),
+    // GET /api/search: an index of the `products` collection, built at start and rebuilt when old (docs/search.md).
+    search: createProductSearch({ source: firestoreProductSource({ firestore }) }),
     ...(options.cloudFunction ? { bodyFromRawBody: true, trustProxy: true } : {}),
     ...(config.storefrontDistDir
       ? { pages: { distDir: config.storefrontDistDir, source: createFirestorePageSource({ firestore }), cache: { max: 500, ttlMs: config.pageCacheTtlMs } } }

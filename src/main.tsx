@@ -97,6 +97,17 @@ const checkout: CheckoutPort = lazyPort(
   (cause) => new CheckoutFailedError('network', 'the checkout code could not be loaded', { cause }),
 );
 
+// The backend's search of a catalog larger than what the page holds (docs/search.md): ky and the adapter load on
+// the first such search; offline they are not requested and the search machine searches the products held.
+const search = lazyPort(
+  () =>
+    Promise.all([import('ky'), import('./adapters/search/http')]).then(([{ default: ky }, { createHttpSearch }]) =>
+      createHttpSearch({ http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }) }),
+    ),
+  ['search'],
+  (cause) => (cause instanceof Error ? cause : new Error(String(cause))),
+);
+
 // The statechart inspector (docs/inspector.md), local mode only: always under Parcel's dev server, with
 // `?inspect` in a local build. CLUB_MODE is inlined by Parcel, so a production build folds these checks to
 // false and drops the recorder and the inspector's chunks (test/budgets/inspector.builds.test.ts checks it).
@@ -128,6 +139,7 @@ const services = createServices(
         createLocalStorageDeliveryCep({ storage: localStorageOf(window) }),
       ),
     navigation: createBrowserNavigation(window),
+    search,
   },
   {
     logError,

@@ -25,27 +25,34 @@ interface SearchDocument {
   category: string;
 }
 
-export interface SearchIndex {
-  /** Products matching `term`, best first. */
-  search(term: string): Product[];
+/** What the index needs of a product: its id and name (the rest is handed back as it was given). */
+export interface Searchable {
+  id: string;
+  name: string;
+}
+
+export interface ProductIndex<P extends Searchable> {
+  /** Products matching `term`, best first; at most `limit` of them when given. */
+  search(term: string, limit?: number): P[];
+  /** Adds a product, findable by its name and by `categoryName`; an id already indexed is ignored. */
+  add(product: P, categoryName: string): void;
   readonly size: number;
 }
 
-export function buildSearchIndex(categories: readonly Category[]): SearchIndex {
-  const products = new Map<string, Product>();
-  const documents = new Map<string, SearchDocument>();
-  for (const category of categories) {
-    for (const product of category.products) {
-      const known = documents.get(product.id);
-      // A product listed in two categories is one result, findable by either category name.
-      if (known) known.category += ` ${category.displayName}`;
-      else {
-        products.set(product.id, product);
-        documents.set(product.id, { id: product.id, name: product.name, category: category.displayName });
-      }
-    }
-  }
+export interface SearchIndex {
+  /** Products matching `term`, best first. */
+  search(term: string, limit?: number): Product[];
+  readonly size: number;
+}
 
+const matchesName = (result: SearchResult) => Object.values(result.match).some((fields) => fields.includes('name'));
+
+/**
+ * One index with the shop's search rules, filled product by product: the storefront fills it from the catalog it
+ * holds (buildSearchIndex), the backend page by page from the `products` collection (server/adapters/search/).
+ */
+export function createProductIndex<P extends Searchable>(): ProductIndex<P> {
+  const products = new Map<string, P>();
   const index = new MiniSearch<SearchDocument>({
     fields: ['name', 'category'],
     processTerm: normalizeTerm,
@@ -59,18 +66,40 @@ export function buildSearchIndex(categories: readonly Category[]): SearchIndex {
       combineWith: 'AND',
     },
   });
-  index.addAll([...documents.values()]);
-
-  const matchesName = (result: SearchResult) => Object.values(result.match).some((fields) => fields.includes('name'));
-
   return {
-    size: documents.size,
-    search(term) {
+    get size() {
+      return products.size;
+    },
+    add(product, categoryName) {
+      if (products.has(product.id)) return;
+      products.set(product.id, product);
+      index.add({ id: product.id, name: product.name, category: categoryName });
+    },
+    search(term, limit = Infinity) {
       const results = index.search(term);
       // Minisearch scores every match; on top of it, products found only through their category's name come
       // after every product whose own name matched; within each group the order is minisearch's score.
       const ranked = [...results.filter(matchesName), ...results.filter((r) => !matchesName(r))];
-      return ranked.map((result) => products.get(result.id as string)!);
+      return ranked.slice(0, limit).map((result) => products.get(result.id as string)!);
     },
   };
+}
+
+export function buildSearchIndex(categories: readonly Category[]): SearchIndex {
+  const products = new Map<string, Product>();
+  const categoryNames = new Map<string, string>();
+  for (const category of categories) {
+    for (const product of category.products) {
+      const known = categoryNames.get(product.id);
+      // A product listed in two categories is one result, findable by either category name.
+      if (known !== undefined) categoryNames.set(product.id, `${known} ${category.displayName}`);
+      else {
+        products.set(product.id, product);
+        categoryNames.set(product.id, category.displayName);
+      }
+    }
+  }
+  const index = createProductIndex<Product>();
+  for (const [id, product] of products) index.add(product, categoryNames.get(id)!);
+  return index;
 }

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { pathOf, queryParamOf, type NavigationPort } from '../adapters/navigation/port';
+import { holdsWholeCatalog, type SearchPort } from '../adapters/search/port';
 import type { Category, Product } from '../domain';
 import { limitQuery, searchTerm } from '../domain/search';
 
@@ -9,6 +10,13 @@ import { limitQuery, searchTerm } from '../domain/search';
  * repeat, a burst from a fast typist) and lets the field repaint before the results grid does.
  */
 export const SEARCH_DEBOUNCE_MS = 5;
+
+/**
+ * The pause before a search of the backend (a catalog larger than what the storefront holds): long enough that
+ * a word typed at a normal pace is one request, short enough for keystroke → results in ≤ 150 ms with the
+ * request (issue 31). A request still running when the shopper types on is cancelled.
+ */
+export const REMOTE_SEARCH_DEBOUNCE_MS = 90;
 
 /** SPEC's results page (src/ui/paths.ts names the same route for wouter). */
 export const SEARCH_RESULTS_PATH = '/search';
@@ -39,6 +47,11 @@ export interface SearchContext {
   resultsFor: string;
   /** Enter was pressed for the address on screen: the next keystroke pushes a new entry instead of replacing it. */
   committed: boolean;
+  /**
+   * The results come from the products the storefront holds while the catalog has more (the backend could not
+   * be reached, e.g. offline): the page says they may be incomplete.
+   */
+  partial: boolean;
 }
 
 export type SearchEvent =
@@ -60,15 +73,30 @@ export interface SearchCatalogInput {
   categories: Category[];
 }
 
+export interface SearchRemoteInput {
+  term: string;
+}
+
+/** The catalog a transition searches: the one its event brings, else the one already known. */
+const catalogOf = (context: SearchContext, event: SearchEvent) => (event.type === 'search.catalog.loaded' ? event.categories : context.catalog);
+/** The storefront holds only part of the catalog: the backend's index of all of it answers (src/adapters/search). */
+const isPartialCatalog = (catalog: Category[] | null) => catalog !== null && !holdsWholeCatalog(catalog);
+
 const queryOf = (event: SearchEvent) => ('query' in event ? limitQuery(event.query) : '');
 
-type SearchNowAction = 'rememberQuery' | 'commitAddress' | 'tidyAddress';
+type SearchNowAction = 'rememberQuery' | 'commitAddress' | 'tidyAddress' | 'adoptCatalog';
+/** Search now: the backend for a catalog the storefront holds only part of, else the local index. */
+const searchWith = <A extends SearchNowAction>(actions: A[] = []) =>
+  [
+    { guard: 'needsBackend', target: '#search.searchingRemote', actions },
+    { target: '#search.searching', actions },
+  ] as const;
 /** A query that is not blank, searched at once: where it goes depends on what is known of the catalog. */
 const searchNow = (actions: SearchNowAction[]) =>
   [
     { guard: 'isCatalogFailed', target: '.failed', actions },
     { guard: 'isCatalogUnknown', target: '.waitingForCatalog', actions },
-    { target: '.searching', actions },
+    ...searchWith(actions),
   ] as const;
 
 const searchSetup = setup({
@@ -78,6 +106,9 @@ const searchSetup = setup({
   },
   actors: {
     searchCatalog: fromPromise<Product[], SearchCatalogInput>(async () => []),
+    searchRemote: fromPromise<Product[], SearchRemoteInput>(async () => {
+      throw new Error('no search backend');
+    }),
   },
   actions: {
     logError: (_, _params: { error: unknown; during: string }) => {},
@@ -104,9 +135,11 @@ const searchSetup = setup({
     isCatalogUnknown: ({ context }) => context.catalog === null,
     isCatalogFailed: ({ context }) => context.catalog === null && context.catalogFailed,
     hasResults: ({ event }) => (event as { output?: Product[] }).output?.length !== 0,
+    /** The catalog (the event's, else the known one) has more products than the storefront holds. */
+    needsBackend: ({ context, event }) => isPartialCatalog(catalogOf(context, event)),
   },
   delays: {
-    searchDebounce: SEARCH_DEBOUNCE_MS,
+    searchDebounce: ({ context }) => (isPartialCatalog(context.catalog) ? REMOTE_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS),
   },
 });
 
@@ -140,7 +173,7 @@ export const searchMachine = searchSetup
   })
   .createMachine({
     id: 'search',
-    context: { query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '', committed: false },
+    context: { query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '', committed: false, partial: false },
     initial: 'idle',
     on: {
       // Typing: blank → nothing to search (no hint while the shopper is still typing); otherwise wait for a pause.
@@ -175,7 +208,7 @@ export const searchMachine = searchSetup
           searchDebounce: [
             { guard: 'isCatalogFailed', target: 'failed' },
             { guard: 'isCatalogUnknown', target: 'waitingForCatalog' },
-            { target: 'searching' },
+            ...searchWith(),
           ],
         },
       },
@@ -183,7 +216,7 @@ export const searchMachine = searchSetup
       waitingForCatalog: {
         tags: ['busy'],
         on: {
-          'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' },
+          'search.catalog.loaded': searchWith(['adoptCatalog']),
           'search.catalog.failed': { target: 'failed', actions: 'noteCatalogFailed' },
         },
       },
@@ -193,13 +226,21 @@ export const searchMachine = searchSetup
           id: 'searchCatalog',
           src: 'searchCatalog',
           input: ({ context }) => ({ term: searchTerm(context.query), categories: context.catalog ?? [] }),
+          // Over a partial catalog (the backend failed) the results may miss products: the page says so.
           onDone: [
             {
               guard: 'hasResults',
               target: 'results',
-              actions: assign({ results: ({ event }) => event.output, resultsFor: ({ context }) => searchTerm(context.query) }),
+              actions: assign({
+                results: ({ event }) => event.output,
+                resultsFor: ({ context }) => searchTerm(context.query),
+                partial: ({ context }) => isPartialCatalog(context.catalog),
+              }),
             },
-            { target: 'empty', actions: assign({ results: [], resultsFor: ({ context }) => searchTerm(context.query) }) },
+            {
+              target: 'empty',
+              actions: assign({ results: [], resultsFor: ({ context }) => searchTerm(context.query), partial: ({ context }) => isPartialCatalog(context.catalog) }),
+            },
           ],
           onError: {
             target: 'failed',
@@ -207,16 +248,52 @@ export const searchMachine = searchSetup
           },
         },
         // Newer products arrived mid-search: start over with them.
-        on: { 'search.catalog.loaded': { target: 'searching', reenter: true, actions: 'adoptCatalog' } },
+        on: {
+          'search.catalog.loaded': [
+            { guard: 'needsBackend', target: 'searchingRemote', actions: 'adoptCatalog' },
+            { target: 'searching', reenter: true, actions: 'adoptCatalog' },
+          ],
+        },
       },
-      results: { on: { 'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' } } },
+      /**
+       * The catalog has more products than the storefront holds: the backend's index answers. Leaving the state
+       * (the shopper typed on, a newer catalog) cancels the request; a failure (offline, an error) falls back on
+       * the local index over the products held, marked partial.
+       */
+      searchingRemote: {
+        tags: ['busy'],
+        invoke: {
+          id: 'searchRemote',
+          src: 'searchRemote',
+          input: ({ context }) => ({ term: searchTerm(context.query) }),
+          onDone: [
+            {
+              guard: 'hasResults',
+              target: 'results',
+              actions: assign({ results: ({ event }) => event.output, resultsFor: ({ context }) => searchTerm(context.query), partial: false }),
+            },
+            { target: 'empty', actions: assign({ results: [], resultsFor: ({ context }) => searchTerm(context.query), partial: false }) },
+          ],
+          onError: {
+            target: 'searching',
+            actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'searchRemote' }) },
+          },
+        },
+        on: {
+          'search.catalog.loaded': [
+            { guard: 'needsBackend', target: 'searchingRemote', reenter: true, actions: 'adoptCatalog' },
+            { target: 'searching', actions: 'adoptCatalog' },
+          ],
+        },
+      },
+      results: { on: { 'search.catalog.loaded': searchWith(['adoptCatalog']) } },
       /** The query matched nothing: the page offers the categories. */
-      empty: { on: { 'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' } } },
+      empty: { on: { 'search.catalog.loaded': searchWith(['adoptCatalog']) } },
       /**
        * The search code or the catalog could not be loaded. Typing or Enter tries the search again; a catalog
        * that arrives later (the page's retry asks the catalog actor) runs it.
        */
-      failed: { on: { 'search.catalog.loaded': { target: 'searching', actions: 'adoptCatalog' } } },
+      failed: { on: { 'search.catalog.loaded': searchWith(['adoptCatalog']) } },
     },
   });
 
@@ -231,13 +308,23 @@ export type SearchIndexModule = typeof import('../domain/searchIndex');
  */
 export function createSearchActors({
   loadIndexModule = () => import('../domain/searchIndex'),
-}: { loadIndexModule?: () => Promise<SearchIndexModule> } = {}) {
+  backend,
+}: {
+  loadIndexModule?: () => Promise<SearchIndexModule>;
+  /** The backend's index of the whole catalog (src/adapters/search/http.ts); without it a partial catalog is searched locally. */
+  backend?: SearchPort;
+} = {}) {
   let built: { categories: Category[]; index: ReturnType<SearchIndexModule['buildSearchIndex']> } | null = null;
   return {
     searchCatalog: fromPromise<Product[], SearchCatalogInput>(async ({ input }) => {
       const { buildSearchIndex } = await loadIndexModule();
       if (built?.categories !== input.categories) built = { categories: input.categories, index: buildSearchIndex(input.categories) };
       return built.index.search(input.term);
+    }),
+    // The signal aborts when the state is left: ky cancels the request.
+    searchRemote: fromPromise<Product[], SearchRemoteInput>(async ({ input, signal }) => {
+      if (!backend) throw new Error('no search backend');
+      return backend.search(input.term, { signal });
     }),
   };
 }

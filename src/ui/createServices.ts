@@ -8,6 +8,7 @@ import type { CheckoutPort } from '../adapters/checkout/port';
 import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
 import type { NavigationPort } from '../adapters/navigation/port';
 import type { OrdersPort } from '../adapters/orders/port';
+import type { SearchPort } from '../adapters/search/port';
 import type { UsersPort } from '../adapters/users/port';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
@@ -36,6 +37,8 @@ export interface Ports {
   deliveryCep: DeliveryCepPort | (() => Promise<DeliveryCepPort>);
   /** The address bar the search keeps on /search?q= (the browser's history, which wouter follows). */
   navigation: NavigationPort;
+  /** The backend's search of the whole catalog (asked only when the storefront holds part of it). */
+  search?: SearchPort;
 }
 
 export interface Effects {
@@ -111,7 +114,7 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
   // `/`'s entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
   const search = lazyFeature<SearchActorRef>('search', async () => {
     const { startSearch } = await import('./searchFeature');
-    const started = startSearch({ catalog, navigation: ports.navigation, logError, inspect });
+    const started = startSearch({ catalog, navigation: ports.navigation, backend: ports.search, logError, inspect });
     return { value: started.actor, stop: started.stop };
   });
   // Delivery (issue 27) is a lazy chunk too (src/ui/deliveryFeature.ts: the machine, its wiring, the estimator),

@@ -2,24 +2,28 @@
 import { createActor, type InspectionEvent } from 'xstate';
 import type { CatalogActorRef, CatalogSnapshot } from '../machines/catalogMachine';
 import type { NavigationPort } from '../adapters/navigation/port';
+import type { SearchPort } from '../adapters/search/port';
 import { createSearchActors, createSearchNavigation, searchMachine, type SearchActorRef } from '../machines/searchMachine';
 
 export function startSearch({
   catalog,
   navigation,
+  backend,
   logError,
   inspect,
 }: {
   catalog: CatalogActorRef;
   /** The address bar the machine keeps on /search?q= as the shopper types. */
   navigation: NavigationPort;
+  /** The backend's index of the whole catalog, asked when the storefront holds only part of it (docs/search.md). */
+  backend?: SearchPort;
   logError: (_: unknown, params: { error: unknown; during: string }) => void;
   /** The inspector's recorder in local mode (createServices passes it on). */
   inspect?: (event: InspectionEvent) => void;
 }): { actor: SearchActorRef; stop(): void } {
   const addressing = createSearchNavigation(navigation);
   const actor = createActor(
-    searchMachine.provide({ actors: createSearchActors(), actions: { logError, ...addressing.actions }, guards: addressing.guards }),
+    searchMachine.provide({ actors: createSearchActors({ backend }), actions: { logError, ...addressing.actions }, guards: addressing.guards }),
     { inspect },
   ).start();
   // The index is built from what the catalog actor holds (never by a component fetching): forward the

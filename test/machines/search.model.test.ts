@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Product } from '../../src/domain';
 import type { NavigationPort } from '../../src/adapters/navigation/port';
-import { createSearchNavigation, searchMachine, type SearchCatalogInput } from '../../src/machines/searchMachine';
+import { createSearchNavigation, searchMachine, type SearchCatalogInput, type SearchRemoteInput } from '../../src/machines/searchMachine';
 import { countFailures, transitionRecorder, walkName } from './model/graph';
 import { productionSearchWiring, runSearchPath, searchPathName, searchPaths, type AddressWiring, type SearchWiring } from './model/searchModel';
 
@@ -25,9 +25,10 @@ describe('teeth: the search paths catch broken wiring', () => {
   const report = (name: string, failed: number) => console.info(`teeth: ${name}: ${failed}/${searchPaths.length} paths failed (as they should)`);
 
   it('an index built once and never rebuilt for a fresher catalog', async () => {
-    const stale: SearchWiring = (loader) => {
+    const stale: SearchWiring = (loader, backend) => {
       let index: ReturnType<typeof import('../../src/domain/searchIndex').buildSearchIndex> | null = null;
       return {
+        ...productionSearchWiring(loader, backend),
         searchCatalog: fromPromise<Product[], SearchCatalogInput>(async ({ input }) => {
           const { buildSearchIndex } = await loader.fn();
           index ??= buildSearchIndex(input.categories);
@@ -41,7 +42,8 @@ describe('teeth: the search paths catch broken wiring', () => {
   });
 
   it('a search that ignores accents (no NFD): "tenis" no longer finds Tênis', async () => {
-    const accentBlind: SearchWiring = (loader) => ({
+    const accentBlind: SearchWiring = (loader, backend) => ({
+      ...productionSearchWiring(loader, backend),
       searchCatalog: fromPromise<Product[], SearchCatalogInput>(async ({ input }) => {
         await loader.fn();
         const words = input.term.toLowerCase().split(/\s+/);
@@ -56,7 +58,8 @@ describe('teeth: the search paths catch broken wiring', () => {
   });
 
   it('a search that swallows a failed chunk as "nothing found"', async () => {
-    const swallowing: SearchWiring = (loader) => ({
+    const swallowing: SearchWiring = (loader, backend) => ({
+      ...productionSearchWiring(loader, backend),
       searchCatalog: fromPromise<Product[], SearchCatalogInput>(async ({ input }) => {
         try {
           const { buildSearchIndex } = await loader.fn();
@@ -68,6 +71,28 @@ describe('teeth: the search paths catch broken wiring', () => {
     });
     const failures = await countFailures(searchPaths, (path) => runSearchPath(path, swallowing));
     report('chunk failure swallowed', failures.length);
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it('a request that ignores the abort signal (stale requests keep running)', async () => {
+    const deaf: SearchWiring = (loader, backend) => ({
+      ...productionSearchWiring(loader, backend),
+      searchRemote: fromPromise<Product[], SearchRemoteInput>(({ input }) => backend.search(input.term, { signal: new AbortController().signal })),
+    });
+    const failures = await countFailures(searchPaths, (path) => runSearchPath(path, deaf));
+    report('stale requests not cancelled', failures.length);
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it('a search that never asks the backend (the large catalog searched as if whole)', async () => {
+    const localOnly: SearchWiring = (loader, backend) => ({
+      ...productionSearchWiring(loader, backend),
+      searchRemote: fromPromise<Product[], SearchRemoteInput>(async ({ input }) => {
+        throw new Error(`not asked for ${input.term}`);
+      }),
+    });
+    const failures = await countFailures(searchPaths, (path) => runSearchPath(path, localOnly));
+    report('backend never asked', failures.length);
     expect(failures.length).toBeGreaterThan(0);
   });
 });

@@ -33,10 +33,10 @@ describe('searchMachine (mutation run)', () => {
     expect(selectSearchQuery(actor.getSnapshot())).toBe('b'.repeat(100));
   });
 
-  it('starts with nothing typed, no catalog and no results', () => {
+  it('starts with nothing typed, no catalog, no results, nothing partial', () => {
     const actor = createActor(searchMachine).start();
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context).toEqual({ query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '', committed: false });
+    expect(actor.getSnapshot().context).toEqual({ query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '', committed: false, partial: false });
   });
 
   it('typing a blank query over results clears them', async () => {

@@ -14,8 +14,11 @@ export const SEARCH_PROMPT = 'Digite no campo acima o nome de um produto ou de u
 export const SEARCHING = 'Buscando…';
 export const SEARCH_FAILED = 'Não foi possível buscar agora.';
 export const noResultsText = (term: string) => `Nenhum produto encontrado para “${term}”.`;
+/** Results from the products this page holds while the catalog has more (the backend could not be reached). */
+export const PARTIAL_RESULTS_NOTE = 'Não foi possível buscar em todo o catálogo: os resultados podem estar incompletos.';
 
 const Status = styled('p', { margin: '0 0 $5', fontWeight: 600 });
+const Note = styled('p', { margin: '-$3 0 $5' });
 
 const Suggestions = styled('section', {
   '& h2': { fontSize: '1.25rem', margin: '0 0 $3' },
@@ -46,6 +49,7 @@ export default function SearchPage() {
   );
   const results = useSelector(search ?? undefined, (s) => s?.context.results ?? []);
   const resultsFor = useSelector(search ?? undefined, (s) => s?.context.resultsFor ?? '');
+  const partial = useSelector(search ?? undefined, (s) => s?.context.partial ?? false);
   const categories = useSelector(catalog, selectCategories);
   const catalogFailed = useSelector(catalog, selectListFailed);
   const suggestionsId = useId();
@@ -80,6 +84,7 @@ export default function SearchPage() {
       <Status role="status" aria-live="polite" aria-atomic="true">
         {status}
       </Status>
+      {partial && (view === 'results' || view === 'empty') && <Note>{PARTIAL_RESULTS_NOTE}</Note>}
       {view === 'results' && <BrowseSlot key={resultsFor} products={results} kind="search" label={`Resultados para “${resultsFor}”`} />}
       {view === 'empty' && categories.length > 0 && (
         <Suggestions aria-labelledby={suggestionsId}>

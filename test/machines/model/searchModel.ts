@@ -3,7 +3,15 @@ import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import * as searchIndexModule from '../../../src/domain/searchIndex';
 import type { Category, Product } from '../../../src/domain';
 import { memoryNavigation } from '../../../src/adapters/navigation/memory';
-import { createSearchActors, createSearchNavigation, SEARCH_DEBOUNCE_MS, searchMachine, type SearchIndexModule } from '../../../src/machines/searchMachine';
+import { SearchUnavailableError, type SearchOptions, type SearchPort } from '../../../src/adapters/search/port';
+import {
+  createSearchActors,
+  createSearchNavigation,
+  REMOTE_SEARCH_DEBOUNCE_MS,
+  SEARCH_DEBOUNCE_MS,
+  searchMachine,
+  type SearchIndexModule,
+} from '../../../src/machines/searchMachine';
 import { codedError, controllable, tick, type Controllable } from '../../support/fakes/controllable';
 import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './graph';
 
@@ -16,21 +24,42 @@ const tenis: Category = {
   id: 'tenis', name: 'sneakers', displayName: 'Tênis', imageUrl: '/images/tenis.svg',
   products: [product('tenis-casual-branco', 'Tênis Casual Branco')],
 };
+/** Sneakers of a large catalog: the storefront holds one of the two (`productCount` says 2). */
+const tenisFirstPage = { ...tenis, productCount: 2 } as Category;
+const esportivo = product('tenis-esportivo-azul', 'Tênis Esportivo Azul');
 /** The prerendered snapshot has no sneakers yet; the live read does: the test can tell which one was searched. */
 const SNAPSHOT = [jaquetas];
 const LIVE = [jaquetas, tenis];
-const catalogName = (c: Category[] | null) => (c === SNAPSHOT ? 'snapshot' : c === LIVE ? 'live' : 'none');
+/** A catalog larger than what the storefront holds: the backend searches it. */
+const PARTIAL = [jaquetas, tenisFirstPage];
+const catalogName = (c: Category[] | null) => (c === SNAPSHOT ? 'snapshot' : c === LIVE ? 'live' : c === PARTIAL ? 'partial' : 'none');
+/** Written by hand from the definitions above: only PARTIAL has a category holding fewer products than its count. */
+const isPartial = (c: Category[] | null) => c === PARTIAL;
 
 /**
  * What a shopper should see for each catalog and term, written by hand from the catalogs above: the product's
  * own name first ("Jaqueta…" for the prefix "jaq"), then the category-only match (Blazer Bege, in Jaquetas).
  */
-const EXPECTED: Record<'snapshot' | 'live', Record<string, string[]>> = {
+const EXPECTED: Record<'snapshot' | 'live' | 'partial', Record<string, string[]>> = {
   snapshot: { tenis: [], jaq: ['Jaqueta de Couro Preta', 'Blazer Bege'], xyzxyz: [] },
   live: { tenis: ['Tênis Casual Branco'], jaq: ['Jaqueta de Couro Preta', 'Blazer Bege'], xyzxyz: [] },
+  // The local index over the products held (the backend failed): the second sneaker is missing.
+  partial: { tenis: ['Tênis Casual Branco'], jaq: ['Jaqueta de Couro Preta', 'Blazer Bege'], xyzxyz: [] },
+};
+/** What the (fake) backend answers from its index of the whole catalog. */
+const BACKEND: Record<string, string[]> = {
+  tenis: ['Tênis Casual Branco', 'Tênis Esportivo Azul'],
+  jaq: ['Jaqueta de Couro Preta', 'Blazer Bege'],
+  xyzxyz: [],
+};
+const ALL_PRODUCTS = [...jaquetas.products, ...tenis.products, esportivo];
+const backendFor = (term: string) => {
+  const names = BACKEND[term];
+  if (!names) throw new Error(`no backend answer for "${term}"`);
+  return names;
 };
 const expectedFor = (catalog: Category[] | null, term: string) => {
-  const table = EXPECTED[catalogName(catalog) as 'snapshot' | 'live'];
+  const table = EXPECTED[catalogName(catalog) as 'snapshot' | 'live' | 'partial'];
   const names = table?.[term];
   if (!names) throw new Error(`no expectation for "${term}" on the ${catalogName(catalog)} catalog`);
   return names;
@@ -41,6 +70,8 @@ const AFTER = 'xstate.after.searchDebounce.search.debouncing';
 const ADDRESS_OVER_LIMIT = 'jaq'.padEnd(103, ' ');
 const DONE = 'xstate.done.actor.searchCatalog';
 const ERROR = 'xstate.error.actor.searchCatalog';
+const REMOTE_DONE = 'xstate.done.actor.searchRemote';
+const REMOTE_ERROR = 'xstate.error.actor.searchRemote';
 
 // Walks that take every transition (coveringWalks in ./graph) instead of one shortest path per transition.
 export const searchPaths = coveringWalks(searchMachine, {
@@ -49,16 +80,19 @@ export const searchPaths = coveringWalks(searchMachine, {
     switch (type) {
       case 'search.type':
         return ['tenis', ' '].map((query) => ({ type, query }));
-      case 'search.submit':
       case 'search.enter':
         return ['jaq', ' '].map((query) => ({ type, query }));
+      // "Tentar novamente" also for a word nothing has: the backend's "nothing found".
+      case 'search.submit':
+        return ['jaq', ' ', 'xyzxyz'].map((query) => ({ type, query }));
       // A shared link, Back or Forward: a term, a `q` over the 100-character limit (cut to "jaq"), none.
       case 'search.address':
         return ['tenis', ADDRESS_OVER_LIMIT, ''].map((query) => ({ type, query }));
       // As createServices forwards them: the snapshot (or, without one, the live read) first, then the live
       // read (again on a retry); a failure only while no catalog is known.
       case 'search.catalog.loaded':
-        return (snapshot.context.catalog === null ? [SNAPSHOT, LIVE] : [LIVE]).map((categories) => ({ type, categories }));
+        // PARTIAL: a large catalog's first pages (then the backend searches), or the other way round.
+        return (snapshot.context.catalog === null ? [SNAPSHOT, LIVE, PARTIAL] : [LIVE, PARTIAL]).map((categories) => ({ type, categories }));
       case 'search.catalog.failed':
         return snapshot.context.catalog === null ? [{ type }] : [];
       case AFTER:
@@ -70,6 +104,11 @@ export const searchPaths = coveringWalks(searchMachine, {
       }
       case ERROR:
         return [{ type, error: codedError('chunk/load-failed') }];
+      case REMOTE_DONE:
+        return [{ type, output: backendFor(snapshot.context.query.trim()).map((name) => ALL_PRODUCTS.find((p) => p.name === name)!) }];
+      // Offline (or the backend down): the port fails at once.
+      case REMOTE_ERROR:
+        return [{ type, error: new SearchUnavailableError('network', 'offline') }];
       default:
         return undefined;
     }
@@ -85,11 +124,11 @@ export const searchPathName = (path: ModelPath<typeof searchMachine>) =>
     return e.error ? e.error.code : '';
   });
 
-export type SearchWiring = (loader: Controllable<[], SearchIndexModule>) => ReturnType<typeof createSearchActors>;
+export type SearchWiring = (loader: Controllable<[], SearchIndexModule>, backend: SearchPort) => ReturnType<typeof createSearchActors>;
 export type AddressWiring = typeof createSearchNavigation;
-export const productionSearchWiring: SearchWiring = (loader) => createSearchActors({ loadIndexModule: loader.fn });
+export const productionSearchWiring: SearchWiring = (loader, backend) => createSearchActors({ loadIndexModule: loader.fn, backend });
 
-type Phase = 'idle' | 'blank' | 'debouncing' | 'waitingForCatalog' | 'searching' | 'results' | 'empty' | 'failed';
+type Phase = 'idle' | 'blank' | 'debouncing' | 'waitingForCatalog' | 'searching' | 'searchingRemote' | 'results' | 'empty' | 'failed';
 
 /**
  * Drives a real search actor (production actors; the index chunk's loader is controllable) along one path and
@@ -105,11 +144,12 @@ export async function runSearchPath(
 ) {
   const clock = new SimulatedClock();
   const loader = controllable<[], SearchIndexModule>('loadIndexModule');
+  const remote = controllable<[string, SearchOptions?], Product[]>('backend.search');
   const logError = vi.fn();
   const navigation = memoryNavigation('/');
   const { actions, guards } = addressing(navigation);
   const actor = createActor(
-    searchMachine.provide({ actors: wiring(loader), actions: { ...actions, logError: (_, params) => logError(params) }, guards }),
+    searchMachine.provide({ actors: wiring(loader, { search: remote.fn }), actions: { ...actions, logError: (_, params) => logError(params) }, guards }),
     { clock, inspect: recorder?.inspect },
   );
   // The address bar as SPEC §search and the spec's journeys describe it, kept here: a history stack (the walks
@@ -133,12 +173,22 @@ export async function runSearchPath(
     catalogFailed: false,
     phase: 'idle' as Phase,
     results: [] as string[],
+    partial: false,
+    /** The pause the current debounce waits: set when typing starts it, from the catalog known then. */
+    debounceMs: SEARCH_DEBOUNCE_MS,
     searches: 0,
+    remoteSearches: 0,
     errors: 0,
   };
-  const startSearch = () => {
+  const searchLocally = () => {
     ref.phase = 'searching';
     ref.searches += 1;
+  };
+  /** The backend for a catalog larger than what is held, else the local index. */
+  const startSearch = () => {
+    if (!isPartial(ref.catalog)) return searchLocally();
+    ref.phase = 'searchingRemote';
+    ref.remoteSearches += 1;
   };
   const dueSearch = () => {
     if (ref.catalog) startSearch();
@@ -164,7 +214,11 @@ export async function runSearchPath(
           if (ref.query.trim() === '') {
             ref.phase = 'idle';
             ref.results = [];
-          } else ref.phase = 'debouncing';
+          } else {
+            ref.phase = 'debouncing';
+            // The backend is asked after a longer pause than the local index.
+            ref.debounceMs = isPartial(ref.catalog) ? REMOTE_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS;
+          }
           break;
         case 'search.submit':
         case 'search.enter': {
@@ -212,26 +266,42 @@ export async function runSearchPath(
           actor.send(event as never);
           ref.catalog = e.categories!;
           ref.catalogFailed = false;
-          if (['waitingForCatalog', 'searching', 'results', 'empty', 'failed'].includes(ref.phase)) startSearch();
+          if (['waitingForCatalog', 'searching', 'searchingRemote', 'results', 'empty', 'failed'].includes(ref.phase)) startSearch();
           break;
         case 'search.catalog.failed':
           actor.send(event as never);
           ref.catalogFailed = ref.catalog === null;
           if (ref.phase === 'waitingForCatalog') ref.phase = 'failed';
           break;
-        case AFTER:
-          clock.increment(SEARCH_DEBOUNCE_MS - 1);
+        case AFTER: {
+          clock.increment(ref.debounceMs - 1);
           expect(actor.getSnapshot().value, `${at}: still waiting 1 ms before the debounce ends`).toBe('debouncing');
           expect(loader.calls.length, `${at}: no search before the debounce ends`).toBe(ref.searches);
+          expect(remote.calls.length, `${at}: no request before the debounce ends`).toBe(ref.remoteSearches);
           clock.increment(1);
           dueSearch();
           break;
+        }
         case DONE:
           await answerAbandoned();
           loader.latest().resolve(searchIndexModule);
           await tick();
           ref.results = expectedFor(ref.catalog, ref.query.trim());
+          ref.partial = isPartial(ref.catalog);
           ref.phase = ref.results.length ? 'results' : 'empty';
+          break;
+        case REMOTE_DONE:
+          remote.latest().resolve((e as { output?: Product[] }).output!);
+          await tick();
+          ref.results = backendFor(ref.query.trim());
+          ref.partial = false;
+          ref.phase = ref.results.length ? 'results' : 'empty';
+          break;
+        case REMOTE_ERROR:
+          remote.latest().reject(e.error);
+          await tick();
+          ref.errors += 1;
+          searchLocally();
           break;
         case ERROR:
           await answerAbandoned();
@@ -251,10 +321,16 @@ export async function runSearchPath(
       if (ref.phase === 'results' || ref.phase === 'empty') {
         expect(snapshot.context.results.map((p) => p.name), `${at}: results`).toEqual(ref.results);
         expect(snapshot.context.resultsFor, `${at}: results for`).toBe(ref.query.trim());
+        expect(snapshot.context.partial, `${at}: results marked partial`).toBe(ref.partial);
       }
+      // Stale requests are cancelled: only the one the page still waits for may be running.
+      const inFlight = ref.phase === 'searchingRemote' ? remote.latest() : null;
+      for (const call of remote.pending()) expect(call.args[1]?.signal?.aborted, `${at}: a stale request was cancelled`).toBe(call !== inFlight);
       expect(snapshot.hasTag('hint'), `${at}: hint`).toBe(ref.phase === 'blank');
-      expect(snapshot.hasTag('busy'), `${at}: busy`).toBe(['debouncing', 'waitingForCatalog', 'searching'].includes(ref.phase));
+      expect(snapshot.hasTag('busy'), `${at}: busy`).toBe(['debouncing', 'waitingForCatalog', 'searching', 'searchingRemote'].includes(ref.phase));
       expect(loader.calls.length, `${at}: searches run`).toBe(ref.searches);
+      expect(remote.calls.length, `${at}: requests to the backend`).toBe(ref.remoteSearches);
+      if (inFlight) expect(inFlight.args[0], `${at}: the backend is asked for the term`).toBe(ref.query.trim());
       expect(navigation.entries(), `${at}: the history`).toEqual(history.entries);
       expect(logError, `${at}: errors logged`).toHaveBeenCalledTimes(ref.errors);
     }

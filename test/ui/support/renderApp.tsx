@@ -7,6 +7,7 @@ import { memoryCatalog } from '../../../src/adapters/catalog/memory';
 import type { CatalogPort } from '../../../src/adapters/catalog/port';
 import { memoryCheckout } from '../../../src/adapters/checkout/memory';
 import { memoryDeliveryCep, type MemoryDeliveryCep } from '../../../src/adapters/deliveryCep/memory';
+import type { SearchPort } from '../../../src/adapters/search/port';
 import type { CheckoutPort } from '../../../src/adapters/checkout/port';
 import { memoryOrders, type MemoryOrders } from '../../../src/adapters/orders/memory';
 import { memoryUsers } from '../../../src/adapters/users/memory';
@@ -55,6 +56,8 @@ export interface RenderOptions {
   /** Replaces the saved-cart storage (default: an in-memory one holding `cart`). */
   cartStorage?: MemoryCartStorage;
   checkout?: CheckoutPort;
+  /** The backend's search (asked only for a catalog larger than what the page holds). */
+  search?: SearchPort;
   /** Replaces the saved-CEP storage (default: an in-memory one, empty). */
   deliveryCep?: MemoryDeliveryCep;
   /** The clock delivery dates count from (default Date.now). */
@@ -86,7 +89,7 @@ export function renderApp(options: RenderOptions = {}) {
     replace: (to) => location.navigate(to, { replace: true }),
   };
   const services = createServices(
-    { auth, users, catalog: options.catalog ?? memoryCatalog(sampleCatalog()), checkout, orders, cartStorage, deliveryCep, navigation },
+    { auth, users, catalog: options.catalog ?? memoryCatalog(sampleCatalog()), checkout, orders, cartStorage, deliveryCep, navigation, search: options.search },
     {
       logError: (message, error) => logged.push([message, error]),
       navigateToLogin: () => location.navigate('/login'),

@@ -1,0 +1,11 @@
+// @vitest-environment node
+import { memoryProductSource } from '../../server/adapters/search/memorySource';
+import { toSearchProduct } from '../../server/adapters/search/source';
+import { testProductSource } from './searchSource.contract';
+
+testProductSource('memoryProductSource', async ({ products, categories }) =>
+  memoryProductSource({
+    products: Object.entries(products).map(([id, data]) => toSearchProduct(id, { ...data })!),
+    categories: Object.fromEntries(Object.values(categories).map(({ id, displayName }) => [id, displayName])),
+  }),
+);
