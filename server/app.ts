@@ -16,12 +16,9 @@ import type { ShopperLimiter } from './limits/port';
 import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
 import { PAY_PAGE_PREFIX, payPageRoutes } from './routes/payPage';
-<<<<<<< HEAD
 import { pagesRoutes, type PagesRoutesOptions } from './routes/pages';
-=======
 import { SEARCH_ROUTE, searchRoutes } from './routes/search';
 import type { ProductSearch } from './adapters/search/productSearch';
->>>>>>> wt-search
 import { stripeWebhookRoutes } from './routes/stripeWebhook';
 import type { CheckoutStore } from './store/port';
 
@@ -82,13 +79,10 @@ export interface ServerDeps {
   now?: () => number;
   /** Pix and boleto deadlines on the simulated page (PIX_EXPIRES_AFTER_SECONDS, BOLETO_EXPIRES_AFTER_DAYS). */
   asyncMethods?: { pixExpiresAfterSeconds: number; boletoExpiresAfterDays: number };
-<<<<<<< HEAD
   /** Catalog pages and sitemaps rendered on request (server/routes/pages.ts); the origin is storefrontUrl's. */
   pages?: Omit<PagesRoutesOptions, 'origin' | 'now'>;
-=======
   /** Enables GET /api/search over this index of the whole catalog (server/adapters/search/); its first build starts here. */
   search?: ProductSearch;
->>>>>>> wt-search
 }
 
 /**
