@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { MalformedDocumentError } from '../../src/domain';
-import { sortCategoryDocuments, toCategoryDocument } from '../../src/adapters/catalog/documents';
+import { sortCategoryDocuments, toCategoryDocument, withProductCount } from '../../src/adapters/catalog/documents';
 import { CatalogUnavailableError, CategoryNotFoundError, type CatalogPort } from '../../src/adapters/catalog/port';
 
 export const CATEGORIES_COLLECTION = 'categories';
@@ -30,7 +30,7 @@ export function createAdminCatalog({ firestore }: { firestore: Firestore }): Cat
         const snapshot = await categories.where('id', '==', id).limit(1).get();
         const doc = snapshot.docs[0];
         if (!doc) throw new CategoryNotFoundError(id);
-        return toCategoryDocument(doc.id, doc.data()).category;
+        return withProductCount(toCategoryDocument(doc.id, doc.data()));
       }),
   };
 }

@@ -27,6 +27,11 @@ export const CategoryStruct = object({
   imageUrl: nonempty(string()),
   name: nonempty(string()),
   products: array(ProductStruct),
+  /**
+   * How many products the category has in the `products` collection, when its `products` list may be only a
+   * preview (docs/adapters.md, "Catalog at scale"); absent on the spec's documents.
+   */
+  productCount: optional(min(integer(), 0)),
 });
 export type Category = Infer<typeof CategoryStruct>;
 

@@ -61,6 +61,11 @@ export function isDocumentKey(id: string): boolean {
   return id !== '' && id !== '.' && id !== '..' && !id.includes('/') && !/^__.*__$/.test(id) && new TextEncoder().encode(id).length <= 1500;
 }
 
+/** The category as the storefront holds it: with its count when the document has one (its list may be a preview). */
+export function withProductCount({ category, productCount }: CategoryDocument): Category {
+  return productCount === undefined ? category : { ...category, productCount };
+}
+
 /** Stable display order: explicit `order`, then the shop's known list, then id; ties keep their input order. */
 export function sortCategoryDocuments(documents: readonly CategoryDocument[]): Category[] {
   const known = (id: string) => {
@@ -77,7 +82,7 @@ export function sortCategoryDocuments(documents: readonly CategoryDocument[]): C
       if (a.doc.category.id !== b.doc.category.id) return a.doc.category.id < b.doc.category.id ? -1 : 1;
       return a.index - b.index;
     })
-    .map(({ doc }) => doc.category);
+    .map(({ doc }) => withProductCount(doc));
 }
 
 /** Throws RangeError on a page a caller could not have meant (a programming mistake, not a catalog failure). */

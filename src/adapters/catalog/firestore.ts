@@ -10,6 +10,7 @@ import {
   readProductDocument,
   sortCategoryDocuments,
   toCategoryDocument,
+  withProductCount,
 } from './documents';
 
 /**
@@ -47,7 +48,7 @@ export function createFirestoreCatalog({ db }: { db: Firestore }): ProductCatalo
         // Several documents with the same id field would be a seeding mistake; the first by key wins.
         const doc = [...snapshot.docs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
         if (!doc) throw new CategoryNotFoundError(id);
-        return toCategoryDocument(doc.id, doc.data()).category;
+        return withProductCount(toCategoryDocument(doc.id, doc.data()));
       }),
     listCategoryProducts: async (categoryId, page) => {
       checkPage(page);
@@ -68,7 +69,7 @@ export function createFirestoreCatalog({ db }: { db: Firestore }): ProductCatalo
           categoryProducts(product.categoryId, undefined, RELATED_PRODUCTS_LIMIT + 1),
         ]);
         const categoryDoc = categorySnapshot.docs[0];
-        return categoryDoc ? productInCategoryOf(product, toCategoryDocument(categoryDoc.id, categoryDoc.data()).category, first) : null;
+        return categoryDoc ? productInCategoryOf(product, withProductCount(toCategoryDocument(categoryDoc.id, categoryDoc.data())), first) : null;
       }),
   };
 }

@@ -9,6 +9,7 @@ import {
   readProductDocument,
   sortCategoryDocuments,
   toCategoryDocument,
+  withProductCount,
 } from './documents';
 
 export interface MemoryCatalog extends ProductCatalogPort {
@@ -60,7 +61,7 @@ export function memoryCatalog(source: readonly Category[] | Documents, options: 
     const matching = categories.filter(([, data]) => field(data, 'id') === id).slice(0, limit);
     billed(matching.length);
     const first = matching[0];
-    return first ? toCategoryDocument(first[0], structuredClone(first[1])).category : null;
+    return first ? withProductCount(toCategoryDocument(first[0], structuredClone(first[1]))) : null;
   };
 
   return {
