@@ -53,7 +53,8 @@ async function startBackend(): Promise<FastifyInstance> {
 export const api = onRequest(
   {
     region: 'southamerica-east1',
-    memory: '512MiB',
+    // The search index of 100,000 products holds about 100 MB, and two exist while one is rebuilt (docs/search.md).
+    memory: '1GiB',
     cpu: 1,
     concurrency: 80,
     // One warm instance: the first checkout of the day does not wait for a cold start (~1–2 s of Fastify +
