@@ -190,6 +190,7 @@ export const catalogMachine = setup({
         loading: {
           after: { catalogTimeout: { target: 'failed', actions: logTimeout('getProduct') } },
           invoke: {
+            id: 'getProduct',
             src: 'getProduct',
             input: ({ context }) => context.productId!,
             onDone: [
