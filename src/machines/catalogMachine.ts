@@ -11,8 +11,9 @@ const logTimeout = (during: string) =>
   ({ type: 'logError', params: () => ({ error: new Error(`no answer in ${CATALOG_TIMEOUT_MS} ms`), during }) }) as const;
 
 /**
- * The catalog as the UI sees it: the category list (home, explore) and the category on screen
- * (/category/:id). Pages send `catalog.category.show` and render state; they never fetch.
+ * The catalog as the UI sees it: the category list (home, explore), the category on screen (/category/:id)
+ * and a product page's product when no category preview holds it. Pages send `catalog.category.show` or
+ * `catalog.product.show` and render state; they never fetch.
  */
 export interface CatalogContext {
   categories: Category[];
