@@ -19,13 +19,6 @@ export const selectProfileUnavailable = (s: AuthSnapshot) => s.matches('profileU
 export const selectCategories = (s: CatalogSnapshot) => s.context.categories;
 export const selectListLoading = (s: CatalogSnapshot) => s.matches({ list: 'loading' });
 export const selectListFailed = (s: CatalogSnapshot) => s.matches({ list: 'failed' });
-/** A product read alone (or last found in the list) for the page of `id`; null for any other id. */
-export const selectLookedUpProduct = (id: string) => (s: CatalogSnapshot) =>
-  s.context.product?.product.id === id ? s.context.product : null;
-/** Why the page of `id` has no product to show yet: still looking, none with that id, or the read failed. */
-export const selectProductMissing = (id: string) => (s: CatalogSnapshot) =>
-  s.context.productId !== id ? 'pending' : s.matches({ product: 'notFound' }) ? 'notFound' : s.matches({ product: 'failed' }) ? 'failed' : 'pending';
-
 /** What the search field shows. */
 export const selectSearchQuery = (s: SearchSnapshot) => s.context.query;
 /** A blank query was submitted: the field says what to type. */

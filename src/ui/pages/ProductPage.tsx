@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { findProduct, formatBRL, type Product } from '../../domain';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { categoryPath, paths } from '../paths';
-import { selectCategories, selectLookedUpProduct, selectProductMissing } from '../selectors';
+import { selectCategories } from '../selectors';
+import type { CatalogSnapshot } from '../../machines/catalogMachine';
 import { productTitle } from '../seo';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
@@ -62,6 +63,14 @@ const ProductDeliverySlot = memo(
   },
   (before, after) => before.product.id === after.product.id && before.categoryId === after.categoryId,
 );
+
+// Here rather than in selectors.ts: this page is a lazy chunk, the selectors module is in the entry.
+/** A product read alone (or last found in the list) for the page of `id`; null for any other id. */
+const selectLookedUpProduct = (id: string) => (s: CatalogSnapshot) =>
+  s.context.product?.product.id === id ? s.context.product : null;
+/** Why the page of `id` has no product to show yet: still looking, none with that id, or the read failed. */
+const selectProductMissing = (id: string) => (s: CatalogSnapshot) =>
+  s.context.productId !== id ? 'pending' : s.matches({ product: 'notFound' }) ? 'notFound' : s.matches({ product: 'failed' }) ? 'failed' : 'pending';
 
 /**
  * /product/:id — found through its category in the catalog list (SPEC §3/§7), else read alone by the catalog
