@@ -19,6 +19,7 @@ export const selectProfileUnavailable = (s: AuthSnapshot) => s.matches('profileU
 export const selectCategories = (s: CatalogSnapshot) => s.context.categories;
 export const selectListLoading = (s: CatalogSnapshot) => s.matches({ list: 'loading' });
 export const selectListFailed = (s: CatalogSnapshot) => s.matches({ list: 'failed' });
+
 /** What the search field shows. */
 export const selectSearchQuery = (s: SearchSnapshot) => s.context.query;
 /** A blank query was submitted: the field says what to type. */
