@@ -55,7 +55,7 @@ export const documentedMachines: DocumentedMachine[] = [
   {
     machine: catalogMachine,
     file: 'src/machines/catalogMachine.ts',
-    summary: 'The category list (home, explore) and the category on screen (/category/:id).',
+    summary: 'The category list (home, explore), the category on screen (/category/:id), and a product no category preview holds (read alone for /product/:id).',
   },
   {
     machine: checkoutGuardMachine,

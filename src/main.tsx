@@ -3,7 +3,8 @@ import { initializeApp } from 'firebase/app';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
 import { localStorageOf } from './adapters/webStorage';
-import { CatalogUnavailableError, type CatalogPort } from './adapters/catalog/port';
+import { CatalogUnavailableError } from './adapters/catalog/port';
+import type { StorefrontCatalogPort } from './machines/catalogMachine';
 import { createBrowserNavigation } from './adapters/navigation/browser';
 import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
 import { OrdersUnavailableError, type OrdersPort } from './adapters/orders/port';
@@ -27,7 +28,7 @@ const app = initializeApp(config.firebase);
 
 // Firestore lite (~31 KB gz) is a lazy chunk too: a prerendered page paints from its embedded catalog and
 // asks Firestore only after hydration; the SPA shell (no snapshot) starts the download at once.
-type FirestorePorts = { catalog: CatalogPort; users: UsersPort; orders: OrdersPort };
+type FirestorePorts = { catalog: StorefrontCatalogPort; users: UsersPort; orders: OrdersPort };
 let firestorePorts: Promise<FirestorePorts> | null = null;
 // Not started offline (src/ui/lazyImport.ts): the bundler would keep that failure for the rest of the visit.
 const loadFirestore = () =>
@@ -54,9 +55,11 @@ const withFirestore = async <T,>(work: (ports: FirestorePorts) => Promise<T>, un
   });
   return work(ports);
 };
-const catalog: CatalogPort = {
-  listCategories: () => withFirestore((p) => p.catalog.listCategories(), (cause) => new CatalogUnavailableError('the catalog code could not be loaded', { cause })),
-  getCategory: (id) => withFirestore((p) => p.catalog.getCategory(id), (cause) => new CatalogUnavailableError('the catalog code could not be loaded', { cause })),
+const catalogUnavailable = (cause: unknown) => new CatalogUnavailableError('the catalog code could not be loaded', { cause });
+const catalog: StorefrontCatalogPort = {
+  listCategories: () => withFirestore((p) => p.catalog.listCategories(), catalogUnavailable),
+  getCategory: (id) => withFirestore((p) => p.catalog.getCategory(id), catalogUnavailable),
+  getProduct: (id) => withFirestore((p) => p.catalog.getProduct(id), catalogUnavailable),
 };
 const usersUnavailable = (cause: unknown) => new UsersUnavailableError('the database code could not be loaded', { cause });
 const users: UsersPort = {

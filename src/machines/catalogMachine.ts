@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Category } from '../domain';
-import type { CatalogPort } from '../adapters/catalog/port';
+import { assign, fromPromise, not, or, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { findProduct, type Category, type ProductInCategory } from '../domain';
+import type { CatalogPort, ProductCatalogPort } from '../adapters/catalog/port';
 
 /** How long a catalog read may take before the shopper is told (a prerendered page just keeps its snapshot). */
 export const CATALOG_TIMEOUT_MS = 8_000;
@@ -11,19 +11,26 @@ const logTimeout = (during: string) =>
   ({ type: 'logError', params: () => ({ error: new Error(`no answer in ${CATALOG_TIMEOUT_MS} ms`), during }) }) as const;
 
 /**
- * The catalog as the UI sees it: the category list (home, explore) and the category on screen
- * (/category/:id). Pages send `catalog.category.show` and render state; they never fetch.
+ * The catalog as the UI sees it: the category list (home, explore), the category on screen (/category/:id)
+ * and a product page's product when no category preview holds it. Pages send `catalog.category.show` or
+ * `catalog.product.show` and render state; they never fetch.
  */
 export interface CatalogContext {
   categories: Category[];
   /** The id the category page asked for, and what we know about it. */
   categoryId: string | null;
   category: Category | null;
+  /** The id the product page asked for, and the product as last found (in the list, or read alone). */
+  productId: string | null;
+  product: ProductInCategory | null;
 }
 
 export type CatalogEvent =
   | { type: 'catalog.category.show'; id: string }
   | { type: 'catalog.list.retry' }
+  /** The product page's id: read alone when the categories held do not have it (only a preview of each). */
+  | { type: 'catalog.product.show'; id: string }
+  | { type: 'catalog.product.retry' }
   /** Sent once the prerendered page has hydrated: read the live catalog (SPEC §7) over the snapshot. */
   | { type: 'catalog.refresh' };
 
@@ -48,6 +55,7 @@ export const catalogMachine = setup({
     getCategory: fromPromise<Category, string>(async () => {
       throw new Error('getCategory not provided');
     }),
+    getProduct: fromPromise<ProductInCategory | null, string>(async () => null),
   },
   actions: {
     logError: (_, _params: { error: unknown; during: string }) => {},
@@ -55,6 +63,9 @@ export const catalogMachine = setup({
   guards: {
     hasSnapshot: ({ context }) => context.categories.length > 0,
     isNotFound: ({ event }) => (event as { error?: { code?: string } }).error?.code === 'catalog/not-found',
+    productListed: ({ context }) => findProduct(context.categories, context.productId!) !== null,
+    // The list will not change any more without a retry: a product missing from it is read alone.
+    listSettled: or([stateIn({ list: 'loaded' }), stateIn({ list: 'stale' }), stateIn({ list: 'failed' })]),
   },
   delays: { catalogTimeout: CATALOG_TIMEOUT_MS },
 }).createMachine({
@@ -64,6 +75,8 @@ export const catalogMachine = setup({
     categories: input?.categories ?? [],
     categoryId: input?.category?.id ?? null,
     category: input?.category ?? null,
+    productId: null,
+    product: null,
   }),
   states: {
     list: {
@@ -148,16 +161,71 @@ export const catalogMachine = setup({
         failed: {},
       },
     },
+    product: {
+      initial: 'idle',
+      on: {
+        'catalog.product.show': {
+          target: '.checking',
+          actions: assign({
+            productId: ({ event }) => event.id,
+            product: ({ context, event }) => (context.product?.product.id === event.id ? context.product : null),
+          }),
+        },
+      },
+      states: {
+        idle: {},
+        checking: {
+          always: [
+            { guard: 'productListed', target: 'listed' },
+            { guard: 'listSettled', target: 'loading' },
+            { target: 'waiting' },
+          ],
+        },
+        // The list may still bring it (the SPA shell's first read, a prerendered page's refresh).
+        waiting: { always: { guard: or(['productListed', 'listSettled']), target: 'checking' } },
+        listed: {
+          // Kept, so the page still shows it while it is read alone once a fresh list no longer has it.
+          entry: assign({ product: ({ context }) => findProduct(context.categories, context.productId!) }),
+          always: { guard: not('productListed'), target: 'checking' },
+        },
+        loading: {
+          after: { catalogTimeout: { target: 'failed', actions: logTimeout('getProduct') } },
+          invoke: {
+            id: 'getProduct',
+            src: 'getProduct',
+            input: ({ context }) => context.productId!,
+            onDone: [
+              { guard: ({ event }) => event.output === null, target: 'notFound', actions: assign({ product: null }) },
+              { target: 'loaded', actions: assign({ product: ({ event }) => event.output }) },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'getProduct' }) },
+            },
+          },
+        },
+        loaded: {},
+        notFound: {},
+        failed: { on: { 'catalog.product.retry': 'loading' } },
+      },
+    },
   },
 });
 
 export type CatalogActorRef = ActorRefFrom<typeof catalogMachine>;
 export type CatalogSnapshot = SnapshotFrom<typeof catalogMachine>;
 
-/** Production actors over a CatalogPort. */
-export function createCatalogActors({ catalog }: { catalog: CatalogPort }) {
+/** The reads the storefront makes: the spec's two, and one product a category preview does not hold. */
+export type StorefrontCatalogPort = CatalogPort & Pick<ProductCatalogPort, 'getProduct'>;
+
+/**
+ * Production actors over the catalog port. Without `getProduct` (a port of the spec's two reads, whose
+ * categories are whole) a product missing from the list does not exist.
+ */
+export function createCatalogActors({ catalog }: { catalog: CatalogPort & Partial<StorefrontCatalogPort> }) {
   return {
     listCategories: fromPromise<Category[], void>(() => catalog.listCategories()),
     getCategory: fromPromise<Category, string>(({ input }) => catalog.getCategory(input)),
+    getProduct: fromPromise<ProductInCategory | null, string>(async ({ input }) => (catalog.getProduct ? catalog.getProduct(input) : null)),
   };
 }

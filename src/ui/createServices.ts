@@ -3,7 +3,6 @@
 import { createActor, type InspectionEvent } from 'xstate';
 import type { AuthPort } from '../adapters/auth/port';
 import type { CartStoragePort } from '../adapters/cartStorage/port';
-import type { CatalogPort } from '../adapters/catalog/port';
 import type { CheckoutPort } from '../adapters/checkout/port';
 import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
 import type { NavigationPort } from '../adapters/navigation/port';
@@ -13,7 +12,7 @@ import type { UsersPort } from '../adapters/users/port';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
 import { cartMachine, createCartImplementations } from '../machines/cartMachine';
-import { catalogMachine, createCatalogActors, type CatalogSnapshotInput } from '../machines/catalogMachine';
+import { catalogMachine, createCatalogActors, type CatalogSnapshotInput, type StorefrontCatalogPort } from '../machines/catalogMachine';
 import { checkoutGuardMachine, createCheckoutGuardActors } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
@@ -26,7 +25,8 @@ import type { Services } from './services';
 export interface Ports {
   auth: AuthPort;
   users: UsersPort;
-  catalog: CatalogPort;
+  /** The spec's two reads, and one product (a product page whose product no category preview holds). */
+  catalog: StorefrontCatalogPort;
   checkout: CheckoutPort;
   orders: OrdersPort;
   cartStorage: CartStoragePort;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogMachine } from '../../src/machines/catalogMachine';
 import { transitionRecorder } from './model/graph';
-import { catalogPathName, catalogPaths, prerenderedCatalogPaths, prerenderedSnapshot, runCatalogPath } from './model/catalogModel';
+import { catalogPathName, catalogPaths, prerenderedCatalogPaths, prerenderedSnapshot, productPagePaths, productPageSnapshot, runCatalogPath } from './model/catalogModel';
 
 describe(`catalog: ${catalogPaths.length} paths`, () => {
   // Only this file's walks count (files share modules in a worker).
@@ -14,6 +14,12 @@ describe(`catalog: ${catalogPaths.length} paths`, () => {
   describe(`from a prerendered snapshot: ${prerenderedCatalogPaths.length} paths`, () => {
     it.each(prerenderedCatalogPaths.map((path) => [catalogPathName(path), path] as const))('%s', async (_name, path) => {
       await runCatalogPath(path, undefined, prerenderedSnapshot, coverage);
+    });
+  });
+
+  describe(`from a product page rendered on request: ${productPagePaths.length} paths`, () => {
+    it.each(productPagePaths.map((path) => [catalogPathName(path), path] as const))('%s', async (_name, path) => {
+      await runCatalogPath(path, undefined, productPageSnapshot, coverage);
     });
   });
 

@@ -1,18 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { catalogMachine, createCatalogActors } from '../../src/machines/catalogMachine';
 import { CatalogUnavailableError, CategoryNotFoundError } from '../../src/adapters/catalog/port';
+import type { Category } from '../../src/domain';
 import { aCategory } from '../support/builders';
 import { fakeCatalog } from '../support/fakes/ports';
 import { tick } from '../support/fakes/controllable';
 
-function startCatalog() {
+function startCatalog(input?: { categories: Category[] }) {
   const catalog = fakeCatalog();
   const logError = vi.fn();
+  const clock = new SimulatedClock();
   const actor = createActor(
     catalogMachine.provide({ actors: createCatalogActors({ catalog: catalog.port }), actions: { logError: (_, p) => logError(p) } }),
+    { input, clock },
   ).start();
-  return { actor, catalog, logError, snap: () => actor.getSnapshot() };
+  return { actor, catalog, logError, clock, snap: () => actor.getSnapshot() };
 }
 
 const jaquetas = aCategory().withId('jaquetas').build();
@@ -80,5 +83,83 @@ describe('catalogMachine', () => {
     catalog.getCategory.latest().resolve(tenis);
     await tick();
     expect(snap().context.category).toEqual(tenis);
+  });
+});
+
+describe('catalogMachine: a product no category preview holds', () => {
+  const shown = { id: 'p1', name: 'Jaqueta Um', imageUrl: '/images/p1.svg', price: 100 };
+  const alone = { id: 'p9', name: 'Jaqueta Nova', imageUrl: '/images/p9.svg', price: 250.5 };
+  const preview: Category = { ...jaquetas, products: [shown] };
+  // What getProduct answers for p9: the product, its category document, the preview's first products.
+  const p9 = { product: alone, category: preview, related: [shown] };
+
+  it('a listed product is not read alone', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    actor.send({ type: 'catalog.product.show', id: 'p1' });
+    catalog.listCategories.latest().resolve([preview]);
+    await tick();
+    expect(catalog.getProduct.calls).toHaveLength(0);
+    expect(snap().context.product).toEqual({ product: shown, category: preview, related: [] });
+  });
+
+  it('waits for the list, then reads a product it does not hold, once', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    expect(catalog.getProduct.calls).toHaveLength(0);
+    catalog.listCategories.latest().resolve([preview]);
+    await tick();
+    expect(catalog.getProduct.calls.map((c) => c.args)).toEqual([['p9']]);
+    catalog.getProduct.latest().resolve(p9);
+    await tick();
+    expect(snap().context.product).toEqual(p9);
+    expect(snap().matches({ product: 'loaded' })).toBe(true);
+  });
+
+  it('a page rendered on request keeps its product when the live list no longer has it, and reads it alone', async () => {
+    // The backend's snapshot: the product's category with the product in it.
+    const { actor, catalog, snap } = startCatalog({ categories: [{ ...preview, products: [shown, alone] }] });
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    actor.send({ type: 'catalog.refresh' });
+    catalog.listCategories.latest().resolve([preview]);
+    await tick();
+    expect(snap().context.product?.product).toEqual(alone); // still on screen while it is read
+    expect(catalog.getProduct.calls.map((c) => c.args)).toEqual([['p9']]);
+    const renamed = { ...p9, product: { ...alone, name: 'Jaqueta Nova 2' } };
+    catalog.getProduct.latest().resolve(renamed);
+    await tick();
+    expect(snap().context.product).toEqual(renamed);
+  });
+
+  it('an unknown id answers null: not found, nothing kept', async () => {
+    const { actor, catalog, snap, logError } = startCatalog();
+    catalog.listCategories.latest().resolve([preview]);
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'nada' });
+    catalog.getProduct.latest().resolve(null);
+    await tick();
+    expect(snap().matches({ product: 'notFound' })).toBe(true);
+    expect(snap().context.product).toBeNull();
+    expect(logError).not.toHaveBeenCalled();
+  });
+
+  it('a failed read is logged and retried on request; no answer in 8 s is a failure too', async () => {
+    const { actor, catalog, snap, logError, clock } = startCatalog();
+    catalog.listCategories.latest().resolve([preview]);
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    catalog.getProduct.latest().reject(new CatalogUnavailableError('offline'));
+    await tick();
+    expect(snap().matches({ product: 'failed' })).toBe(true);
+    expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'getProduct' }));
+    actor.send({ type: 'catalog.product.retry' });
+    expect(catalog.getProduct.calls).toHaveLength(2);
+    clock.increment(7_999);
+    expect(snap().matches({ product: 'loading' })).toBe(true);
+    clock.increment(1);
+    expect(snap().matches({ product: 'failed' })).toBe(true);
+    expect(logError).toHaveBeenCalledTimes(2);
+    catalog.getProduct.latest().resolve(p9); // too late: ignored
+    await tick();
+    expect(snap().context.product).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { CatalogUnavailableError } from '../../src/adapters/catalog/port';
+import type { Category } from '../../src/domain';
+import { categoryDocumentOf, productDocumentsOf } from '../../src/domain/productDocuments';
 import { renderApp, sampleCatalog, settled } from './support/renderApp';
 
 let app: ReturnType<typeof renderApp> | undefined;
@@ -66,5 +69,58 @@ describe('product page /product/:id', () => {
     await settled();
     expect(screen.getByRole('heading', { level: 1, name: 'Produto não encontrado' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar para a página inicial' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('product page: a product no category preview holds (catalog at scale)', () => {
+  /** Jaquetas with 30 products: its document lists the first 24 (the preview), the products collection all. */
+  function largeShop() {
+    const jackets: Category = {
+      ...sampleCatalog()[0]!,
+      products: Array.from({ length: 30 }, (_, i) => ({ id: `jl${i + 1}`, name: `Jaqueta Número ${i + 1}`, price: 100 + i, imageUrl: `/images/jl${i + 1}.svg` })),
+    };
+    const categories = { jackets: { ...categoryDocumentOf(jackets), order: 0 } };
+    const products = Object.fromEntries(productDocumentsOf(jackets).map((doc) => [doc.id, doc]));
+    return memoryCatalog(categories, { products });
+  }
+
+  it('shows the 28th product (outside the 24-product preview) read alone, with its category and related products', async () => {
+    const catalog = largeShop();
+    app = renderApp({ path: '/product/jl28', catalog });
+    await settled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Jaqueta Número 28' })).toBeTruthy();
+    expect(screen.getByText('R$ 127,00')).toBeTruthy(); // 100 + 27
+    const crumbs = screen.getByRole('navigation', { name: 'Trilha de navegação' });
+    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Início', 'Jaquetas', 'Jaqueta Número 28']);
+    const related = screen.getByRole('region', { name: 'Você também pode gostar' });
+    expect(within(related).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([1, 2, 3, 4].map((n) => `Jaqueta Número ${n}`));
+    expect(screen.queryByText('Produto não encontrado')).toBeNull();
+  });
+
+  it('an id the products collection does not have either is "Produto não encontrado"', async () => {
+    app = renderApp({ path: '/product/jl31', catalog: largeShop() });
+    await settled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Produto não encontrado' })).toBeTruthy();
+  });
+
+  it('a failed read says so in pt-BR, is logged, and "Tentar novamente" reads it again', async () => {
+    const shop = largeShop();
+    let fail = true;
+    const catalog = {
+      listCategories: () => shop.listCategories(),
+      getCategory: (id: string) => shop.getCategory(id),
+      getProduct: async (id: string) => {
+        if (fail) throw new CatalogUnavailableError('offline');
+        return shop.getProduct(id);
+      },
+    };
+    app = renderApp({ path: '/product/jl28', catalog });
+    await settled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Não foi possível carregar este produto' })).toBeTruthy();
+    expect(app.logged.map(([m]) => m)).toContain('[getProduct] failed');
+    fail = false;
+    await app.user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await settled();
+    expect(screen.getByRole('heading', { level: 1, name: 'Jaqueta Número 28' })).toBeTruthy();
   });
 });

@@ -1,13 +1,14 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { findProduct, formatBRL, type Product } from '../../domain';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { categoryPath, paths } from '../paths';
 import { selectCategories } from '../selectors';
+import type { CatalogSnapshot } from '../../machines/catalogMachine';
 import { productTitle } from '../seo';
 import { useServices } from '../services';
-import { Button, Page, styled } from '../theme';
+import { Button, Page, PageTitle, styled } from '../theme';
 import { DeliverySlot } from '../components/DeliverySlot';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ProductCard, ProductGrid } from '../components/ProductCard';
@@ -63,22 +64,38 @@ const ProductDeliverySlot = memo(
   (before, after) => before.product.id === after.product.id && before.categoryId === after.categoryId,
 );
 
-/** /product/:id — found through its category in the catalog list (SPEC §3/§7: no products collection). */
+// Here rather than in selectors.ts: this page is a lazy chunk, the selectors module is in the entry.
+/** A product read alone (or last found in the list) for the page of `id`; null for any other id. */
+const selectLookedUpProduct = (id: string) => (s: CatalogSnapshot) =>
+  s.context.product?.product.id === id ? s.context.product : null;
+/** Why the page of `id` has no product to show yet: still looking, none with that id, or the read failed. */
+const selectProductMissing = (id: string) => (s: CatalogSnapshot) =>
+  s.context.productId !== id ? 'pending' : s.matches({ product: 'notFound' }) ? 'notFound' : s.matches({ product: 'failed' }) ? 'failed' : 'pending';
+
+/**
+ * /product/:id — found through its category in the catalog list (SPEC §3/§7), else read alone by the catalog
+ * machine: a category document holds a preview of its products only.
+ */
 export function ProductPage({ id }: { id: string }) {
   const { catalog, cart } = useServices();
   const categories = useSelector(catalog, selectCategories);
-  // While only a snapshot (or nothing) is known, a missing id may still arrive with the live list.
-  const listStatus = useSelector(catalog, (s) =>
-    s.matches({ list: 'loaded' }) ? 'fresh' : s.matches({ list: 'failed' }) || s.matches({ list: 'stale' }) ? 'failed' : 'pending',
-  );
-  const found = findProduct(categories, id);
+  const lookedUp = useSelector(catalog, selectLookedUpProduct(id));
+  const missing = useSelector(catalog, selectProductMissing(id));
+  useEffect(() => catalog.send({ type: 'catalog.product.show', id }), [catalog, id]);
+  const found = findProduct(categories, id) ?? lookedUp;
   useDocumentTitle(found ? productTitle(found) : null);
 
   if (!found) {
-    if (listStatus === 'pending') return <LoadingOverlay />;
-    if (listStatus === 'failed')
+    if (missing === 'pending') return <LoadingOverlay />;
+    if (missing === 'failed')
       return (
-        <NotFoundPage title="Não foi possível carregar este produto" message="Verifique sua conexão e tente novamente em instantes." />
+        <Page>
+          <PageTitle>Não foi possível carregar este produto</PageTitle>
+          <p>Verifique sua conexão e tente novamente em instantes.</p>
+          <Button type="button" onClick={() => catalog.send({ type: 'catalog.product.retry' })}>
+            Tentar novamente
+          </Button>
+        </Page>
       );
     return <NotFoundPage title="Produto não encontrado" message="Este produto não existe ou foi removido." />;
   }

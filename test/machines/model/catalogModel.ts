@@ -1,6 +1,6 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
-import type { Category } from '../../../src/domain';
+import type { Category, ProductInCategory } from '../../../src/domain';
 import { CatalogUnavailableError, CategoryNotFoundError } from '../../../src/adapters/catalog/port';
 import { catalogMachine, createCatalogActors } from '../../../src/machines/catalogMachine';
 import { fakeCatalog, type FakeCatalog } from '../../support/fakes/ports';
@@ -20,12 +20,32 @@ const listed = [jaquetasListed, tenis];
 const staleAnswer: Category = { ...tenis, id: 'stale', displayName: 'Resposta antiga' };
 
 /** A prerendered /category/jaquetas page: its snapshot, with one category of the list not yet known. */
-export const prerenderedSnapshot = { categories: [jaquetasListed], category: jaquetasListed };
+export const prerenderedSnapshot: { categories: Category[]; category?: Category } = { categories: [jaquetasListed], category: jaquetasListed };
+/** A /product/blazer-bege page rendered on request: its category holds it, the live list will not. */
+export const productPageSnapshot: typeof prerenderedSnapshot = { categories: [jaquetasFresh] };
 
 /** The agreed catalog deadline, written here (not read from the machine). */
 const DEADLINE_MS = 8_000;
 const LIST_AFTER = ['xstate.after.catalogTimeout.catalog.list.loading', 'xstate.after.catalogTimeout.catalog.list.refreshing'];
 const CATEGORY_AFTER = 'xstate.after.catalogTimeout.catalog.category.loading';
+const PRODUCT_AFTER = 'xstate.after.catalogTimeout.catalog.product.loading';
+
+/** Read alone: in the fresh category, never in the list (a category document holds a preview only). */
+const blazerAlone: ProductInCategory = { product: jaquetasFresh.products[1]!, category: jaquetasListed, related: [jaquetasListed.products[0]!] };
+/** Product page ids: one in the list (and the prerendered snapshot), one only readable alone, one unknown. */
+const PRODUCT_IDS = ['jaqueta-couro-preta', 'blazer-bege', 'nada'];
+/** Where the test finds a product in the categories it expects the machine to hold. */
+function listedIn(categories: Category[], id: string): ProductInCategory | null {
+  for (const category of categories) {
+    const index = category.products.findIndex((p) => p.id === id);
+    if (index >= 0) return { product: category.products[index]!, category, related: category.products.filter((p) => p.id !== id).slice(0, 4) };
+  }
+  return null;
+}
+const loading = (snapshot: { matches: (value: never) => boolean }, region: 'list' | 'category' | 'product') =>
+  region === 'list'
+    ? snapshot.matches({ list: 'loading' } as never) || snapshot.matches({ list: 'refreshing' } as never)
+    : snapshot.matches({ [region]: 'loading' } as never);
 
 const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1]['variants'] = (type, snapshot) => {
     switch (type) {
@@ -35,8 +55,15 @@ const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1
       case 'xstate.error.actor.listCategories':
       case 'xstate.error.actor.refreshCategories':
         return [{ type, error: new CatalogUnavailableError('offline') }];
+      // One page at a time: a category page, or a product page.
       case 'catalog.category.show':
-        return ['jaquetas', 'nada'].map((id) => ({ type, id }));
+        return snapshot.matches({ product: 'idle' }) ? ['jaquetas', 'nada'].map((id) => ({ type, id })) : [];
+      case 'catalog.product.show':
+        return snapshot.matches({ category: 'idle' }) ? PRODUCT_IDS.map((id) => ({ type, id })) : [];
+      case 'xstate.done.actor.getProduct':
+        return [{ type, output: snapshot.context.productId === 'blazer-bege' ? blazerAlone : null }];
+      case 'xstate.error.actor.getProduct':
+        return [{ type, error: new CatalogUnavailableError('offline') }];
       case 'xstate.done.actor.getCategory':
         return snapshot.context.categoryId === 'jaquetas' ? [{ type, output: jaquetasFresh }] : [];
       case 'xstate.error.actor.getCategory':
@@ -44,9 +71,11 @@ const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1
       // One region's deadline at a time: while the other region also waits, both timers would end together.
       case LIST_AFTER[0]:
       case LIST_AFTER[1]:
-        return snapshot.matches({ category: 'loading' }) ? [] : [{ type }];
+        return loading(snapshot, 'category') || loading(snapshot, 'product') ? [] : [{ type }];
       case CATEGORY_AFTER:
-        return snapshot.matches({ list: 'loading' }) || snapshot.matches({ list: 'refreshing' }) ? [] : [{ type }];
+        return loading(snapshot, 'list') || loading(snapshot, 'product') ? [] : [{ type }];
+      case PRODUCT_AFTER:
+        return loading(snapshot, 'list') || loading(snapshot, 'category') ? [] : [{ type }];
       default:
         return undefined;
     }
@@ -56,14 +85,16 @@ const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1
 export const catalogPaths = shortestPaths(catalogMachine, { variants: catalogVariants });
 /** A prerendered page: starts from its snapshot; reads the live list on `catalog.refresh` (after hydration). */
 export const prerenderedCatalogPaths = shortestPaths(catalogMachine, { input: prerenderedSnapshot, variants: catalogVariants });
+export const productPagePaths = shortestPaths(catalogMachine, { input: productPageSnapshot, variants: catalogVariants });
 
 export const catalogPathName = (path: ModelPath<typeof catalogMachine>) =>
   pathName(path, (event) => {
-    const e = event as EventObject & { id?: string; output?: Category | Category[]; error?: { code: string } };
+    const e = event as EventObject & { id?: string; output?: Category | Category[] | ProductInCategory | null; error?: { code: string } };
     if (e.id) return e.id;
     if (e.error) return e.error.code;
     if (Array.isArray(e.output)) return `${e.output.length} categories`;
-    return e.output ? e.output.id : '';
+    if (e.output === null) return 'none';
+    return e.output ? ('product' in e.output ? e.output.product.id : e.output.id) : '';
   });
 
 export type CatalogWiring = (catalog: FakeCatalog) => ReturnType<typeof createCatalogActors>;
@@ -102,6 +133,30 @@ export async function runCatalogPath(
     errors: 0,
     listLoading: !prerendered,
     categoryLoading: false,
+    /** Settled: the list will not change without a retry (read, failed, or out of time). */
+    listSettled: false,
+    productId: null as string | null,
+    product: null as ProductInCategory | null,
+    /** wanting: not in the list, which may still bring it; listed; reading: getProduct asked; answered. */
+    productPhase: 'none' as 'none' | 'wanting' | 'listed' | 'reading' | 'answered',
+    productReads: [] as string[],
+  };
+  /** What the product page's region should have done by now, from the list the test expects. */
+  const followProduct = () => {
+    if (ref.productPhase !== 'wanting' && ref.productPhase !== 'listed') return;
+    const listed = listedIn(ref.categories, ref.productId!);
+    if (listed) {
+      // Kept as found when it was first listed (the page prefers the list's own copy while it has one).
+      if (ref.productPhase !== 'listed') ref.product = listed;
+      ref.productPhase = 'listed';
+    } else if (ref.listSettled) {
+      ref.productPhase = 'reading';
+      ref.productReads.push(ref.productId!);
+    } else ref.productPhase = 'wanting';
+  };
+  const answerStaleProducts = async () => {
+    for (const call of catalog.getProduct.pending().slice(0, -1)) call.resolve(blazerAlone);
+    await tick();
   };
   const answerStale = async () => {
     for (const call of catalog.getCategory.pending().slice(0, -1)) call.resolve(staleAnswer);
@@ -118,32 +173,38 @@ export async function runCatalogPath(
         case 'catalog.refresh':
           actor.send(event as never);
           ref.listCalls += 1;
+          ref.listSettled = false;
           break;
         case 'xstate.done.actor.refreshCategories':
           catalog.listCategories.latest().resolve(e.output as Category[]);
           await tick();
           ref.categories = e.output as Category[];
+          ref.listSettled = true;
           break;
         case 'xstate.error.actor.refreshCategories':
           catalog.listCategories.latest().reject(e.error);
           await tick();
           ref.errors += 1; // the snapshot stays
+          ref.listSettled = true;
           break;
         case 'xstate.done.actor.listCategories':
           catalog.listCategories.latest().resolve(e.output as Category[]);
           await tick();
           ref.categories = e.output as Category[];
           ref.listLoading = false;
+          ref.listSettled = true;
           break;
         case 'xstate.error.actor.listCategories':
           catalog.listCategories.latest().reject(e.error);
           await tick();
           ref.errors += 1;
           ref.listLoading = false;
+          ref.listSettled = true;
           break;
         case 'catalog.list.retry':
           actor.send(event as never);
           ref.listCalls += 1;
+          ref.listSettled = false;
           ref.listLoading = !prerendered; // over a snapshot the retry reads behind the content
           break;
         case 'catalog.category.show':
@@ -172,6 +233,7 @@ export async function runCatalogPath(
           passDeadline(`step ${index}`);
           ref.errors += 1; // logged; a snapshot on screen stays, the shell offers "Tentar novamente"
           ref.listLoading = false;
+          ref.listSettled = true;
           // The abandoned read answers late: it must not change what is shown.
           for (const call of catalog.listCategories.pending()) call.resolve([staleAnswer]);
           await tick();
@@ -183,9 +245,42 @@ export async function runCatalogPath(
           for (const call of catalog.getCategory.pending()) call.resolve(staleAnswer);
           await tick();
           break;
+        case 'catalog.product.show':
+          actor.send(event as never);
+          ref.product = ref.product?.product.id === e.id ? ref.product : null;
+          ref.productId = e.id!;
+          ref.productPhase = 'wanting';
+          break;
+        case 'xstate.done.actor.getProduct':
+          await answerStaleProducts();
+          catalog.getProduct.latest().resolve(e.output as ProductInCategory | null);
+          await tick();
+          ref.product = e.output as ProductInCategory | null;
+          ref.productPhase = 'answered';
+          break;
+        case 'xstate.error.actor.getProduct':
+          await answerStaleProducts();
+          catalog.getProduct.latest().reject(e.error);
+          await tick();
+          ref.errors += 1; // the product last found stays
+          ref.productPhase = 'answered';
+          break;
+        case 'catalog.product.retry':
+          actor.send(event as never);
+          ref.productPhase = 'reading';
+          ref.productReads.push(ref.productId!);
+          break;
+        case PRODUCT_AFTER:
+          passDeadline(`step ${index}`);
+          ref.errors += 1;
+          ref.productPhase = 'answered';
+          for (const call of catalog.getProduct.pending()) call.resolve(null); // a late answer must not change the page
+          await tick();
+          break;
         default:
           throw new Error(`no driver for ${e.type}`);
       }
+      followProduct();
       const at = `step ${index} (${e.type})`;
       const snapshot = actor.getSnapshot();
       expect(snapshot.value, at).toEqual(expected.value);
@@ -194,6 +289,9 @@ export async function runCatalogPath(
       expect(catalog.getCategory.calls.map((c) => c.args[0]), at).toEqual(ref.shows);
       expect(snapshot.context.categories, at).toEqual(ref.categories);
       expect(snapshot.context.category, at).toEqual(ref.category);
+      expect(snapshot.context.productId, at).toBe(ref.productId);
+      expect(snapshot.context.product, at).toEqual(ref.product);
+      expect(catalog.getProduct.calls.map((c) => c.args[0]), at).toEqual(ref.productReads);
       expect(snapshot.hasTag('busy'), at).toBe(ref.listLoading || ref.categoryLoading);
       expect(logError, at).toHaveBeenCalledTimes(ref.errors);
     }

@@ -1,7 +1,7 @@
-import type { CartItem, Category, UserProfile } from '../../../src/domain';
+import type { CartItem, Category, ProductInCategory, UserProfile } from '../../../src/domain';
 import type { AuthPort, AuthStateListener, AuthUser, SignUpCredentials } from '../../../src/adapters/auth/port';
 import type { CartStoragePort } from '../../../src/adapters/cartStorage/port';
-import type { CatalogPort } from '../../../src/adapters/catalog/port';
+import type { CatalogPort, ProductCatalogPort } from '../../../src/adapters/catalog/port';
 import type { CheckoutPort, CheckoutSession, CreateSessionOptions } from '../../../src/adapters/checkout/port';
 import type { UsersPort } from '../../../src/adapters/users/port';
 import { controllable } from './controllable';
@@ -121,7 +121,8 @@ export type FakeCartStorage = ReturnType<typeof fakeCartStorage>;
 export function fakeCatalog() {
   const listCategories = controllable<[], Category[]>('catalog.listCategories');
   const getCategory = controllable<[string], Category>('catalog.getCategory');
-  const port: CatalogPort = { listCategories: listCategories.fn, getCategory: getCategory.fn };
-  return { port, listCategories, getCategory };
+  const getProduct = controllable<[string], ProductInCategory | null>('catalog.getProduct');
+  const port: CatalogPort & Pick<ProductCatalogPort, 'getProduct'> = { listCategories: listCategories.fn, getCategory: getCategory.fn, getProduct: getProduct.fn };
+  return { port, listCategories, getCategory, getProduct };
 }
 export type FakeCatalog = ReturnType<typeof fakeCatalog>;

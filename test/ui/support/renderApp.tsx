@@ -4,7 +4,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { memoryAuth, type MemoryAuthOptions } from '../../../src/adapters/auth/memory';
 import { memoryCartStorage, type MemoryCartStorage } from '../../../src/adapters/cartStorage/memory';
 import { memoryCatalog } from '../../../src/adapters/catalog/memory';
-import type { CatalogPort } from '../../../src/adapters/catalog/port';
+import type { CatalogPort, ProductCatalogPort } from '../../../src/adapters/catalog/port';
 import { memoryCheckout } from '../../../src/adapters/checkout/memory';
 import { memoryDeliveryCep, type MemoryDeliveryCep } from '../../../src/adapters/deliveryCep/memory';
 import type { SearchPort } from '../../../src/adapters/search/port';
@@ -49,7 +49,8 @@ export function sampleCatalog(): Category[] {
 
 export interface RenderOptions {
   path?: string;
-  catalog?: CatalogPort;
+  /** Without getProduct (the spec's two reads: categories whole), a product missing from them is unknown. */
+  catalog?: CatalogPort & Partial<Pick<ProductCatalogPort, 'getProduct'>>;
   auth?: MemoryAuthOptions;
   users?: UserProfile[];
   cart?: CartItem[];
@@ -89,7 +90,7 @@ export function renderApp(options: RenderOptions = {}) {
     replace: (to) => location.navigate(to, { replace: true }),
   };
   const services = createServices(
-    { auth, users, catalog: options.catalog ?? memoryCatalog(sampleCatalog()), checkout, orders, cartStorage, deliveryCep, navigation, search: options.search },
+    { auth, users, catalog: { getProduct: async () => null, ...(options.catalog ?? memoryCatalog(sampleCatalog())) }, checkout, orders, cartStorage, deliveryCep, navigation, search: options.search },
     {
       logError: (message, error) => logged.push([message, error]),
       navigateToLogin: () => location.navigate('/login'),
