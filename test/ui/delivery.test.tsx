@@ -297,7 +297,8 @@ describe('a prerendered product page', () => {
     dist = mkdtempSync(join(tmpdir(), 'club-delivery-'));
     // The build's own prerender, in a process of its own as in the build (test/ui/support/prerenderSeed.ts says why).
     await promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/ui/support/prerenderSeed.ts', dist, 'https://loja.example', PARCEL_SHELL], { cwd: REPO });
-  }, 30_000);
+    // A ceiling, not a measurement: the prerender's own process compiles the app with tsx, slow on a busy machine.
+  }, 120_000);
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   afterEach(() => {
     cleanup?.();

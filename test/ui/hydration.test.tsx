@@ -94,7 +94,8 @@ beforeAll(async () => {
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/ui/support/prerenderSeed.ts', dist, ORIGIN, SHELL], { cwd: REPO });
   // Every page the build writes is one case below: the catalog's pages and the 404 page.
   expect((JSON.parse(stdout) as { pages: number }).pages).toBe(pages.length);
-}, 30_000);
+  // A ceiling, not a measurement: the prerender's own process compiles the app with tsx, slow on a busy machine.
+}, 120_000);
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 let cleanup: (() => void) | undefined;
