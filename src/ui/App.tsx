@@ -10,6 +10,9 @@ import { CartPanel } from './components/CartPanel';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { LoadingOverlay } from './components/LoadingOverlay';
+import { ConnectivityProvider, OfflineBanner } from './components/OfflineStatus';
+import { UpdateBanner } from './components/UpdateBanner';
+import type { ConnectivityActorRef } from '../machines/connectivityMachine';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { SearchBar } from './components/SearchBar';
 import { useHydrated } from './hooks/useHydrated';
@@ -145,6 +148,8 @@ function Layout({ notFoundPath, onHydrated }: Pick<AppProps, 'notFoundPath' | 'o
     <Shell>
       <Header cartButtonRef={cartButtonRef} />
       <SearchBar />
+      <OfflineBanner />
+      <UpdateBanner />
       <AuthBanner />
       <Routes notFoundPath={notFoundPath ?? null} />
       <Footer />
@@ -162,18 +167,22 @@ export interface AppProps {
   notFoundPath?: string | null;
   /** Called once after the first commit (for a prerendered page: when hydration has finished). */
   onHydrated?: () => void;
+  /** The connection and the app's version (src/main.tsx); without it the shop is online and current. */
+  connectivity?: ConnectivityActorRef;
 }
 
 /**
  * The storefront. The same component renders in the browser, in UI tests and in the build's prerender.
  * Services are the running actors (built in main.tsx, in src/prerender.tsx, or over in-memory adapters in tests).
  */
-export function App({ services, router, notFoundPath, onHydrated }: AppProps) {
+export function App({ services, router, notFoundPath, onHydrated, connectivity }: AppProps) {
   return (
     <ServicesProvider services={services}>
-      <Router {...router}>
-        <Layout notFoundPath={notFoundPath} onHydrated={onHydrated} />
-      </Router>
+      <ConnectivityProvider connectivity={connectivity}>
+        <Router {...router}>
+          <Layout notFoundPath={notFoundPath} onHydrated={onHydrated} />
+        </Router>
+      </ConnectivityProvider>
     </ServicesProvider>
   );
 }
