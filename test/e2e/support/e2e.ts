@@ -44,7 +44,7 @@ export interface E2E extends Omit<E2EStack, 'browserEndpoint'> {
   /** This file's connection to the shared Chromium. */
   browser: Browser;
   /** A fresh browser context (own localStorage and IndexedDB: a new shopper) with an error log. */
-  newShopper(options?: { width?: number; height?: number; reducedMotion?: boolean }): Promise<Shopper>;
+  newShopper(options?: { width?: number; height?: number; reducedMotion?: boolean; serviceWorkers?: 'allow' | 'block' }): Promise<Shopper>;
 }
 
 export interface Shopper {
@@ -89,9 +89,12 @@ export function useE2E(): () => E2E {
 async function newShopper(
   browser: Browser,
   storefront: string,
-  { width = 1280, height = 800, reducedMotion = false } = {},
+  { width = 1280, height = 800, reducedMotion = false, serviceWorkers = 'block' as 'allow' | 'block' } = {},
 ): Promise<Shopper> {
   const context = await browser.newContext({
+    // The offline worker (docs/offline.md) only where a test asks for it (test/e2e/offline.test.ts): elsewhere it
+    // would precache ~1 MB per fresh shopper, and its cached answers would bypass page.route.
+    serviceWorkers,
     viewport: { width, height },
     locale: 'pt-BR',
     baseURL: storefront,
