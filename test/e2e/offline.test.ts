@@ -83,8 +83,14 @@ describe.skipIf(e2eSkipReason())('installable and usable offline (Chromium, serv
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(new URL('/sw.js', env().storefront).href);
 
       await context.setOffline(true);
+      // Home shows the categories; the others their products.
+      for (const [path, names] of [['/', catalog.map((category) => category.displayName)]] as const) {
+        await page.goto(path);
+        await hydrated(page);
+        await page.getByText(OFFLINE).waitFor();
+        for (const name of names) await page.getByRole('link', { name: new RegExp(name) }).first().waitFor();
+      }
       const pages: Array<[string, string[]]> = [
-        ['/', catalog.map((category) => category.products[0]!.name)],
         ['/explore', catalog.map((category) => category.products[0]!.name)],
         [`/category/${jackets.id}`, jackets.products.map((p) => p.name)],
         [product, [couro!.name]],
