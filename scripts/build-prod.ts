@@ -48,7 +48,7 @@ export async function buildProduction(options: ProductionBuildOptions = {}) {
   log(`build:prod: ${result.pages} pages prerendered.`);
   const { buildServiceWorker } = await import('./build-sw');
   const worker = await buildServiceWorker(distDir);
-  log(`build:prod: sw.js precaches ${worker.count} files (${Math.round(worker.size / 1024)} KB).`);
+  log(`build:prod: sw.js precaches ${worker.count} files (${Math.round(worker.size / 1024)} KB, ${Math.round(worker.gzipSize / 1024)} KB gz).`);
 
   const config = await writeDeployConfig({
     distDir,

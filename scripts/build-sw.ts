@@ -8,6 +8,7 @@
 // `npm run build`, `npm start` (scripts/lib/stack.ts) and `npm run build:prod` run it; `npm run dev` never does.
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ManifestEntry, RuntimeCaching } from 'workbox-build';
@@ -54,7 +55,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 
 /** The backend's paths (firebase.json rewrites them to the function) and Google's APIs: never from a cache. */
 export const NETWORK_ONLY = [
-  /^https?:\/\/[^/]+\/(?:create-checkout-session|pay\/|webhooks\/|health)(?:[/?#]|$)/,
+  /^https?:\/\/[^/]+\/(?:(?:pay|webhooks)\/|(?:create-checkout-session|health)(?:[/?#]|$))/,
   /^https:\/\/[^/]+\.googleapis\.com\//,
 ];
 
@@ -106,9 +107,10 @@ export async function addWebManifest(distDir: string): Promise<number> {
 }
 
 export interface ServiceWorkerBuild {
-  /** Files the worker precaches, and their bytes (uncompressed). */
+  /** Files the worker precaches, their bytes (as Cache Storage keeps them) and gzip -9 bytes (about what travels). */
   count: number;
   size: number;
+  gzipSize: number;
   warnings: string[];
   urls: string[];
 }
@@ -118,6 +120,7 @@ export async function buildServiceWorker(distDir: string): Promise<ServiceWorker
   await addWebManifest(dist);
   const routes = appShellRoutes();
   const urls: string[] = [];
+  const files: string[] = [];
   // Loaded here: scripts/lib/stack.ts imports this file, and most of its users never build a worker.
   const { generateSW } = await import('workbox-build');
   const { count, size, warnings } = await generateSW({
@@ -132,6 +135,7 @@ export async function buildServiceWorker(distDir: string): Promise<ServiceWorker
         for (const entry of entries) {
           if (!entry.url.endsWith('.js') || !(await readFile(join(dist, entry.url), 'utf8')).includes(INSPECTOR_MARKER)) kept.push(entry);
         }
+        files.push(...kept.map((entry) => entry.url));
         const manifest = kept.map((entry) => ({ ...entry, url: pageUrl(entry.url) }));
         urls.push(...manifest.map((entry) => entry.url));
         return { manifest, warnings: [] };
@@ -155,7 +159,9 @@ export async function buildServiceWorker(distDir: string): Promise<ServiceWorker
     navigateFallbackAllowlist: routes.map((route) => new RegExp(`^${escapeRegExp(route)}(?:\\?|$)`)),
     runtimeCaching: runtimeCaching(),
   });
-  return { count, size, warnings, urls };
+  let gzipSize = 0;
+  for (const file of files) gzipSize += gzipSync(await readFile(join(dist, file)), { level: 9 }).length;
+  return { count, size, gzipSize, warnings, urls };
 }
 
 // `npm run build` runs `tsx scripts/build-sw.ts` after the prerender.
@@ -163,5 +169,7 @@ await runScript(import.meta.url, 'build-sw', async () => {
   const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' } } });
   const result = await buildServiceWorker(values.dist);
   for (const warning of result.warnings) console.warn(`build-sw: ${warning}`);
-  console.log(`build-sw: ${SW_FILE} precaches ${result.count} files (${(result.size / 1024).toFixed(0)} KB) in ${resolve(values.dist)}`);
+  console.log(
+    `build-sw: ${SW_FILE} precaches ${result.count} files (${(result.size / 1024).toFixed(0)} KB, ${(result.gzipSize / 1024).toFixed(0)} KB gz) in ${resolve(values.dist)}`,
+  );
 });

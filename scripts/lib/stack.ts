@@ -270,7 +270,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
           // The offline service worker precaches the prerendered pages: built last (docs/offline.md).
           const worker = await buildServiceWorker(distDir);
-          notice(`Service worker: ${worker.count} files precached (${Math.round(worker.size / 1024)} KB).`);
+          notice(`Service worker: ${worker.count} files precached (${Math.round(worker.size / 1024)} KB, ${Math.round(worker.gzipSize / 1024)} KB gz).`);
         }
         checkAborted();
         const server = await startStaticServer({ root: distDir, port: ports.storefront });
