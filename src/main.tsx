@@ -1,7 +1,6 @@
 // Composition root: the only place in src/ that picks adapter implementations.
 import { initializeApp } from 'firebase/app';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createActor } from 'xstate';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
 import { localStorageOf } from './adapters/webStorage';
 import { CatalogUnavailableError, type CatalogPort } from './adapters/catalog/port';
@@ -15,7 +14,7 @@ import { deferAuth } from './deferredAuth';
 import { findProduct, type Category } from './domain';
 import { takeEarlyClicks } from './earlyClicks';
 import { lazyPort } from './lazyPort';
-import { connectivityMachine } from './machines/connectivityMachine';
+import type { ConnectivityActorRef } from './machines/connectivityMachine';
 import { importWhenOnline } from './ui/lazyImport';
 import { createRecorder, type InspectorRecorder } from './inspector/recorder';
 import { App } from './ui/App';
@@ -110,33 +109,6 @@ if (process.env.CLUB_MODE !== 'production') {
   }
 }
 
-// The connection and the app's version (src/machines/connectivityMachine.ts). The service worker that caches the
-// shop for offline use is registered after the load event from a lazy chunk (src/sw/register.ts), only in a
-// build (`npm start`, production): Parcel's dev server never gets one, and drops one left by an earlier start.
-const workerControls = { activate: () => {} };
-const connectivity = createActor(
-  connectivityMachine.provide({ actions: { askToActivate: () => workerControls.activate(), reload: () => window.location.reload() } }),
-  { input: { online: navigator.onLine !== false, path: window.location.pathname }, inspect: inspector?.inspect },
-).start();
-window.addEventListener('online', () => connectivity.send({ type: 'connectivity.online' }));
-window.addEventListener('offline', () => connectivity.send({ type: 'connectivity.offline' }));
-if ('serviceWorker' in navigator) {
-  if (process.env.NODE_ENV === 'development') {
-    void import('./sw/register').then(({ unregisterServiceWorkers }) => unregisterServiceWorkers()).catch(() => {});
-  } else {
-    const register = () =>
-      void import('./sw/register').then(
-        ({ registerServiceWorker }) => {
-          workerControls.activate = registerServiceWorker(connectivity).activate;
-        },
-        // Offline before the chunk was ever cached: the next visit registers.
-        () => {},
-      );
-    if (document.readyState === 'complete') register();
-    else window.addEventListener('load', register, { once: true });
-  }
-}
-
 const root = document.getElementById('root');
 // A prerendered page hydrates only when its HTML is there and its embedded catalog is valid and for this path.
 const boot = readBootData(document, logError);
@@ -183,14 +155,42 @@ function onHydrated() {
     else logError('[early click] unknown product', productId);
   }
   services.catalog.send({ type: 'catalog.refresh' });
+  startConnectivity();
 }
 
+const notFoundPath = prerendered && boot.notFound ? window.location.pathname : null;
+const appElement = (connectivity?: ConnectivityActorRef) => (
+  <App services={services} connectivity={connectivity} notFoundPath={notFoundPath} onHydrated={prerendered ? onHydrated : undefined} />
+);
+let reactRoot: Root | null = null;
 if (root && prerendered) {
-  hydrateRoot(root, <App services={services} connectivity={connectivity} notFoundPath={boot.notFound ? window.location.pathname : null} onHydrated={onHydrated} />, {
+  reactRoot = hydrateRoot(root, appElement(), {
     onRecoverableError: (error, info) => logError('[hydration] recoverable error', { error, componentStack: info.componentStack }),
   });
 } else if (root) {
-  createRoot(root).render(<App services={services} connectivity={connectivity} />);
+  reactRoot = createRoot(root);
+  reactRoot.render(appElement());
+  startConnectivity();
+}
+
+/**
+ * The connection and the app's version (src/machines/connectivityMachine.ts) and the offline service worker, in a
+ * lazy chunk (src/sw/connectivity.ts, with workbox-window) started after the load event and hydration: none of
+ * it weighs on the entry or the first paint. Parcel's dev server gets no worker, and drops one an earlier
+ * `npm start` left on the same port.
+ */
+let connectivityStarted = false;
+function startConnectivity() {
+  if (connectivityStarted) return;
+  connectivityStarted = true;
+  const start = () =>
+    void import('./sw/connectivity').then(
+      ({ startConnectivity: run }) => reactRoot?.render(appElement(run({ worker: process.env.NODE_ENV === 'development' ? 'unregister' : 'register', inspect: inspector?.inspect }))),
+      // Offline before the chunk was ever cached: the next visit starts it.
+      () => {},
+    );
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 if (process.env.CLUB_MODE !== 'production' && inspector) {

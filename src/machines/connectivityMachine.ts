@@ -1,16 +1,5 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
-/** The banner while the browser is offline (role="status": polite). */
-export const OFFLINE_MESSAGE = 'Você está offline';
-export const OFFLINE_DETAIL = 'O catálogo e o carrinho continuam funcionando.';
-/** What needs the network says so while offline, and works again as soon as the connection returns. */
-export const CHECKOUT_OFFLINE_MESSAGE = 'Sem conexão com a internet: Finalizar Compra precisa de conexão. Seu carrinho continua salvo.';
-export const LOGIN_OFFLINE_MESSAGE = 'Sem conexão com a internet: para entrar na sua conta, conecte-se e tente novamente.';
-export const SIGN_UP_OFFLINE_MESSAGE = 'Sem conexão com a internet: para criar sua conta, conecte-se e tente novamente.';
-/** The waiting service worker's banner: "Nova versão disponível — Atualizar". */
-export const UPDATE_MESSAGE = 'Nova versão disponível';
-export const UPDATE_ACTION = 'Atualizar';
-
 /** Where a new version must never replace the code: an open checkout (and the payment page it leads to). */
 export const checkoutOpen = (path: string): boolean => /^\/(checkout|pay)(\/|$)/.test(path);
 
@@ -75,11 +64,11 @@ export const connectivityMachine = setup({
       initial: 'current',
       states: {
         /** This page runs the newest version it knows of. */
-        current: { on: { 'update.waiting': 'waiting' } },
+        current: { on: { 'update.waiting': [{ guard: 'onCheckout', target: 'waiting.held' }, { target: 'waiting.announced' }] } },
         waiting: {
-          initial: 'deciding',
+          // Entered through current's guarded targets; `initial` only names the usual one.
+          initial: 'announced',
           states: {
-            deciding: { always: [{ guard: 'onCheckout', target: 'held' }, { target: 'announced' }] },
             /** "Nova versão disponível — Atualizar". */
             announced: {
               tags: ['updateAvailable'],
@@ -102,5 +91,6 @@ export const connectivityMachine = setup({
 export type ConnectivityActorRef = ActorRefFrom<typeof connectivityMachine>;
 export type ConnectivitySnapshot = SnapshotFrom<typeof connectivityMachine>;
 
+/** The tags the UI reads (src/ui/components/OfflineStatus.tsx, UpdateBanner.tsx): the machine's public state. */
 export const selectOffline = (snapshot: ConnectivitySnapshot) => snapshot.hasTag('offline');
 export const selectUpdateAvailable = (snapshot: ConnectivitySnapshot) => snapshot.hasTag('updateAvailable');

@@ -1,6 +1,6 @@
-// Registers dist/sw.js (scripts/build-sw.ts) and reports its news to the connectivity machine. A lazy chunk,
-// imported after the load event by src/main.tsx: workbox-window stays out of the entry and the worker's
-// install (the precache) never competes with the first paint.
+// Registers dist/sw.js (scripts/build-sw.ts) and reports its news to the connectivity machine. Part of the lazy
+// chunk src/sw/connectivity.ts starts after the load event: workbox-window stays out of the entry and the
+// worker's install (the precache) never competes with the first paint.
 import { Workbox } from 'workbox-window';
 import type { ConnectivityActorRef } from '../machines/connectivityMachine';
 

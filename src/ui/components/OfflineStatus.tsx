@@ -2,9 +2,14 @@
 // src/main.tsx, reaches them through this context. Without one (the prerender, UI tests) the shop is online.
 import { createContext, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { OFFLINE_DETAIL, OFFLINE_MESSAGE, selectOffline, type ConnectivityActorRef } from '../../machines/connectivityMachine';
+// Types only: the machine itself is in the lazy chunk src/sw/connectivity.ts starts; the UI reads its tags.
+import type { ConnectivityActorRef, ConnectivitySnapshot } from '../../machines/connectivityMachine';
 import { useHydrated } from '../hooks/useHydrated';
 import { styled } from '../theme';
+
+/** The banner while the browser is offline (role="status": polite). */
+export const OFFLINE_MESSAGE = 'Você está offline';
+const OFFLINE_DETAIL = 'O catálogo e o carrinho continuam funcionando.';
 
 const ConnectivityContext = createContext<ConnectivityActorRef | null>(null);
 
@@ -21,7 +26,7 @@ export const noConnectivity = { subscribe: () => ({ unsubscribe: () => {} }), ge
 export function useOffline(): boolean {
   const connectivity = useConnectivity();
   const hydrated = useHydrated();
-  const offline = useSelector(connectivity ?? noConnectivity, (s) => (s ? selectOffline(s) : false));
+  const offline = useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => s?.hasTag('offline') ?? false);
   return hydrated && offline;
 }
 
@@ -39,7 +44,7 @@ const Bar = styled('div', {
 export function OfflineBanner() {
   const offline = useOffline();
   return (
-    <div role="status" data-testid="offline-banner">
+    <div role="status">
       {offline && (
         <Bar>
           <p>
@@ -49,15 +54,4 @@ export function OfflineBanner() {
       )}
     </div>
   );
-}
-
-const Notice = styled('p', { margin: '$3 0', padding: '$3', borderLeft: '4px solid $errorText', color: '$errorText', fontWeight: 600 });
-
-/**
- * A page's own "this needs a connection" line, shown only while offline. The buttons stay as they are: a press
- * offline gets the machine's own failure message, and works as soon as the connection is back.
- */
-export function OfflineNotice({ message }: { message: string }) {
-  const offline = useOffline();
-  return <div role="status">{offline && <Notice data-testid="offline-notice">{message}</Notice>}</div>;
 }

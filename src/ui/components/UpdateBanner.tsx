@@ -1,25 +1,14 @@
 // "Nova versão disponível — Atualizar": a new deploy's service worker is waiting. The connectivity machine
-// decides when it is said (never while a checkout is open); this banner tells it where the shopper is and
-// forwards the press.
-import { useEffect } from 'react';
+// decides when it is said (never while a checkout is open); this banner tells it where the shopper is. The bar
+// itself is a lazy chunk (UpdateBar.tsx), precached like every chunk: the entry bundle only holds this slot.
+import { lazy, Suspense, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { selectUpdateAvailable, UPDATE_ACTION, UPDATE_MESSAGE } from '../../machines/connectivityMachine';
+import type { ConnectivitySnapshot } from '../../machines/connectivityMachine';
 import { useHydrated } from '../hooks/useHydrated';
-import { Button, styled } from '../theme';
 import { noConnectivity, useConnectivity } from './OfflineStatus';
 
-const Bar = styled('div', {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '$3',
-  margin: '$3 $4',
-  padding: '$3 $4',
-  border: '2px solid $primary',
-  borderRadius: '$1',
-  '& p': { margin: 0, fontWeight: 600 },
-});
+const UpdateBar = lazy(() => import('./UpdateBar'));
 
 /** Always in the page (the server's HTML too, so hydration matches); says something only when the machine does. */
 export function UpdateBanner() {
@@ -29,16 +18,13 @@ export function UpdateBanner() {
   useEffect(() => {
     connectivity?.send({ type: 'route.changed', path: location });
   }, [connectivity, location]);
-  const available = useSelector(connectivity ?? noConnectivity, (s) => (s ? selectUpdateAvailable(s) : false));
+  const available = useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => s?.hasTag('updateAvailable') ?? false);
   return (
-    <div role="status" data-testid="update-banner">
+    <div role="status">
       {hydrated && connectivity && available && (
-        <Bar>
-          <p>{UPDATE_MESSAGE} —</p>
-          <Button type="button" onClick={() => connectivity.send({ type: 'update.accept' })}>
-            {UPDATE_ACTION}
-          </Button>
-        </Bar>
+        <Suspense fallback={null}>
+          <UpdateBar connectivity={connectivity} />
+        </Suspense>
       )}
     </div>
   );

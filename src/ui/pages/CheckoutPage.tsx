@@ -8,8 +8,7 @@ import { CartLines } from '../components/CartLines';
 import { useDeliveryLoad, type DeliveryLoad } from '../components/DeliverySlot';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { RequireLogin } from '../components/RequireLogin';
-import { OfflineNotice } from '../components/OfflineStatus';
-import { CHECKOUT_OFFLINE_MESSAGE } from '../../machines/connectivityMachine';
+import { CHECKOUT_OFFLINE_MESSAGE, OfflineNotice } from '../components/OfflineNotice';
 
 const ErrorText = styled('p', { color: '$errorText', fontWeight: 600 });
 

@@ -8,8 +8,7 @@ import { selectFieldErrors, selectFormError, selectLoggedIn } from '../selectors
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
 import { FormCard, FormField, FormIntro } from '../components/FormField';
-import { OfflineNotice } from '../components/OfflineStatus';
-import { LOGIN_OFFLINE_MESSAGE } from '../../machines/connectivityMachine';
+import { LOGIN_OFFLINE_MESSAGE, OfflineNotice } from '../components/OfflineNotice';
 
 const Divider = styled('p', { textAlign: 'center', margin: '$4 0', color: '$placeholder' });
 const FormError = styled('p', { color: '$errorText', fontWeight: 600, margin: 0 });

@@ -8,8 +8,7 @@ import { selectFieldErrors, selectFormError, selectLoggedIn } from '../selectors
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
 import { FormCard, FormField, FormIntro } from '../components/FormField';
-import { OfflineNotice } from '../components/OfflineStatus';
-import { SIGN_UP_OFFLINE_MESSAGE } from '../../machines/connectivityMachine';
+import { SIGN_UP_OFFLINE_MESSAGE, OfflineNotice } from '../components/OfflineNotice';
 
 const FormError = styled('p', { color: '$errorText', fontWeight: 600, margin: 0 });
 const Alt = styled('p', { textAlign: 'center', '& a': { color: '$textDark', fontWeight: 600 } });

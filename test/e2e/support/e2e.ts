@@ -100,6 +100,8 @@ async function newShopper(
     baseURL: storefront,
     reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
   });
+  // A blocked worker registration logs a console warning: the page sees a browser without workers instead.
+  if (serviceWorkers === 'block') await context.addInitScript(() => delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker);
   // Each action's ceiling: under a loaded 2-core machine a click that waits on a Firebase round trip took
   // several seconds (a passing action never waits for it).
   context.setDefaultTimeout(20_000);
