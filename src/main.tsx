@@ -158,21 +158,7 @@ function onHydrated() {
   startConnectivity();
 }
 
-const notFoundPath = prerendered && boot.notFound ? window.location.pathname : null;
-const appElement = (connectivity?: ConnectivityActorRef) => (
-  <App services={services} connectivity={connectivity} notFoundPath={notFoundPath} onHydrated={prerendered ? onHydrated : undefined} />
-);
 let reactRoot: Root | null = null;
-if (root && prerendered) {
-  reactRoot = hydrateRoot(root, appElement(), {
-    onRecoverableError: (error, info) => logError('[hydration] recoverable error', { error, componentStack: info.componentStack }),
-  });
-} else if (root) {
-  reactRoot = createRoot(root);
-  reactRoot.render(appElement());
-  startConnectivity();
-}
-
 /**
  * The connection and the app's version (src/machines/connectivityMachine.ts) and the offline service worker, in a
  * lazy chunk (src/sw/connectivity.ts, with workbox-window) started after the load event and hydration: none of
@@ -191,6 +177,20 @@ function startConnectivity() {
     );
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
+}
+
+const notFoundPath = prerendered && boot.notFound ? window.location.pathname : null;
+const appElement = (connectivity?: ConnectivityActorRef) => (
+  <App services={services} connectivity={connectivity} notFoundPath={notFoundPath} onHydrated={prerendered ? onHydrated : undefined} />
+);
+if (root && prerendered) {
+  reactRoot = hydrateRoot(root, appElement(), {
+    onRecoverableError: (error, info) => logError('[hydration] recoverable error', { error, componentStack: info.componentStack }),
+  });
+} else if (root) {
+  reactRoot = createRoot(root);
+  reactRoot.render(appElement());
+  startConnectivity();
 }
 
 if (process.env.CLUB_MODE !== 'production' && inspector) {

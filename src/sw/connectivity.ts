@@ -13,6 +13,11 @@ export function startConnectivity({ worker, inspect }: { worker: 'register' | 'u
   ).start();
   window.addEventListener('online', () => connectivity.send({ type: 'connectivity.online' }));
   window.addEventListener('offline', () => connectivity.send({ type: 'connectivity.offline' }));
+  // Where the shopper is (an open checkout holds the update banner): wouter announces its pushState and
+  // replaceState with events of those names, the browser's back and forward with popstate.
+  for (const type of ['popstate', 'pushState', 'replaceState']) {
+    window.addEventListener(type, () => connectivity.send({ type: 'route.changed', path: window.location.pathname }));
+  }
   if ('serviceWorker' in navigator) {
     if (worker === 'unregister') unregisterServiceWorkers().catch(() => {});
     else controls.activate = registerServiceWorker(connectivity).activate;

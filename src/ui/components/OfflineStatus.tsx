@@ -1,15 +1,14 @@
-// The connection as the pages see it: the connectivity actor (src/machines/connectivityMachine.ts), started by
+// The connection as the pages see it, and the two banners (offline, new version) in one module: the entry
+// bundle holds only their slots. the connectivity actor (src/machines/connectivityMachine.ts), started by
 // src/main.tsx, reaches them through this context. Without one (the prerender, UI tests) the shop is online.
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 // Types only: the machine itself is in the lazy chunk src/sw/connectivity.ts starts; the UI reads its tags.
 import type { ConnectivityActorRef, ConnectivitySnapshot } from '../../machines/connectivityMachine';
-import { useHydrated } from '../hooks/useHydrated';
 import { styled } from '../theme';
 
 /** The banner while the browser is offline (role="status": polite). */
-export const OFFLINE_MESSAGE = 'Você está offline';
-const OFFLINE_DETAIL = 'O catálogo e o carrinho continuam funcionando.';
+const OFFLINE_MESSAGE = 'Você está offline';
 
 const ConnectivityContext = createContext<ConnectivityActorRef | null>(null);
 
@@ -22,12 +21,13 @@ export const useConnectivity = (): ConnectivityActorRef | null => useContext(Con
 /** Stands in for a missing actor so hooks keep their order: never changes, has no snapshot. */
 export const noConnectivity = { subscribe: () => ({ unsubscribe: () => {} }), getSnapshot: () => undefined } as unknown as ConnectivityActorRef;
 
-/** True while the browser is offline (always false before hydration: the server's HTML knows no connection). */
+/**
+ * True while the browser is offline. The actor arrives after hydration (src/main.tsx), so the server's HTML and
+ * the first client render agree: online.
+ */
 export function useOffline(): boolean {
   const connectivity = useConnectivity();
-  const hydrated = useHydrated();
-  const offline = useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => s?.hasTag('offline') ?? false);
-  return hydrated && offline;
+  return useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => s?.hasTag('offline') ?? false);
 }
 
 const Bar = styled('div', {
@@ -36,8 +36,7 @@ const Bar = styled('div', {
   borderRadius: '$1',
   background: '$inputBackground',
   color: '$textDark',
-  '& p': { margin: 0 },
-  '& strong': { fontWeight: 700 },
+  '& p': { margin: 0, fontWeight: 600 },
 });
 
 /** "Você está offline": polite, above the page, while the connection is gone. */
@@ -47,10 +46,29 @@ export function OfflineBanner() {
     <div role="status">
       {offline && (
         <Bar>
-          <p>
-            <strong>{OFFLINE_MESSAGE}</strong>. {OFFLINE_DETAIL}
-          </p>
+          <p>{OFFLINE_MESSAGE}</p>
         </Bar>
+      )}
+    </div>
+  );
+}
+
+const UpdateBar = lazy(() => import('./UpdateBar'));
+
+/**
+ * "Nova versão disponível — Atualizar": a new deploy's service worker is waiting. The connectivity machine decides
+ * when it is said (never while a checkout is open: it follows the address itself, src/sw/connectivity.ts). The bar
+ * is a lazy chunk (UpdateBar.tsx), precached like every chunk. Always in the page (the server's HTML too).
+ */
+export function UpdateBanner() {
+  const connectivity = useConnectivity();
+  const available = useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => s?.hasTag('updateAvailable') ?? false);
+  return (
+    <div role="status">
+      {connectivity && available && (
+        <Suspense fallback={null}>
+          <UpdateBar connectivity={connectivity} />
+        </Suspense>
       )}
     </div>
   );
