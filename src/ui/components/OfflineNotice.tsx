@@ -16,5 +16,5 @@ const Notice = styled('p', { margin: '$3 0', padding: '$3', borderLeft: '4px sol
  */
 export function OfflineNotice({ message }: { message: string }) {
   const offline = useOffline();
-  return <div role="status">{offline && <Notice data-testid="offline-notice">{message}</Notice>}</div>;
+  return offline ? <Notice role="status">{message}</Notice> : null;
 }

@@ -42,15 +42,12 @@ const Bar = styled('div', {
 /** "Você está offline": polite, above the page, while the connection is gone. */
 export function OfflineBanner() {
   const offline = useOffline();
-  return (
-    <div role="status">
-      {offline && (
-        <Bar>
-          <p>{OFFLINE_MESSAGE}</p>
-        </Bar>
-      )}
-    </div>
-  );
+  // Only while there is something to say: the pages keep their own single role="status" otherwise.
+  return offline ? (
+    <Bar role="status">
+      <p>{OFFLINE_MESSAGE}</p>
+    </Bar>
+  ) : null;
 }
 
 const UpdateBar = lazy(() => import('./UpdateBar'));
@@ -58,18 +55,14 @@ const UpdateBar = lazy(() => import('./UpdateBar'));
 /**
  * "Nova versão disponível — Atualizar": a new deploy's service worker is waiting. The connectivity machine decides
  * when it is said (never while a checkout is open: it follows the address itself, src/sw/connectivity.ts). The bar
- * is a lazy chunk (UpdateBar.tsx), precached like every chunk. Always in the page (the server's HTML too).
+ * is a lazy chunk (UpdateBar.tsx), precached like every chunk.
  */
 export function UpdateBanner() {
   const connectivity = useConnectivity();
   const available = useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => s?.hasTag('updateAvailable') ?? false);
-  return (
-    <div role="status">
-      {connectivity && available && (
-        <Suspense fallback={null}>
-          <UpdateBar connectivity={connectivity} />
-        </Suspense>
-      )}
-    </div>
-  );
+  return connectivity && available ? (
+    <Suspense fallback={null}>
+      <UpdateBar connectivity={connectivity} />
+    </Suspense>
+  ) : null;
 }

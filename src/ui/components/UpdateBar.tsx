@@ -20,7 +20,7 @@ const Bar = styled('div', {
 
 export default function UpdateBar({ connectivity }: { connectivity: ConnectivityActorRef }) {
   return (
-    <Bar>
+    <Bar role="status">
       <p>{UPDATE_MESSAGE} —</p>
       <Button type="button" onClick={() => connectivity.send({ type: 'update.accept' })}>
         {UPDATE_ACTION}
