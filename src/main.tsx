@@ -1,6 +1,6 @@
 // Composition root: the only place in src/ that picks adapter implementations.
 import { initializeApp } from 'firebase/app';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
 import { localStorageOf } from './adapters/webStorage';
 import { CatalogUnavailableError, type CatalogPort } from './adapters/catalog/port';
@@ -14,7 +14,7 @@ import { deferAuth } from './deferredAuth';
 import { findProduct, type Category } from './domain';
 import { takeEarlyClicks } from './earlyClicks';
 import { lazyPort } from './lazyPort';
-import type { ConnectivityActorRef } from './machines/connectivityMachine';
+import { provideConnectivity } from './ui/components/OfflineStatus';
 import { importWhenOnline } from './ui/lazyImport';
 import { createRecorder, type InspectorRecorder } from './inspector/recorder';
 import { App } from './ui/App';
@@ -158,7 +158,6 @@ function onHydrated() {
   startConnectivity();
 }
 
-let reactRoot: Root | null = null;
 /**
  * The connection and the app's version (src/machines/connectivityMachine.ts) and the offline service worker, in a
  * lazy chunk (src/sw/connectivity.ts, with workbox-window) started after the load event and hydration: none of
@@ -171,7 +170,7 @@ function startConnectivity() {
   connectivityStarted = true;
   const start = () =>
     void import('./sw/connectivity').then(
-      ({ startConnectivity: run }) => reactRoot?.render(appElement(run({ worker: process.env.NODE_ENV === 'development' ? 'unregister' : 'register', inspect: inspector?.inspect }))),
+      ({ startConnectivity: run }) => provideConnectivity(run({ worker: process.env.NODE_ENV === 'development' ? 'unregister' : 'register', inspect: inspector?.inspect })),
       // Offline before the chunk was ever cached: the next visit starts it.
       () => {},
     );
@@ -179,17 +178,12 @@ function startConnectivity() {
   else window.addEventListener('load', start, { once: true });
 }
 
-const notFoundPath = prerendered && boot.notFound ? window.location.pathname : null;
-const appElement = (connectivity?: ConnectivityActorRef) => (
-  <App services={services} connectivity={connectivity} notFoundPath={notFoundPath} onHydrated={prerendered ? onHydrated : undefined} />
-);
 if (root && prerendered) {
-  reactRoot = hydrateRoot(root, appElement(), {
+  hydrateRoot(root, <App services={services} notFoundPath={boot.notFound ? window.location.pathname : null} onHydrated={onHydrated} />, {
     onRecoverableError: (error, info) => logError('[hydration] recoverable error', { error, componentStack: info.componentStack }),
   });
 } else if (root) {
-  reactRoot = createRoot(root);
-  reactRoot.render(appElement());
+  createRoot(root).render(<App services={services} />);
   startConnectivity();
 }
 

@@ -10,8 +10,7 @@ import { CartPanel } from './components/CartPanel';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { LoadingOverlay } from './components/LoadingOverlay';
-import { ConnectivityProvider, OfflineBanner, UpdateBanner } from './components/OfflineStatus';
-import type { ConnectivityActorRef } from '../machines/connectivityMachine';
+import { OfflineBanner, UpdateBanner } from './components/OfflineStatus';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { SearchBar } from './components/SearchBar';
 import { useHydrated } from './hooks/useHydrated';
@@ -166,22 +165,18 @@ export interface AppProps {
   notFoundPath?: string | null;
   /** Called once after the first commit (for a prerendered page: when hydration has finished). */
   onHydrated?: () => void;
-  /** The connection and the app's version (src/main.tsx); without it the shop is online and current. */
-  connectivity?: ConnectivityActorRef;
 }
 
 /**
  * The storefront. The same component renders in the browser, in UI tests and in the build's prerender.
  * Services are the running actors (built in main.tsx, in src/prerender.tsx, or over in-memory adapters in tests).
  */
-export function App({ services, router, notFoundPath, onHydrated, connectivity }: AppProps) {
+export function App({ services, router, notFoundPath, onHydrated }: AppProps) {
   return (
     <ServicesProvider services={services}>
-      <ConnectivityProvider connectivity={connectivity}>
-        <Router {...router}>
-          <Layout notFoundPath={notFoundPath} onHydrated={onHydrated} />
-        </Router>
-      </ConnectivityProvider>
+      <Router {...router}>
+        <Layout notFoundPath={notFoundPath} onHydrated={onHydrated} />
+      </Router>
     </ServicesProvider>
   );
 }

@@ -1,7 +1,7 @@
 // The connection as the pages see it, and the two banners (offline, new version) in one module: the entry
 // bundle holds only their slots. the connectivity actor (src/machines/connectivityMachine.ts), started by
-// src/main.tsx, reaches them through this context. Without one (the prerender, UI tests) the shop is online.
-import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
+// src/main.tsx, reaches them through a small store. Without one (the prerender, UI tests) the shop is online.
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 // Types only: the machine itself is in the lazy chunk src/sw/connectivity.ts starts; the UI reads its tags.
 import type { ConnectivityActorRef, ConnectivitySnapshot } from '../../machines/connectivityMachine';
@@ -10,21 +10,25 @@ import { styled } from '../theme';
 /** The banner while the browser is offline (role="status": polite). */
 const OFFLINE_MESSAGE = 'Você está offline';
 
-const ConnectivityContext = createContext<ConnectivityActorRef | null>(null);
-
-export function ConnectivityProvider({ connectivity, children }: { connectivity?: ConnectivityActorRef; children: ReactNode }) {
-  return <ConnectivityContext.Provider value={connectivity ?? null}>{children}</ConnectivityContext.Provider>;
+// The actor arrives once, after the load event and hydration (src/main.tsx). A store, not a React context or a new
+// root render: only the components that read it update, never a Suspense boundary still hydrating.
+let current: ConnectivityActorRef | null = null;
+const listeners = new Set<() => void>();
+export function provideConnectivity(actor: ConnectivityActorRef): void {
+  current = actor;
+  for (const listener of listeners) listener();
 }
-
-export const useConnectivity = (): ConnectivityActorRef | null => useContext(ConnectivityContext);
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+/** The connectivity actor, or null before it starts (the prerender, UI tests, the first render). */
+export const useConnectivity = (): ConnectivityActorRef | null => useSyncExternalStore(subscribe, () => current, () => null);
 
 /** Stands in for a missing actor so hooks keep their order: never changes, has no snapshot. */
 export const noConnectivity = { subscribe: () => ({ unsubscribe: () => {} }), getSnapshot: () => undefined } as unknown as ConnectivityActorRef;
 
-/**
- * True while the browser is offline. The actor arrives after hydration (src/main.tsx), so the server's HTML and
- * the first client render agree: online.
- */
+/** True while the browser is offline (online until the actor has started: the server's HTML says nothing). */
 export function useOffline(): boolean {
   const connectivity = useConnectivity();
   return useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => s?.hasTag('offline') ?? false);
