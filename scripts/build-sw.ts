@@ -106,6 +106,27 @@ export async function addWebManifest(distDir: string): Promise<number> {
   return linked;
 }
 
+const HASHED_NAME = /[\w.-]+?\.[0-9a-f]{8}\.(?:js|css|png)/g;
+
+/**
+ * The precache candidates this build uses: everything but Parcel's hashed files, and those hashed files an HTML
+ * page or a used chunk names. dist/ is never emptied between builds (scripts/lib/stack.ts), so chunks of earlier
+ * builds are still there; they must not be precached.
+ */
+async function reachableFiles(dist: string, candidates: readonly string[]): Promise<Set<string>> {
+  const hashed = (file: string) => /^[^/]+\.[0-9a-f]{8}\.(?:js|css|png)$/.test(file);
+  const reached = new Set(candidates.filter((file) => !hashed(file)));
+  const queue = [...reached].filter((file) => file.endsWith('.html'));
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    for (const [name] of (await readFile(join(dist, file), 'utf8')).matchAll(HASHED_NAME)) {
+      if (reached.has(name) || !candidates.includes(name)) continue;
+      reached.add(name);
+      if (name.endsWith('.js') || name.endsWith('.css')) queue.push(name);
+    }
+  }
+  return reached;
+}
+
 export interface ServiceWorkerBuild {
   /** Files the worker precaches, their bytes (as Cache Storage keeps them) and gzip -9 bytes (about what travels). */
   count: number;
@@ -135,8 +156,9 @@ export async function buildServiceWorker(distDir: string): Promise<ServiceWorker
         for (const entry of entries) {
           if (!entry.url.endsWith('.js') || !(await readFile(join(dist, entry.url), 'utf8')).includes(INSPECTOR_MARKER)) kept.push(entry);
         }
-        files.push(...kept.map((entry) => entry.url));
-        const manifest = kept.map((entry) => ({ ...entry, url: pageUrl(entry.url) }));
+        const reachable = await reachableFiles(dist, kept.map((entry) => entry.url));
+        const manifest = kept.filter((entry) => reachable.has(entry.url)).map((entry) => ({ ...entry, url: pageUrl(entry.url) }));
+        files.push(...kept.filter((entry) => reachable.has(entry.url)).map((entry) => entry.url));
         urls.push(...manifest.map((entry) => entry.url));
         return { manifest, warnings: [] };
       },
