@@ -1,6 +1,6 @@
-// The connection as the pages see it, and the two banners (offline, new version) in one module: the entry
-// bundle holds only their slots. the connectivity actor (src/machines/connectivityMachine.ts), started by
-// src/main.tsx, reaches them through a small store. Without one (the prerender, UI tests) the shop is online.
+// The connection as the pages see it, and the two banners (offline, new version): the connectivity actor
+// (src/machines/connectivityMachine.ts), started by src/main.tsx after load and hydration, reaches them through
+// a small store. Without one (the prerender, UI tests) the shop is online and current.
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 // Types only: the machine itself is in the lazy chunk src/sw/connectivity.ts starts; the UI reads its tags.
