@@ -2,8 +2,9 @@
 //   1. Parcel with CLUB_MODE=production (its own cache: .parcel-cache/prod) into dist/;
 //   2. the prerender (scripts/prerender.ts) from the real catalog: GOOGLE_APPLICATION_CREDENTIALS + GCLOUD_PROJECT
 //      (or FIRESTORE_EMULATOR_HOST for the preview);
-//   3. firebase.deploy.json: firebase.json + the CSP with this build's inline-script hashes (scripts/hostingConfig.ts);
-//   4. the Cloud Function bundle in .functions/ (scripts/lib/functionsBundle.ts).
+//   3. the manifest and the offline service worker (scripts/build-sw.ts, docs/offline.md);
+//   4. firebase.deploy.json: firebase.json + the CSP with this build's inline-script hashes (scripts/hostingConfig.ts);
+//   5. the Cloud Function bundle in .functions/ (scripts/lib/functionsBundle.ts).
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runScript } from './lib/cli';
@@ -45,6 +46,9 @@ export async function buildProduction(options: ProductionBuildOptions = {}) {
     return prerenderSite({ distDir, catalog, origin });
   }, env);
   log(`build:prod: ${result.pages} pages prerendered.`);
+  const { buildServiceWorker } = await import('./build-sw');
+  const worker = await buildServiceWorker(distDir);
+  log(`build:prod: sw.js precaches ${worker.count} files (${Math.round(worker.size / 1024)} KB, ${Math.round(worker.gzipSize / 1024)} KB gz).`);
 
   const config = await writeDeployConfig({
     distDir,

@@ -52,6 +52,8 @@ export function contentSecurityPolicy({ scriptHashes, authDomain, extraConnect =
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self'",
     "manifest-src 'self'",
+    // The offline service worker (dist/sw.js, scripts/build-sw.ts), same origin, its runtime inlined.
+    "worker-src 'self'",
     "form-action 'self'",
     "base-uri 'self'",
     "object-src 'none'",

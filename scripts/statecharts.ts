@@ -26,6 +26,7 @@ import { cartMachine } from '../src/machines/cartMachine';
 import { catalogMachine } from '../src/machines/catalogMachine';
 import { checkoutGuardMachine } from '../src/machines/checkoutGuardMachine';
 import { checkoutMachine } from '../src/machines/checkoutMachine';
+import { connectivityMachine } from '../src/machines/connectivityMachine';
 import { deliveryMachine } from '../src/machines/deliveryMachine';
 import { ordersMachine } from '../src/machines/ordersMachine';
 import { searchMachine } from '../src/machines/searchMachine';
@@ -66,6 +67,11 @@ export const documentedMachines: DocumentedMachine[] = [
     machine: checkoutMachine,
     file: 'src/machines/checkoutMachine.ts',
     summary: 'The Finalizar Compra button: creates a checkout session once per click and sends the browser to its url.',
+  },
+  {
+    machine: connectivityMachine,
+    file: 'src/machines/connectivityMachine.ts',
+    summary: 'The connection and the app\'s version: the offline banner and notices from the online/offline events; a new service worker announced ("Nova versão disponível") except during a checkout, activated on "Atualizar", then a reload.',
   },
   {
     machine: deliveryMachine,

@@ -15,6 +15,7 @@ import { deferAuth } from './deferredAuth';
 import { findProduct, type Category } from './domain';
 import { takeEarlyClicks } from './earlyClicks';
 import { lazyPort } from './lazyPort';
+import { provideConnectivity } from './ui/components/OfflineStatus';
 import { importWhenOnline } from './ui/lazyImport';
 import { createRecorder, type InspectorRecorder } from './inspector/recorder';
 import { App } from './ui/App';
@@ -169,6 +170,27 @@ function onHydrated() {
     else logError('[early click] unknown product', productId);
   }
   services.catalog.send({ type: 'catalog.refresh' });
+  startConnectivity();
+}
+
+/**
+ * The connection and the app's version (src/machines/connectivityMachine.ts) and the offline service worker, in a
+ * lazy chunk (src/sw/connectivity.ts, with workbox-window) started after the load event and hydration: none of
+ * it weighs on the entry or the first paint. Parcel's dev server gets no worker, and drops one an earlier
+ * `npm start` left on the same port.
+ */
+let connectivityStarted = false;
+function startConnectivity() {
+  if (connectivityStarted) return;
+  connectivityStarted = true;
+  const start = () =>
+    void import('./sw/connectivity').then(
+      ({ startConnectivity: run }) => provideConnectivity(run({ worker: process.env.NODE_ENV === 'development' ? 'unregister' : 'register', inspect: inspector?.inspect })),
+      // Offline before the chunk was ever cached: the next visit starts it.
+      () => {},
+    );
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 if (root && prerendered) {
@@ -177,6 +199,7 @@ if (root && prerendered) {
   });
 } else if (root) {
   createRoot(root).render(<App services={services} />);
+  startConnectivity();
 }
 
 if (process.env.CLUB_MODE !== 'production' && inspector) {

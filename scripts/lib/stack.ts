@@ -11,6 +11,7 @@ import { assertPortsFree, findFreePort } from './ports';
 import { startStaticServer } from './staticServer';
 import { seedCatalog, type SeedResult } from '../seed';
 import { prerenderSite } from '../prerender';
+import { buildServiceWorker } from '../build-sw';
 import { createAdminCatalog } from '../../server/adapters/adminCatalog';
 import { DEFAULT_PORTS } from '../../src/sharedConstants';
 
@@ -267,6 +268,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             unlessAborted(prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin })),
           );
           notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
+          // The offline service worker precaches the prerendered pages: built last (docs/offline.md).
+          const worker = await buildServiceWorker(distDir);
+          notice(`Service worker: ${worker.count} files precached (${Math.round(worker.size / 1024)} KB, ${Math.round(worker.gzipSize / 1024)} KB gz).`);
         }
         checkAborted();
         // Catalog pages the build did not write go to the backend, as Hosting sends them to the function.

@@ -10,6 +10,7 @@ import { CartPanel } from './components/CartPanel';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { LoadingOverlay } from './components/LoadingOverlay';
+import { OfflineBanner, UpdateBanner } from './components/OfflineStatus';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { SearchBar } from './components/SearchBar';
 import { useHydrated } from './hooks/useHydrated';
@@ -145,6 +146,8 @@ function Layout({ notFoundPath, onHydrated }: Pick<AppProps, 'notFoundPath' | 'o
     <Shell>
       <Header cartButtonRef={cartButtonRef} />
       <SearchBar />
+      <OfflineBanner />
+      <UpdateBanner />
       <AuthBanner />
       <Routes notFoundPath={notFoundPath ?? null} />
       <Footer />

@@ -85,6 +85,36 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('serves sw.js and the manifest with no-cache, and the CSP lets the worker take the page (docs/offline.md)', async () => {
+    for (const [path, type] of [['/sw.js', /javascript/], ['/manifest.webmanifest', /^application\/manifest\+json/]] as const) {
+      const response = await fetchPage(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(response.headers.get('content-type'), path).toMatch(type);
+      expect(response.headers.get('content-security-policy'), path).toMatch(/worker-src 'self'/);
+    }
+    const pageCsp = (await fetchPage('/')).headers.get('content-security-policy');
+    expect(pageCsp).toMatch(/worker-src 'self'/);
+    expect(pageCsp).toMatch(/manifest-src 'self'/);
+    const context = await env().browser.newContext({ baseURL: preview.url });
+    const violations: string[] = [];
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => console.error(`[csp] ${event.violatedDirective} blocked ${event.blockedURI}`));
+    });
+    try {
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (/Content.Security.Policy|\[csp\]/i.test(message.text())) violations.push(message.text());
+      });
+      await page.goto('/');
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 });
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${preview.url}/sw.js`);
+    } finally {
+      await context.close();
+    }
+    expect(violations).toEqual([]);
+  });
+
   it('a shopper buys through the rewrite and the simulated payment page, with no CSP violation', async () => {
     const context = await env().browser.newContext({ baseURL: preview.url });
     const violations: string[] = [];

@@ -31,6 +31,8 @@ const PATHS = [
   '/main.1a2b3c4d.js',
   '/images/bone-branco.svg',
   '/main.deadbeef.js',
+  '/sw.js',
+  '/manifest.webmanifest',
 ];
 const COMPARED_HEADERS = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cache-control'];
 
@@ -51,6 +53,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'explore', 'index.html'), page('explore'));
   writeFileSync(join(dist, 'product', 'bone-branco', 'index.html'), page('Boné Branco'));
   writeFileSync(join(dist, 'main.1a2b3c4d.js'), 'console.log("club");\n');
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Club Clothing"}\n');
   writeFileSync(join(dist, 'images', 'bone-branco.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
 
   // firebase.json as it is, pointed at this folder and a free port; only the Hosting emulator runs.

@@ -8,6 +8,7 @@ import { CartLines } from '../components/CartLines';
 import { useDeliveryLoad, type DeliveryLoad } from '../components/DeliverySlot';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { RequireLogin } from '../components/RequireLogin';
+import { CHECKOUT_OFFLINE_MESSAGE, OfflineNotice } from '../components/OfflineNotice';
 
 const ErrorText = styled('p', { color: '$errorText', fontWeight: 600 });
 
@@ -49,6 +50,7 @@ function CheckoutContent({ load }: { load: DeliveryLoad }) {
       >
         Finalizar Compra
       </Button>
+      <OfflineNotice message={CHECKOUT_OFFLINE_MESSAGE} />
       <div aria-live="polite">
         {busy && <p>Aguarde, abrindo a página de pagamento…</p>}
         {errorMessage && <ErrorText role="alert">{errorMessage}</ErrorText>}

@@ -8,6 +8,7 @@ import { selectFieldErrors, selectFormError, selectLoggedIn } from '../selectors
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
 import { FormCard, FormField, FormIntro } from '../components/FormField';
+import { LOGIN_OFFLINE_MESSAGE, OfflineNotice } from '../components/OfflineNotice';
 
 const Divider = styled('p', { textAlign: 'center', margin: '$4 0', color: '$placeholder' });
 const FormError = styled('p', { color: '$errorText', fontWeight: 600, margin: 0 });
@@ -63,6 +64,7 @@ export default function LoginPage() {
           onChange={(e) => setForm({ ...form, password: e.target.value })}
         />
         {formError && <FormError role="alert">{formError}</FormError>}
+        <OfflineNotice message={LOGIN_OFFLINE_MESSAGE} />
         <Button type="submit" disabled={busy} aria-busy={signingIn} fullWidth>
           Entrar
         </Button>

@@ -8,6 +8,7 @@ import { selectFieldErrors, selectFormError, selectLoggedIn } from '../selectors
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
 import { FormCard, FormField, FormIntro } from '../components/FormField';
+import { SIGN_UP_OFFLINE_MESSAGE, OfflineNotice } from '../components/OfflineNotice';
 
 const FormError = styled('p', { color: '$errorText', fontWeight: 600, margin: 0 });
 const Alt = styled('p', { textAlign: 'center', '& a': { color: '$textDark', fontWeight: 600 } });
@@ -64,6 +65,7 @@ export default function SignUpPage() {
           {...field('passwordConfirmation')}
         />
         {formError && <FormError role="alert">{formError}</FormError>}
+        <OfflineNotice message={SIGN_UP_OFFLINE_MESSAGE} />
         <Button type="submit" disabled={signingUp} aria-busy={signingUp} fullWidth>
           Criar Conta
         </Button>

@@ -44,7 +44,7 @@ export interface E2E extends Omit<E2EStack, 'browserEndpoint'> {
   /** This file's connection to the shared Chromium. */
   browser: Browser;
   /** A fresh browser context (own localStorage and IndexedDB: a new shopper) with an error log. */
-  newShopper(options?: { width?: number; height?: number; reducedMotion?: boolean }): Promise<Shopper>;
+  newShopper(options?: { width?: number; height?: number; reducedMotion?: boolean; serviceWorkers?: 'allow' | 'block' }): Promise<Shopper>;
 }
 
 export interface Shopper {
@@ -89,14 +89,19 @@ export function useE2E(): () => E2E {
 async function newShopper(
   browser: Browser,
   storefront: string,
-  { width = 1280, height = 800, reducedMotion = false } = {},
+  { width = 1280, height = 800, reducedMotion = false, serviceWorkers = 'block' as 'allow' | 'block' } = {},
 ): Promise<Shopper> {
   const context = await browser.newContext({
+    // The offline worker (docs/offline.md) only where a test asks for it (test/e2e/offline.test.ts): elsewhere it
+    // would precache ~1 MB per fresh shopper, and its cached answers would bypass page.route.
+    serviceWorkers,
     viewport: { width, height },
     locale: 'pt-BR',
     baseURL: storefront,
     reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
   });
+  // A blocked worker registration logs a console warning: the page sees a browser without workers instead.
+  if (serviceWorkers === 'block') await context.addInitScript(() => delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker);
   // Each action's ceiling: under a loaded 2-core machine a click that waits on a Firebase round trip took
   // several seconds (a passing action never waits for it).
   context.setDefaultTimeout(20_000);
