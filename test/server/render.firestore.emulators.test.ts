@@ -26,7 +26,7 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
     await batch.commit();
   }
 
-  it('reads one product, its category by id field (spec fields only) and the first products by position', async () => {
+  it('reads one product, its category by id field (the spec fields and its count) and the first products by position', async () => {
     await seed();
     const source = createFirestorePageSource({ firestore: db() });
     expect(await source.product('bone-c')).toEqual({
@@ -41,6 +41,7 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
       imageUrl: '/images/hats.svg',
       name: 'hats',
       products: [{ id: 'bone-b', name: 'Boné B', imageUrl: '/images/bone-b.svg', price: 59.9 }],
+      productCount: 7,
     });
     expect(await source.category('chapeus-doc')).toBeNull(); // the document id is not the category's id
     expect((await source.firstProducts('hats', 5)).map((p) => p.id)).toEqual(['bone-b', 'bone-d', 'bone-f', 'bone-a', 'bone-g']);
