@@ -5,7 +5,7 @@ import { paths } from './paths';
 import { PROFILE_FAILED_MESSAGE } from '../machines/authMachine';
 import { selectAuthLoading, selectFormError, selectListLoading, selectLoggedIn, selectProfileUnavailable } from './selectors';
 import { ServicesProvider, useServices, type Services } from './services';
-import { Button, globalStyles, styled } from './theme';
+import { bannerStyle, Button, globalStyles, styled } from './theme';
 import { CartPanel } from './components/CartPanel';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
@@ -67,14 +67,8 @@ function GlobalOverlay() {
 }
 
 const Banner = styled('div', {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '$3',
-  margin: '$3 $4',
-  padding: '$3 $4',
+  ...bannerStyle,
   border: '1px solid $errorText',
-  borderRadius: '$1',
   color: '$errorText',
   fontWeight: 600,
   '& p': { margin: 0 },

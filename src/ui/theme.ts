@@ -119,6 +119,17 @@ export const Button = styled('button', {
   defaultVariants: { variant: 'primary' },
 });
 
+/** A banner above the page: a message and its button on one line, wrapping on a phone (profile, new version). */
+export const bannerStyle = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '$3',
+  margin: '$3 $4',
+  padding: '$3 $4',
+  borderRadius: '$1',
+} as const;
+
 /** The styles of visuallyHidden, for a rule that hides something only at some widths. */
 export const visuallyHiddenStyle = {
   position: 'absolute',

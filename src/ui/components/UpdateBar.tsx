@@ -1,20 +1,14 @@
 // The update banner's bar, a lazy chunk: it only shows after a new deploy's worker has installed.
 import type { ConnectivityActorRef } from '../../machines/connectivityMachine';
-import { Button, styled } from '../theme';
+import { bannerStyle, Button, styled } from '../theme';
 
 /** The waiting service worker's banner: "Nova versão disponível — Atualizar". */
 export const UPDATE_MESSAGE = 'Nova versão disponível';
 export const UPDATE_ACTION = 'Atualizar';
 
 const Bar = styled('div', {
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '$3',
-  margin: '$3 $4',
-  padding: '$3 $4',
+  ...bannerStyle,
   border: '2px solid $primary',
-  borderRadius: '$1',
   '& p': { margin: 0, fontWeight: 600 },
 });
 
