@@ -124,11 +124,13 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
 
     faults.resume('firestore');
     // The next app start (or log-in) repairs the missing profile from the Auth record and the typed name.
-    await page.goto('/');
-    await hydrated(page);
-    if (await page.getByRole('link', { name: 'Login' }).isVisible()) {
-      await visit(page, '/login');
-      await page.getByLabel('E-mail', { exact: true }).fill(email);
+    // The header shows "Login" until the session is known, so ask /login: once the session is known it shows the
+    // form (signed out) or sends a signed-in shopper home, where the header says "Sair".
+    await visit(page, '/login');
+    const emailField = page.getByLabel('E-mail', { exact: true });
+    await emailField.or(page.getByRole('button', { name: 'Sair' })).waitFor();
+    if (await emailField.isVisible()) {
+      await emailField.fill(email);
       await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     }
