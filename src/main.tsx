@@ -1,6 +1,7 @@
 // Composition root: the only place in src/ that picks adapter implementations.
 import { initializeApp } from 'firebase/app';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition } from 'react';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
 import { localStorageOf } from './adapters/webStorage';
 import { CatalogUnavailableError } from './adapters/catalog/port';
@@ -123,84 +124,99 @@ if (process.env.CLUB_MODE !== 'production') {
   }
 }
 
-const root = document.getElementById('root');
-// A prerendered page hydrates only when its HTML is there and its embedded catalog is valid and for this path.
-const boot = readBootData(document, logError);
-// The 404 page is one file served for every unknown path, so it hydrates wherever it is.
-const prerendered = boot !== null && root !== null && root.hasChildNodes() && (boot.notFound || boot.path === window.location.pathname);
+/** Lets the browser run what is waiting (input, a frame) before the next step of the start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const services = createServices(
-  {
-    auth,
-    users,
-    catalog,
-    checkout,
-    orders,
-    cartStorage: createLocalStorageCart({ storage: localStorageOf(window) }),
-    // With the delivery chunk, on its first need: the adapter validates with the CEP table.
-    deliveryCep: () =>
-      import('./adapters/deliveryCep/localStorage').then(({ createLocalStorageDeliveryCep }) =>
-        createLocalStorageDeliveryCep({ storage: localStorageOf(window) }),
-      ),
-    navigation: createBrowserNavigation(window),
-    search,
-  },
-  {
-    logError,
-    // wouter patches pushState to announce it, so the router follows (its subpath exports need Parcel's
-    // packageExports, which this project leaves off).
-    navigateToLogin: () => window.history.pushState(null, '', paths.login),
-    redirectTo: (url) => window.location.assign(url),
-  },
-  { catalogSnapshot: prerendered ? boot.catalog : undefined, inspect: inspector?.inspect },
-);
+async function startApp() {
+  await nextTask();
+  const root = document.getElementById('root');
+  // A prerendered page hydrates only when its HTML is there and its embedded catalog is valid and for this path.
+  const boot = readBootData(document, logError);
+  // The 404 page is one file served for every unknown path, so it hydrates wherever it is.
+  const prerendered = boot !== null && root !== null && root.hasChildNodes() && (boot.notFound || boot.path === window.location.pathname);
 
-// Back from the payment page may restore this page from the back/forward cache with the checkout still
-// "redirecting" (busy): start fresh instead.
-window.addEventListener('pageshow', (event) => {
-  if (event.persisted) window.location.reload();
-});
+  // Each step of the start in a task of its own (the boot data's check, the machines, hydration): none blocks a
+  // phone's main thread for long, and a tap between them is answered.
+  await nextTask();
+  const services = createServices(
+    {
+      auth,
+      users,
+      catalog,
+      checkout,
+      orders,
+      cartStorage: createLocalStorageCart({ storage: localStorageOf(window) }),
+      // With the delivery chunk, on its first need: the adapter validates with the CEP table.
+      deliveryCep: () =>
+        import('./adapters/deliveryCep/localStorage').then(({ createLocalStorageDeliveryCep }) =>
+          createLocalStorageDeliveryCep({ storage: localStorageOf(window) }),
+        ),
+      navigation: createBrowserNavigation(window),
+      search,
+    },
+    {
+      logError,
+      // wouter patches pushState to announce it, so the router follows (its subpath exports need Parcel's
+      // packageExports, which this project leaves off).
+      navigateToLogin: () => window.history.pushState(null, '', paths.login),
+      redirectTo: (url) => window.location.assign(url),
+    },
+    { catalogSnapshot: prerendered ? boot.catalog : undefined, inspect: inspector?.inspect },
+  );
 
-/** After hydration: replay the add-to-cart clicks made before it, then read the live catalog (SPEC §7). */
-function onHydrated() {
-  const known: Category[] = [...(boot?.catalog.categories ?? []), ...(boot?.catalog.category ? [boot.catalog.category] : [])];
-  for (const productId of takeEarlyClicks(window)) {
-    const found = findProduct(known, productId);
-    if (found) services.cart.send({ type: 'cart.add', product: found.product });
-    else logError('[early click] unknown product', productId);
-  }
-  services.catalog.send({ type: 'catalog.refresh' });
-  startConnectivity();
-}
-
-/**
- * The connection and the app's version (src/machines/connectivityMachine.ts) and the offline service worker, in a
- * lazy chunk (src/sw/connectivity.ts, with workbox-window) started after the load event and hydration: none of
- * it weighs on the entry or the first paint. Parcel's dev server gets no worker, and drops one an earlier
- * `npm start` left on the same port.
- */
-let connectivityStarted = false;
-function startConnectivity() {
-  if (connectivityStarted) return;
-  connectivityStarted = true;
-  const start = () =>
-    void import('./sw/connectivity').then(
-      ({ startConnectivity: run }) => provideConnectivity(run({ worker: process.env.NODE_ENV === 'development' ? 'unregister' : 'register', inspect: inspector?.inspect })),
-      // Offline before the chunk was ever cached: the next visit starts it.
-      () => {},
-    );
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-}
-
-if (root && prerendered) {
-  hydrateRoot(root, <App services={services} notFoundPath={boot.notFound ? window.location.pathname : null} onHydrated={onHydrated} />, {
-    onRecoverableError: (error, info) => logError('[hydration] recoverable error', { error, componentStack: info.componentStack }),
+  // Back from the payment page may restore this page from the back/forward cache with the checkout still
+  // "redirecting" (busy): start fresh instead.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) window.location.reload();
   });
-} else if (root) {
-  createRoot(root).render(<App services={services} />);
-  startConnectivity();
+
+  /** After hydration: replay the add-to-cart clicks made before it, then read the live catalog (SPEC §7). */
+  function onHydrated() {
+    const known: Category[] = [...(boot?.catalog.categories ?? []), ...(boot?.catalog.category ? [boot.catalog.category] : [])];
+    for (const productId of takeEarlyClicks(window)) {
+      const found = findProduct(known, productId);
+      if (found) services.cart.send({ type: 'cart.add', product: found.product });
+      else logError('[early click] unknown product', productId);
+    }
+    services.catalog.send({ type: 'catalog.refresh' });
+    startConnectivity();
+  }
+
+  /**
+   * The connection and the app's version (src/machines/connectivityMachine.ts) and the offline service worker, in a
+   * lazy chunk (src/sw/connectivity.ts, with workbox-window) started after the load event and hydration: none of
+   * it weighs on the entry or the first paint. Parcel's dev server gets no worker, and drops one an earlier
+   * `npm start` left on the same port.
+   */
+  let connectivityStarted = false;
+  function startConnectivity() {
+    if (connectivityStarted) return;
+    connectivityStarted = true;
+    const start = () =>
+      void import('./sw/connectivity').then(
+        ({ startConnectivity: run }) => provideConnectivity(run({ worker: process.env.NODE_ENV === 'development' ? 'unregister' : 'register', inspect: inspector?.inspect })),
+        // Offline before the chunk was ever cached: the next visit starts it.
+        () => {},
+      );
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+  }
+
+  await nextTask();
+  if (root && prerendered) {
+    // Hydrated as a transition: React yields to the browser every few milliseconds instead of hydrating the whole
+    // page in one long task, so a tap during hydration is answered and a phone's main thread is never blocked long.
+    startTransition(() => {
+      hydrateRoot(root, <App services={services} notFoundPath={boot.notFound ? window.location.pathname : null} onHydrated={onHydrated} />, {
+        onRecoverableError: (error, info) => logError('[hydration] recoverable error', { error, componentStack: info.componentStack }),
+      });
+    });
+  } else if (root) {
+    createRoot(root).render(<App services={services} />);
+    startConnectivity();
+  }
 }
+void startApp();
 
 if (process.env.CLUB_MODE !== 'production' && inspector) {
   const recorder = inspector;

@@ -62,6 +62,9 @@ const MODULE_SCRIPT = /<script type="?module"? src="?([^"\s>]+)"?><\/script>/g;
  * the CPU. And not in the very task after `load` either, but when the browser is idle (at most 500 ms later):
  * started at `load`, their download and compile often came before the frame that paints the loaded images, and
  * a desktop's LCP (a product image) was half of the time 200 ms later than the same page without scripts.
+ * And not before the page's first contentful paint (Paint Timing): a browser that holds its first frame past `load`
+ * (headless Chromium sometimes does, for about a second) would otherwise fetch and run the app before anything is on
+ * screen. Without Paint Timing, or with no paint 3 s after `load` (a tab in the background), it starts anyway.
  * Until the app has hydrated, src/earlyClicks.ts keeps every add-to-cart click.
  * The same sources give the same script, so the deploy's CSP hash of it (scripts/hostingConfig.ts) covers pages
  * rendered on request too.
@@ -71,7 +74,10 @@ function bootAfterLoad(sources: readonly string[]): string {
     `<script>(function(){function boot(){${JSON.stringify(sources)}.forEach(function(src){var s=document.createElement("script");` +
     's.type="module";s.src=src;document.body.appendChild(s)})}' +
     'function whenIdle(){if(window.requestIdleCallback)requestIdleCallback(boot,{timeout:500});else setTimeout(boot,0)}' +
-    'if(document.readyState==="complete")whenIdle();else addEventListener("load",whenIdle,{once:true})})();</script>'
+    'function afterPaint(){var started=false,observer;function go(){if(started)return;started=true;if(observer)observer.disconnect();whenIdle()}' +
+    'try{observer=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)go()});' +
+    'observer.observe({type:"paint",buffered:true})}catch(e){go();return}setTimeout(go,3000)}' +
+    'if(document.readyState==="complete")afterPaint();else addEventListener("load",afterPaint,{once:true})})();</script>'
   );
 }
 

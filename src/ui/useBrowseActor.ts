@@ -108,12 +108,14 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
     browse.send({ type: 'browse.products.changed', products });
   }, [browse, products]);
 
-  // Each order sorted while the page is idle, one per idle moment (the name order also loads the pt-BR collation):
-  // the shopper's first choice of an order then costs a filter, not a sort of the whole list.
+  // The price orders sorted while the page is idle, one per idle moment: the shopper's first choice of an order then
+  // costs a filter, not a sort of the whole list. Not the name order: building the pt-BR collator is one task of
+  // about 30 ms on a phone, too long for an idle moment, so it waits for the shopper to reach the controls
+  // (src/ui/browseFeature.tsx).
   const list = useSelector(browse, (s) => s.context.products);
   useEffect(() => {
     if (typeof requestIdleCallback !== 'function') return;
-    const orders = BROWSE_ORDERS.filter((order) => order !== 'padrao');
+    const orders = BROWSE_ORDERS.filter((order) => order !== 'padrao' && order !== 'nome');
     let handle = 0;
     const next = () => {
       const order = orders.shift();

@@ -41,9 +41,11 @@ describe('prerenderSite', () => {
     expect(jackets).toMatch(/<style id="stitches">[^<]*\.c-[\w-]+\{/); // the page's own CSS, inlined
     // No paint before the header is whole (a half-parsed header's items move as the rest arrives).
     expect(jackets).toMatch(/<link rel="expect" href="#busca" blocking="render">.*<body>.*<\/header>.*<div[^>]* id="busca"/s);
-    // The app's script starts when the browser is idle after the load event, not as a tag fetched with the HTML.
+    // The app's script starts when the browser is idle after the load event and the first contentful paint, not as
+    // a tag fetched with the HTML.
     expect(jackets).not.toContain('<script type=module src=/main.1234abcd.js></script>');
-    expect(jackets).toContain('addEventListener("load",whenIdle');
+    expect(jackets).toContain('addEventListener("load",afterPaint');
+    expect(jackets).toContain('getEntriesByName("first-contentful-paint")');
     expect(jackets).toContain('requestIdleCallback(boot,{timeout:500})');
     expect(jackets).toContain('["/main.1234abcd.js"]');
   });
