@@ -3,11 +3,15 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
 import { gzipSize } from './bundles';
+import { waitForQuietBrowser } from './quietBrowser';
 
-export function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
   // Loopback only: anything else fails to resolve, so a stray outside request shows up as an error.
   const args = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'];
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args });
+  // Measured once the browser has finished starting (scripts/bench/quietBrowser.ts says why).
+  await waitForQuietBrowser(process.pid);
+  return browser;
 }
 
 /**

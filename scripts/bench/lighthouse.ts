@@ -1,11 +1,15 @@
 // Lighthouse 12 (the npm CLI) against Debian's Chromium, outside traffic blocked by --host-resolver-rules
-// (every host but 127.0.0.1 fails to resolve). One process per run; the median of each figure over the runs.
+// (every host but 127.0.0.1 fails to resolve). A fresh browser per run, measured once it has finished starting
+// (scripts/bench/quietBrowser.ts); the median of each figure over the runs.
 import { execa } from 'execa';
 import type { Result as Lhr } from 'lighthouse';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_PATH } from '../lib/chromium';
 import { ROOT } from '../lib/stack';
 import { median } from './browser';
+import { waitForQuietBrowser } from './quietBrowser';
 
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
 
@@ -25,21 +29,66 @@ export interface LighthouseFigures {
   failing: string[];
 }
 
+const DEVTOOLS_LISTENING = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//;
+
+/** Debian's Chromium, headless, with the flags Lighthouse's own launcher would pass; resolves with its DevTools port. */
+async function startChromium(userDataDir: string) {
+  const browser = execa(CHROMIUM_PATH, [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    '--remote-debugging-port=0',
+    `--user-data-dir=${userDataDir}`,
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    'about:blank',
+  ]);
+  const exited = browser.catch(() => {}); // killed at the end of the run
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    browser.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = DEVTOOLS_LISTENING.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    browser.once('exit', (code) => reject(new Error(`chromium exited (${code}) before DevTools listened:\n${output}`)));
+  });
+  await waitForQuietBrowser(browser.pid!);
+  return {
+    port,
+    stop: async () => {
+      browser.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
 async function runOnce(url: string, formFactor: FormFactor): Promise<Lhr> {
-  const args = [
-    LIGHTHOUSE_CLI,
-    url,
-    '--quiet',
-    '--output=json',
-    '--only-categories=performance,accessibility,best-practices,seo',
-    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"`,
-    ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
-  ];
-  // The report goes to stdout (no --output-path); a failure throws with lighthouse's stderr.
-  const { stdout } = await execa(process.execPath, args, { cwd: ROOT, env: { CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 256 * 1024 * 1024 });
-  const lhr = JSON.parse(stdout) as Lhr;
-  if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  return lhr;
+  const userDataDir = mkdtempSync(join(tmpdir(), 'club-lighthouse-'));
+  const chrome = await startChromium(userDataDir);
+  try {
+    const args = [
+      LIGHTHOUSE_CLI,
+      url,
+      '--quiet',
+      '--output=json',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      `--port=${chrome.port}`,
+      ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
+    ];
+    // The report goes to stdout (no --output-path); a failure throws with lighthouse's stderr.
+    const { stdout } = await execa(process.execPath, args, { cwd: ROOT, maxBuffer: 256 * 1024 * 1024 });
+    const lhr = JSON.parse(stdout) as Lhr;
+    if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return lhr;
+  } finally {
+    await chrome.stop();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
 }
 
 const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
