@@ -3,7 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { CartItem } from '../../src/domain';
-import { cartMachine, createCartImplementations, selectCartItems } from '../../src/machines/cartMachine';
+import { cartMachine, createCartImplementations } from '../../src/machines/cartMachine';
+import { selectCartItems } from '../../src/ui/selectors';
 import { fakeCartStorage } from '../support/fakes/ports';
 import { codedError, tick } from '../support/fakes/controllable';
 

@@ -1,14 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  cartMachine,
-  createCartImplementations,
-  selectCartCount,
-  selectCartItems,
-  selectCartTotal,
-  selectIsCartUnsaved,
-  selectIsPanelOpen,
-} from '../../src/machines/cartMachine';
+import { cartMachine, createCartImplementations } from '../../src/machines/cartMachine';
+import { selectCartCount, selectCartItems, selectCartTotal, selectIsCartUnsaved, selectIsPanelOpen } from '../../src/ui/selectors';
 import type { CartItem } from '../../src/domain';
 import { aCartItem, aProduct } from '../support/builders';
 import { fakeCartStorage } from '../support/fakes/ports';

@@ -1,15 +1,8 @@
 import { expect } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import type { CartItem, Product } from '../../../src/domain';
-import {
-  cartMachine,
-  createCartImplementations,
-  selectCartCount,
-  selectCartItems,
-  selectCartTotal,
-  selectIsCartUnsaved,
-  selectIsPanelOpen,
-} from '../../../src/machines/cartMachine';
+import { cartMachine, createCartImplementations } from '../../../src/machines/cartMachine';
+import { selectCartCount, selectCartItems, selectCartTotal, selectIsCartUnsaved, selectIsPanelOpen } from '../../../src/ui/selectors';
 import { fakeCartStorage, type FakeCartStorage } from '../../support/fakes/ports';
 import { codedError, tick } from '../../support/fakes/controllable';
 import { coveringWalks, type shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
