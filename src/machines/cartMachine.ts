@@ -168,8 +168,11 @@ export const cartMachine = setup({
 export type CartActorRef = ActorRefFrom<typeof cartMachine>;
 export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 
-/** Production actors and actions of cartMachine over a CartStoragePort. */
-export function createCartImplementations({
+/**
+ * Production actors of cartMachine over a CartStoragePort, with the actions that write to it (a save is fire and
+ * forget: the port's answer comes back as cart.saved / cart.saveFailed), as `provide` takes them.
+ */
+export function createCartActors({
   storage,
   log = console.error,
 }: {

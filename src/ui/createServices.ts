@@ -11,7 +11,7 @@ import type { SearchPort } from '../adapters/search/port';
 import type { UsersPort } from '../adapters/users/port';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
-import { cartMachine, createCartImplementations } from '../machines/cartMachine';
+import { cartMachine, createCartActors } from '../machines/cartMachine';
 import { catalogMachine, createCatalogActors, type CatalogSnapshotInput, type StorefrontCatalogPort } from '../machines/catalogMachine';
 import { checkoutGuardMachine, createCheckoutGuardActors } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
@@ -75,7 +75,7 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     { inspect },
   ).start();
   const cart = createActor(
-    cartMachine.provide(createCartImplementations({ storage: ports.cartStorage, log: effects.logError })),
+    cartMachine.provide(createCartActors({ storage: ports.cartStorage, log: effects.logError })),
     { inspect },
   ).start();
   const checkout = createActor(
