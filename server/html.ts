@@ -1,5 +1,6 @@
-// The one HTML-escaping helper: the pay page (server/payments/payPage.ts) and the prerendered catalog pages
-// (scripts/prerender.ts) put text and URLs into element content and double-quoted attributes with it.
+// The one HTML-escaping helper: the pay page (server/payments/payPage.ts), the catalog pages the build prerenders
+// and the backend renders (server/render/pageHtml.ts) and the sitemaps put text and URLs into element content and
+// double-quoted attributes with it.
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { answerCache, createPageRenderer, ERROR_CACHE_CONTROL, PAGE_CACHE_CONTROL, type PageAnswer } from '../render/renderer';
 import { createSitemaps, PAGES_SITEMAP_PATH, PRODUCTS_SITEMAP_PATH, SITEMAP_INDEX_PATH, SITEMAP_URL_LIMIT } from '../render/sitemap';
 import type { PageSource } from '../render/source';
+import { ErrorBodySchema } from '../plugins/errors';
 import { securityHeadersFor } from '../plugins/securityHeaders';
 
 export interface PagesRoutesOptions {
@@ -18,9 +19,20 @@ export interface PagesRoutesOptions {
   now?: () => number;
 }
 
-const Id = Type.Object({ id: Type.String() });
 const HTML = 'text/html; charset=utf-8';
 const XML = 'application/xml; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
+
+/**
+ * The route schemas. A page is HTML whatever its status (the build's 404.html, a pt-BR error page) and a sitemap
+ * XML or, while the catalog cannot be read, a pt-BR text; what the app-wide plugins refuse (the per-IP limit)
+ * is their JSON error.
+ */
+const Id = Type.Object({ id: Type.String() });
+const Html = Type.String({ description: HTML });
+const PAGE_RESPONSES = { 200: Html, 404: Html, '4xx': ErrorBodySchema, '5xx': Type.Union([Html, ErrorBodySchema]) };
+const SITEMAP_RESPONSES = { 200: Type.String({ description: XML }), '4xx': ErrorBodySchema, '5xx': Type.Union([Type.String({ description: TEXT }), ErrorBodySchema]) };
+const ProductsSitemapQuery = Type.Object({ after: Type.Optional(Type.String({ minLength: 1, maxLength: 1500 })) });
 // The backend's own headers are for its JSON and the payment page (a CSP of default-src 'none' would block the
 // shop's scripts): a storefront page gets the storefront's, which Hosting (or the local static server) adds
 // from firebase.json, as for a prerendered file.
@@ -51,8 +63,8 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<PagesRoutesOptions> = async 
   const sitemaps = createSitemaps({ source: options.source, origin: options.origin, pageSize: options.sitemapPageSize ?? SITEMAP_URL_LIMIT });
   const kept = answerCache(options.cache?.max ?? 0, options.cache?.ttlMs ?? 0, options.now ?? Date.now);
 
-  app.get('/product/:id', { schema: { params: Id } }, async (request, reply) => send(reply, HTML, await renderer.product(request.params.id)));
-  app.get('/category/:id', { schema: { params: Id } }, async (request, reply) => send(reply, HTML, await renderer.category(request.params.id)));
+  app.get('/product/:id', { schema: { params: Id, response: PAGE_RESPONSES } }, async (request, reply) => send(reply, HTML, await renderer.product(request.params.id)));
+  app.get('/category/:id', { schema: { params: Id, response: PAGE_RESPONSES } }, async (request, reply) => send(reply, HTML, await renderer.category(request.params.id)));
 
   async function sitemap(reply: FastifyReply, key: string, make: () => Promise<string>) {
     let answer = kept.get(key);
@@ -62,14 +74,15 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<PagesRoutesOptions> = async 
         kept.set(key, answer);
       } catch (error) {
         app.log.error({ err: error }, `[sitemaps] ${key} could not be read`);
-        return send(reply, 'text/plain; charset=utf-8', { status: 503, cacheControl: ERROR_CACHE_CONTROL, body: 'Sitemap temporariamente indisponível.' });
+        return send(reply, TEXT, { status: 503, cacheControl: ERROR_CACHE_CONTROL, body: 'Sitemap temporariamente indisponível.' });
       }
     }
     return send(reply, XML, answer);
   }
-  app.get(SITEMAP_INDEX_PATH, async (_request, reply) => sitemap(reply, SITEMAP_INDEX_PATH, () => sitemaps.index()));
-  app.get(PAGES_SITEMAP_PATH, async (_request, reply) => sitemap(reply, PAGES_SITEMAP_PATH, () => sitemaps.pages()));
-  app.get(PRODUCTS_SITEMAP_PATH, { schema: { querystring: Type.Object({ after: Type.Optional(Type.String({ minLength: 1, maxLength: 1500 })) }) } }, async (request, reply) => {
+  const sitemapSchema = { response: SITEMAP_RESPONSES };
+  app.get(SITEMAP_INDEX_PATH, { schema: sitemapSchema }, async (_request, reply) => sitemap(reply, SITEMAP_INDEX_PATH, () => sitemaps.index()));
+  app.get(PAGES_SITEMAP_PATH, { schema: sitemapSchema }, async (_request, reply) => sitemap(reply, PAGES_SITEMAP_PATH, () => sitemaps.pages()));
+  app.get(PRODUCTS_SITEMAP_PATH, { schema: { querystring: ProductsSitemapQuery, response: SITEMAP_RESPONSES } }, async (request, reply) => {
     const after = request.query.after ?? null;
     return sitemap(reply, `${PRODUCTS_SITEMAP_PATH}?${after ?? ''}`, () => sitemaps.products(after));
   });

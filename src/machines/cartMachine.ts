@@ -1,8 +1,6 @@
 import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   addProduct,
-  cartCount,
-  cartTotal,
   decreaseQuantity,
   increaseQuantity,
   removeProduct,
@@ -170,14 +168,11 @@ export const cartMachine = setup({
 export type CartActorRef = ActorRefFrom<typeof cartMachine>;
 export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 
-export const selectCartItems = (snapshot: CartSnapshot) => snapshot.context.items;
-export const selectCartCount = (snapshot: CartSnapshot) => cartCount(snapshot.context.items);
-export const selectCartTotal = (snapshot: CartSnapshot) => cartTotal(snapshot.context.items);
-export const selectIsPanelOpen = (snapshot: CartSnapshot) => snapshot.matches({ panel: 'open' });
-export const selectIsCartUnsaved = (snapshot: CartSnapshot) => snapshot.matches({ saving: 'unsaved' });
-
-/** Production actors and actions of cartMachine over a CartStoragePort. */
-export function createCartImplementations({
+/**
+ * Production actors of cartMachine over a CartStoragePort, with the actions that write to it (a save is fire and
+ * forget: the port's answer comes back as cart.saved / cart.saveFailed), as `provide` takes them.
+ */
+export function createCartActors({
   storage,
   log = console.error,
 }: {

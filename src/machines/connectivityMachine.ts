@@ -90,7 +90,3 @@ export const connectivityMachine = setup({
 
 export type ConnectivityActorRef = ActorRefFrom<typeof connectivityMachine>;
 export type ConnectivitySnapshot = SnapshotFrom<typeof connectivityMachine>;
-
-/** The tags the UI reads (src/ui/components/OfflineStatus.tsx, UpdateBanner.tsx): the machine's public state. */
-export const selectOffline = (snapshot: ConnectivitySnapshot) => snapshot.hasTag('offline');
-export const selectUpdateAvailable = (snapshot: ConnectivitySnapshot) => snapshot.hasTag('updateAvailable');

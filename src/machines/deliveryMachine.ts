@@ -234,11 +234,12 @@ export function sameParcel(a: readonly ParcelLine[], b: readonly ParcelLine[]): 
 export type DeliveryModule = typeof import('../domain/delivery');
 
 /**
- * Production implementations of deliveryMachine: quotes from the domain at `now()`, the CEP kept through the port.
+ * Production actors of deliveryMachine, with the action that keeps the CEP through the port, as `provide` takes
+ * them: quotes from the domain at `now()`.
  * The quoting module is a lazy chunk (`loadDeliveryModule`), downloaded by the first quote; a failed download is
  * a failed quote, and `delivery.retry` downloads again.
  */
-export function createDeliveryImplementations({
+export function createDeliveryActors({
   storage,
   now = Date.now,
   log = console.error,

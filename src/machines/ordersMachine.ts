@@ -40,7 +40,7 @@ export const ordersMachine = setup({
   actors: {
     /**
      * Follows who is signed in: sends `orders.load` with the shopper's uid (and the checkout session id) each time it
-     * changes, `orders.signedOut` when nobody is. Provided by the services over the auth actor.
+     * changes, `orders.signedOut` when nobody is. Provided by createOrdersActors over the auth actor.
      */
     followShopper: fromCallback<OrdersEvent, { sessionId: string | null }>(() => () => {}),
     loadOrders: fromPromise<Order[], OrdersQuery>(async () => {
@@ -106,9 +106,36 @@ export const ordersMachine = setup({
 export type OrdersActorRef = ActorRefFrom<typeof ordersMachine>;
 export type OrdersSnapshot = SnapshotFrom<typeof ordersMachine>;
 
-/** The production actor: the shopper's list, or the session's order when it is theirs (none otherwise). */
-export function createOrdersActors({ orders }: { orders: OrdersPort }) {
+/** What the orders actor reads of the auth actor: whether auth is known yet, and who is signed in. */
+export interface ShopperSnapshot {
+  hasTag(tag: 'unknown'): boolean;
+  context: { authUser: { uid: string } | null };
+}
+export interface ShopperSource {
+  getSnapshot(): ShopperSnapshot;
+  subscribe(listener: (snapshot: ShopperSnapshot) => void): { unsubscribe(): void };
+}
+
+/**
+ * Production actors: the shopper's list, or the session's order when it is theirs (none otherwise); and the orders
+ * actor follows the auth actor itself (as the checkout guard does), so "Meus pedidos" and the confirmation page
+ * only render its state. One event per change of uid, once auth is known.
+ */
+export function createOrdersActors({ orders, auth }: { orders: OrdersPort; auth: ShopperSource }) {
   return {
+    followShopper: fromCallback<OrdersEvent, { sessionId: string | null }>(({ sendBack, input }) => {
+      let forwarded: string | null | undefined;
+      const forward = (snapshot: ShopperSnapshot) => {
+        if (snapshot.hasTag('unknown')) return;
+        const uid = snapshot.context.authUser?.uid ?? null;
+        if (uid === forwarded) return;
+        forwarded = uid;
+        sendBack(uid ? { type: 'orders.load', uid, sessionId: input.sessionId } : { type: 'orders.signedOut' });
+      };
+      forward(auth.getSnapshot());
+      const watch = auth.subscribe(forward);
+      return () => watch.unsubscribe();
+    }),
     loadOrders: fromPromise<Order[], OrdersQuery>(async ({ input }) => {
       if (!input.sessionId) return orders.listMine(input.uid);
       const order = await orders.getForConfirmation(input.sessionId);

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Route, Router, Switch, useLocation, type RouterOptions } from 'wouter';
 import { paths } from './paths';
 import { PROFILE_FAILED_MESSAGE } from '../machines/authMachine';
-import { selectAuthLoading, selectFormError, selectListLoading, selectLoggedIn, selectProfileUnavailable } from './selectors';
+import { selectAuthLoading, selectCatalogOnScreen, selectFormError, selectListLoading, selectLoggedIn, selectProfileUnavailable } from './selectors';
 import { ServicesProvider, useServices, type Services } from './services';
 import { bannerStyle, Button, globalStyles, styled } from './theme';
 import { CartPanel } from './components/CartPanel';
@@ -52,7 +52,7 @@ function GlobalOverlay() {
   const hydrated = useHydrated();
   const authLoading = useSelector(auth, selectAuthLoading);
   const listLoading = useSelector(catalog, selectListLoading);
-  const catalogOnScreen = useSelector(catalog, (s) => s.context.categories.length > 0 || s.context.category !== null);
+  const catalogOnScreen = useSelector(catalog, selectCatalogOnScreen);
   if (!hydrated) return null;
   const overCatalog = listLoading || (authLoading && !catalogOnScreen) ? <LoadingOverlay /> : null;
   return (

@@ -11,12 +11,11 @@ import type { SearchPort } from '../adapters/search/port';
 import type { UsersPort } from '../adapters/users/port';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
-import { cartMachine, createCartImplementations } from '../machines/cartMachine';
+import { cartMachine, createCartActors } from '../machines/cartMachine';
 import { catalogMachine, createCatalogActors, type CatalogSnapshotInput, type StorefrontCatalogPort } from '../machines/catalogMachine';
 import { checkoutGuardMachine, createCheckoutGuardActors } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
-import { followShopper } from './ordersService';
 import type { SearchActorRef } from '../machines/searchMachine';
 import type { DeliveryFeature } from './deliveryFeature';
 import { importWhenOnline } from './lazyImport';
@@ -76,7 +75,7 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     { inspect },
   ).start();
   const cart = createActor(
-    cartMachine.provide(createCartImplementations({ storage: ports.cartStorage, log: effects.logError })),
+    cartMachine.provide(createCartActors({ storage: ports.cartStorage, log: effects.logError })),
     { inspect },
   ).start();
   const checkout = createActor(
@@ -128,9 +127,9 @@ export function createServices(ports: Ports, effects: Effects, options: ServiceO
     const started = startDeliveryFeature({ cart, catalog, storage, now: options.now, log: effects.logError, inspect });
     return { value: started.feature, stop: started.stop };
   });
-  // Each orders actor follows the auth actor itself (like search follows the catalog): pages only render it.
+  // Each orders actor and checkout guard follows the auth actor itself: pages only render them.
   const orders = ordersMachine.provide({
-    actors: { ...createOrdersActors({ orders: ports.orders }), followShopper: followShopper(auth) },
+    actors: createOrdersActors({ orders: ports.orders, auth }),
     actions: { logError },
   });
   const checkoutGuard = checkoutGuardMachine.provide({

@@ -7,7 +7,7 @@ import { formatCep } from '../domain/cep';
 import type { CartActorRef } from '../machines/cartMachine';
 import type { CatalogActorRef } from '../machines/catalogMachine';
 import {
-  createDeliveryImplementations,
+  createDeliveryActors,
   deliveryMachine,
   parcelLinesOf,
   selectedDelivery,
@@ -50,7 +50,7 @@ export interface DeliveryDependencies {
 export function startDelivery({ cart, catalog, storage, now, log, inspect }: DeliveryDependencies): DeliveryActors {
   // The cart's actor watches the cart and the catalog for its parcel; a product page's actor quotes one unit. A
   // CEP saved from a product page is adopted by the cart's actor as well: one CEP per shopper.
-  const implementations = createDeliveryImplementations({ storage, now, log });
+  const implementations = createDeliveryActors({ storage, now, log });
   const cartDelivery = createActor(
     deliveryMachine.provide({
       actors: { ...implementations.actors, watchParcel: watchCartParcel({ cart, catalog }) },

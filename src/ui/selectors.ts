@@ -1,7 +1,11 @@
-// What the UI asks the machines, named once.
+// What the UI asks the machines, named once: the one home of selectors (a lazy page may keep a selector only
+// its chunk needs beside it, as the product page does, so the entry does not grow).
+import { cartCount, cartTotal } from '../domain';
 import type { AuthSnapshot } from '../machines/authMachine';
+import type { CartSnapshot } from '../machines/cartMachine';
 import type { CatalogSnapshot } from '../machines/catalogMachine';
 import type { CheckoutGuardSnapshot } from '../machines/checkoutGuardMachine';
+import type { ConnectivitySnapshot } from '../machines/connectivityMachine';
 import type { SearchSnapshot } from '../machines/searchMachine';
 
 // Auth answers through its tags (authMachine's AuthTag), so a new state only has to say what it is.
@@ -16,9 +20,22 @@ export const selectFormError = (s: AuthSnapshot) => s.context.formError;
 /** Signed in, but the profile could not be read in time: the banner with "Tentar novamente". */
 export const selectProfileUnavailable = (s: AuthSnapshot) => s.matches('profileUnavailable');
 
+export const selectCartItems = (s: CartSnapshot) => s.context.items;
+export const selectCartCount = (s: CartSnapshot) => cartCount(s.context.items);
+export const selectCartTotal = (s: CartSnapshot) => cartTotal(s.context.items);
+export const selectIsPanelOpen = (s: CartSnapshot) => s.matches({ panel: 'open' });
+/** The last save did not reach storage: the header's notice. */
+export const selectIsCartUnsaved = (s: CartSnapshot) => s.matches({ saving: 'unsaved' });
+
+/** The connectivity machine's public state, its tags: the offline banner, the new-version bar. */
+export const selectOffline = (s: ConnectivitySnapshot) => s.hasTag('offline');
+export const selectUpdateAvailable = (s: ConnectivitySnapshot) => s.hasTag('updateAvailable');
+
 export const selectCategories = (s: CatalogSnapshot) => s.context.categories;
 export const selectListLoading = (s: CatalogSnapshot) => s.matches({ list: 'loading' });
 export const selectListFailed = (s: CatalogSnapshot) => s.matches({ list: 'failed' });
+/** A catalog is on screen (the list, or a category): the overlay never covers it. */
+export const selectCatalogOnScreen = (s: CatalogSnapshot) => s.context.categories.length > 0 || s.context.category !== null;
 
 /** What the search field shows. */
 export const selectSearchQuery = (s: SearchSnapshot) => s.context.query;

@@ -3,7 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { CartItem } from '../../src/domain';
-import { cartMachine, createCartImplementations, selectCartItems } from '../../src/machines/cartMachine';
+import { cartMachine, createCartActors } from '../../src/machines/cartMachine';
+import { selectCartItems } from '../../src/ui/selectors';
 import { fakeCartStorage } from '../support/fakes/ports';
 import { codedError, tick } from '../support/fakes/controllable';
 
@@ -14,7 +15,7 @@ describe('cartMachine (mutation run)', () => {
     const storage = fakeCartStorage([jaqueta]);
     const log = vi.fn();
     storage.port.clear = () => Promise.reject(codedError('storage/unavailable'));
-    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log }))).start();
+    const actor = createActor(cartMachine.provide(createCartActors({ storage: storage.port, log }))).start();
     storage.answerLoad();
     await tick();
     actor.send({ type: 'cart.remove', productId: 'jaqueta' });
@@ -26,7 +27,7 @@ describe('cartMachine (mutation run)', () => {
 
   it('a change queued while restoring is applied once, and the queue is empty afterwards', async () => {
     const storage = fakeCartStorage([jaqueta]);
-    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log: vi.fn() }))).start();
+    const actor = createActor(cartMachine.provide(createCartActors({ storage: storage.port, log: vi.fn() }))).start();
     actor.send({ type: 'cart.increase', productId: 'jaqueta' });
     storage.answerLoad();
     await tick();
@@ -40,7 +41,7 @@ describe('cartMachine (mutation run): a saved cart that cannot be read', () => {
   it('a product added while the load was pending is still added, and saved, once the load fails', async () => {
     const storage = fakeCartStorage();
     const log = vi.fn();
-    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log }))).start();
+    const actor = createActor(cartMachine.provide(createCartActors({ storage: storage.port, log }))).start();
     actor.send({ type: 'cart.add', product: jaqueta });
     storage.load.latest().reject(codedError('storage/unavailable'));
     await tick();

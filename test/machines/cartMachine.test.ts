@@ -1,14 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  cartMachine,
-  createCartImplementations,
-  selectCartCount,
-  selectCartItems,
-  selectCartTotal,
-  selectIsCartUnsaved,
-  selectIsPanelOpen,
-} from '../../src/machines/cartMachine';
+import { cartMachine, createCartActors } from '../../src/machines/cartMachine';
+import { selectCartCount, selectCartItems, selectCartTotal, selectIsCartUnsaved, selectIsPanelOpen } from '../../src/ui/selectors';
 import type { CartItem } from '../../src/domain';
 import { aCartItem, aProduct } from '../support/builders';
 import { fakeCartStorage } from '../support/fakes/ports';
@@ -20,7 +13,7 @@ const bone = aProduct().withId('bone').withPrice(89.9).build();
 async function startCart(saved: CartItem[] | null = null) {
   const storage = fakeCartStorage(saved);
   const log = vi.fn();
-  const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log }))).start();
+  const actor = createActor(cartMachine.provide(createCartActors({ storage: storage.port, log }))).start();
   storage.answerLoad();
   await tick();
   return { actor, storage, log, items: () => selectCartItems(actor.getSnapshot()) };
@@ -39,7 +32,7 @@ describe('cartMachine', () => {
   it('starts empty and logs when the saved cart cannot be loaded', async () => {
     const storage = fakeCartStorage();
     const log = vi.fn();
-    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log }))).start();
+    const actor = createActor(cartMachine.provide(createCartActors({ storage: storage.port, log }))).start();
     storage.load.latest().reject(codedError('storage/unavailable'));
     await tick();
     expect(actor.getSnapshot().matches({ storage: 'ready' })).toBe(true);
@@ -109,7 +102,7 @@ describe('cartMachine', () => {
 
   it('keeps the clicks made while restoring and applies them, in order, to the restored cart', async () => {
     const storage = fakeCartStorage([aCartItem().of(jaqueta).withQuantity(2).build()]);
-    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log: vi.fn() }))).start();
+    const actor = createActor(cartMachine.provide(createCartActors({ storage: storage.port, log: vi.fn() }))).start();
     actor.send({ type: 'cart.add', product: bone });
     actor.send({ type: 'cart.add', product: jaqueta });
     actor.send({ type: 'cart.decrease', productId: 'bone' });
@@ -123,7 +116,7 @@ describe('cartMachine', () => {
 
   it('a confirmed payment clears the cart once, after the restore: items added later stay', async () => {
     const storage = fakeCartStorage([aCartItem().of(jaqueta).build()]);
-    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log: vi.fn() }))).start();
+    const actor = createActor(cartMachine.provide(createCartActors({ storage: storage.port, log: vi.fn() }))).start();
     actor.send({ type: 'cart.paymentConfirmed' });
     storage.answerLoad();
     await tick();
@@ -183,7 +176,7 @@ describe('cartMachine', () => {
     const storage = fakeCartStorage();
     const log = vi.fn();
     storage.port.save = () => Promise.reject(codedError('storage/quota'));
-    const actor = createActor(cartMachine.provide(createCartImplementations({ storage: storage.port, log }))).start();
+    const actor = createActor(cartMachine.provide(createCartActors({ storage: storage.port, log }))).start();
     storage.answerLoad();
     await tick();
     actor.send({ type: 'cart.add', product: jaqueta });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { quoteDelivery, type DeliveryQuote } from '../../src/domain/delivery';
-import { createDeliveryImplementations, deliveryMachine, type QuoteRequest } from '../../src/machines/deliveryMachine';
+import { createDeliveryActors, deliveryMachine, type QuoteRequest } from '../../src/machines/deliveryMachine';
 import { countFailures, transitionRecorder, walkName } from './model/graph';
 import { deliveryPathName, deliveryWalks, runDeliveryWalk, type DeliveryWiring } from './model/deliveryModel';
 
@@ -30,7 +30,7 @@ describe('teeth: the delivery walks catch broken wiring', () => {
 
   it('a CEP that is never saved', async () => {
     const forgetful: DeliveryWiring = (deps) => {
-      const production = createDeliveryImplementations(deps);
+      const production = createDeliveryActors(deps);
       return { ...production, actions: { ...production.actions, rememberCep: () => {} } };
     };
     const failures = await countFailures(deliveryWalks, (run) => runDeliveryWalk(run, forgetful));
@@ -40,7 +40,7 @@ describe('teeth: the delivery walks catch broken wiring', () => {
 
   it('a quote that forgets free Econômica from R$ 299,00', async () => {
     const neverFree: DeliveryWiring = (deps) => ({
-      ...createDeliveryImplementations(deps),
+      ...createDeliveryActors(deps),
       actors: {
         quote: fromPromise<DeliveryQuote, QuoteRequest>(async ({ input }) => {
           const result = quoteDelivery({ ...input, now: deps.now!(), freeEconomicaFrom: Number.POSITIVE_INFINITY });
@@ -58,7 +58,7 @@ describe('teeth: the delivery walks catch broken wiring', () => {
     const cachedByCep: DeliveryWiring = (deps) => {
       const cache = new Map<string, DeliveryQuote>();
       return {
-        ...createDeliveryImplementations(deps),
+        ...createDeliveryActors(deps),
         actors: {
           quote: fromPromise<DeliveryQuote, QuoteRequest>(async ({ input }) => {
             const known = cache.get(input.cep);

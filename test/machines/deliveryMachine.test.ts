@@ -5,7 +5,7 @@ import type { CartItem, Category } from '../../src/domain';
 import * as deliveryModule from '../../src/domain/delivery';
 import type { DeliveryQuote, ParcelLine } from '../../src/domain/delivery';
 import {
-  createDeliveryImplementations,
+  createDeliveryActors,
   deliveryMachine,
   parcelLinesOf,
   QUOTE_TIMEOUT_MS,
@@ -29,7 +29,7 @@ function start(input: DeliveryInput = {}, options: { quote?: ReturnType<typeof f
   const storage = memoryDeliveryCep();
   const logError = vi.fn();
   // The quoting module already loaded, so a quote answers within one tick (its lazy loading is tested below).
-  const production = createDeliveryImplementations({ storage, now: () => NOW, log: logError, loadDeliveryModule: async () => deliveryModule });
+  const production = createDeliveryActors({ storage, now: () => NOW, log: logError, loadDeliveryModule: async () => deliveryModule });
   const actor = createActor(
     deliveryMachine.provide({ actors: options.quote ? { quote: options.quote } : production.actors, actions: production.actions }),
     { input },
@@ -172,9 +172,9 @@ describe('deliveryMachine: the quote has a deadline', () => {
   });
 });
 
-describe('createDeliveryImplementations', () => {
+describe('createDeliveryActors', () => {
   it('loads the quoting module with the first quote (a lazy chunk in the storefront)', async () => {
-    const { actors, actions } = createDeliveryImplementations({ storage: memoryDeliveryCep(), now: () => NOW });
+    const { actors, actions } = createDeliveryActors({ storage: memoryDeliveryCep(), now: () => NOW });
     const actor = createActor(deliveryMachine.provide({ actors, actions }), { input: { cep: '01310100', lines: JACKET } }).start();
     const quoted = await waitFor(actor, (snapshot) => snapshot.matches('quoted'), { timeout: 10_000 });
     expect(quoted.context.quote?.options.map((o) => o.amount)).toEqual([0, 2490 + 400]);
@@ -183,7 +183,7 @@ describe('createDeliveryImplementations', () => {
 
   it('a quoting module that fails to download is a failed quote, and a retry downloads again', async () => {
     let downloads = 0;
-    const { actors, actions } = createDeliveryImplementations({
+    const { actors, actions } = createDeliveryActors({
       storage: memoryDeliveryCep(),
       now: () => NOW,
       log: () => {},
@@ -203,7 +203,7 @@ describe('createDeliveryImplementations', () => {
   });
 
   it('the quote actor rejects what the domain refuses (an empty parcel)', async () => {
-    const { actors } = createDeliveryImplementations({ storage: memoryDeliveryCep(), now: () => NOW });
+    const { actors } = createDeliveryActors({ storage: memoryDeliveryCep(), now: () => NOW });
     const actor = createActor(actors.quote, { input: { cep: '01310100', lines: [] } });
     const settled = new Promise((resolve) => actor.subscribe({ error: resolve }));
     actor.start();
@@ -211,7 +211,7 @@ describe('createDeliveryImplementations', () => {
   });
 
   it('quotes from the day now() says', async () => {
-    const { actors } = createDeliveryImplementations({ storage: memoryDeliveryCep(), now: () => NOW, loadDeliveryModule: async () => deliveryModule });
+    const { actors } = createDeliveryActors({ storage: memoryDeliveryCep(), now: () => NOW, loadDeliveryModule: async () => deliveryModule });
     const actor = createActor(actors.quote, { input: { cep: '01310100', lines: JACKET } }).start();
     await tick();
     expect(actor.getSnapshot().output?.quotedOn).toBe('2026-12-01');

@@ -3,6 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import { memoryOrders } from '../../src/adapters/orders/memory';
 import type { OrdersPort } from '../../src/adapters/orders/port';
 import { createOrdersActors, ordersMachine } from '../../src/machines/ordersMachine';
+import { fakeShopper } from './support/fakeShopper';
 
 const doc = (id: string, uid: string, createdAt: number) => ({
   id,
@@ -18,14 +19,15 @@ const doc = (id: string, uid: string, createdAt: number) => ({
   boleto: null,
 });
 
+// Auth stays unknown unless a test moves it: these tests send orders.load themselves.
 function startWith(port: OrdersPort) {
-  const actor = createActor(ordersMachine.provide({ actors: createOrdersActors({ orders: port }), actions: { logError: () => {} } })).start();
+  const actor = createActor(ordersMachine.provide({ actors: createOrdersActors({ orders: port, auth: fakeShopper() }), actions: { logError: () => {} } })).start();
   return { actor };
 }
 
 function start(port = memoryOrders({ documents: { a: doc('a', 'ana', 1), b: doc('b', 'ana', 2), c: doc('c', 'bruno', 3) }, signedInAs: () => 'ana' })) {
   const logError = vi.fn();
-  const actor = createActor(ordersMachine.provide({ actors: createOrdersActors({ orders: port }), actions: { logError: (_, p) => logError(p) } })).start();
+  const actor = createActor(ordersMachine.provide({ actors: createOrdersActors({ orders: port, auth: fakeShopper() }), actions: { logError: (_, p) => logError(p) } })).start();
   return { actor, port, logError };
 }
 
@@ -75,6 +77,59 @@ describe('ordersMachine over memoryOrders', () => {
     actor.send({ type: 'orders.load', uid: 'ana' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(logError).toHaveBeenCalledWith({ error: expect.any(Error), during: 'loadOrders' });
+  });
+});
+
+describe('the orders actor follows the auth actor itself', () => {
+  function following(sessionId: string | null = null) {
+    const auth = fakeShopper('unknown');
+    const port = memoryOrders({
+      documents: { a: doc('a', 'ana', 1), b: doc('b', 'ana', 2), c: doc('c', 'bruno', 3) },
+      signedInAs: () => auth.getSnapshot().context.authUser?.uid ?? null,
+    });
+    const actor = createActor(ordersMachine.provide({ actors: createOrdersActors({ orders: port, auth }), actions: { logError: () => {} } }), {
+      input: { sessionId },
+    }).start();
+    return { actor, auth };
+  }
+  const ids = (actor: ReturnType<typeof following>['actor']) => actor.getSnapshot().context.orders.map((o) => o.id);
+
+  it('waits in idle while auth is unknown, then reads the signed-in shopper\'s orders', async () => {
+    const { actor, auth } = following();
+    expect(actor.getSnapshot().value).toBe('idle');
+    auth.set('ana');
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(ids(actor)).toEqual(['b', 'a']);
+  });
+
+  it('reads again for the next shopper, and empties on sign-out', async () => {
+    const { actor, auth } = following();
+    auth.set('ana');
+    await waitFor(actor, (s) => s.matches('loaded'));
+    auth.set('bruno');
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(ids(actor)).toEqual(['c']);
+    auth.set(null);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.orders).toEqual([]);
+  });
+
+  it("the confirmation page's actor reads its session's order for the shopper, once per change of uid", async () => {
+    const { actor, auth } = following('a');
+    auth.set('ana');
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(ids(actor)).toEqual(['a']);
+    // The same shopper again (a profile refresh) is no new read.
+    auth.set('ana');
+    expect(actor.getSnapshot().value).toBe('loaded');
+  });
+
+  it('stops listening when the actor stops', () => {
+    const { actor, auth } = following();
+    expect(auth.listeners()).toBe(1);
+    actor.stop();
+    expect(auth.listeners()).toBe(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, fromCallback, fromPromise } from 'xstate';
 import type { AuthEvent } from '../../src/machines/authMachine';
 import { createAuthActors } from '../../src/machines/authMachine';
-import { createCartImplementations } from '../../src/machines/cartMachine';
+import { createCartActors } from '../../src/machines/cartMachine';
 import { createCheckoutActors, type CheckoutRequest } from '../../src/machines/checkoutMachine';
 import type { CartItem, UserProfile } from '../../src/domain';
 import { authPaths, runAuthPath, type AuthWiring } from './model/authModel';
@@ -24,7 +24,7 @@ const report = (name: string, failed: number, total: number) =>
 describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 }, () => {
   it('cart: a decrease that never removes a line at 0', async () => {
     const broken: CartWiring = (storage) => {
-      const production = createCartImplementations({ storage: storage.port, log: () => {} });
+      const production = createCartActors({ storage: storage.port, log: () => {} });
       return {
         ...production,
         actions: {
@@ -45,7 +45,7 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
 
   it('cart: a saveCart that skips storage', async () => {
     const broken: CartWiring = (storage) => {
-      const production = createCartImplementations({ storage: storage.port, log: () => {} });
+      const production = createCartActors({ storage: storage.port, log: () => {} });
       return { ...production, actions: { ...production.actions, saveCart: () => {} } };
     };
     const failures = await countFailures(cartPaths, (path) => runCartPath(path, broken));
@@ -55,7 +55,7 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
 
   it('cart: a cross-tab sync that saves the adopted cart back', async () => {
     const broken: CartWiring = (storage) => {
-      const production = createCartImplementations({ storage: storage.port, log: () => {} });
+      const production = createCartActors({ storage: storage.port, log: () => {} });
       return {
         ...production,
         actors: {

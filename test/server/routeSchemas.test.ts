@@ -1,10 +1,16 @@
 // @vitest-environment node
 // Every backend route declares its schemas, the pay page has one route per form, and what a route refuses comes
 // back in its own language: a pt-BR page on the pay page (400, 413, 415, never 503), pt-BR JSON on the API.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryProductSource } from '../../server/adapters/search/memorySource';
+import { createProductSearch } from '../../server/adapters/search/productSearch';
+import { memoryPageSource } from '../../server/render/source';
 import type { PaymentMethod, SessionOutcome, StoredSession } from '../../server/store/port';
 import { createMemoryStore } from '../../server/store/memory';
 import { aCategory, aProduct } from '../support/builders';
@@ -24,7 +30,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function withSession({ address = true, beforeReady = (_app: FastifyInstance) => {} } = {}) {
+async function withSession({ address = true } = {}) {
   const store = createMemoryStore();
   app = await buildTestServer({
     storefrontUrl: STOREFRONT,
@@ -33,37 +39,74 @@ async function withSession({ address = true, beforeReady = (_app: FastifyInstanc
     rateLimit: false,
     stripeWebhook: { stripe: new Stripe('sk_test_x'), secret: 'whsec_test' },
   });
-  beforeReady(app);
   const opened = await openPayPage(app, token, { products: [{ id: 'vestido', quantity: 1 }] });
   if (address) expect((await opened.press('entrega', formBody(RIO_DELIVERY))).statusCode).toBe(303);
   return { store, ...opened };
 }
 
+/** A storefront build as the catalog pages need it: an app shell and a 404 page. */
+function pagesDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'route-schemas-'));
+  writeFileSync(join(dist, 'app-shell.html'), '<!doctype html><html lang="pt-BR"><head></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dist, '404.html'), '<!doctype html><html lang="pt-BR"><title>Página não encontrada</title></html>');
+  return dist;
+}
+
+/**
+ * Every route of `app` as `METHOD /path`, read from Fastify's own route tree (`printRoutes`), so a route added
+ * anywhere is listed without this test naming it. HEAD is Fastify's copy of each GET.
+ */
+export function registeredRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│├└─\s]*)(\S.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4 - 1;
+    const path = (prefixes[depth - 1] ?? '') + match[2]!;
+    prefixes[depth] = path;
+    prefixes.length = depth + 1;
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
 describe('route schemas', () => {
-  it('every route declares its params, body and response schemas', async () => {
-    const seen = new Map<string, Record<string, unknown>>();
-    const { path } = await withSession({
-      beforeReady: (server) =>
-        server.addHook('onRequest', async (request) => {
-          seen.set(`${request.method} ${request.routeOptions.url}`, (request.routeOptions.schema ?? {}) as Record<string, unknown>);
-        }),
-    });
-    const requests: Array<{ method: 'GET' | 'POST'; url: string; route: string }> = [
-      { method: 'GET', url: '/health', route: '/health' },
-      { method: 'GET', url: '/favicon.ico', route: '/favicon.ico' },
-      { method: 'POST', url: '/create-checkout-session', route: '/create-checkout-session' },
-      { method: 'POST', url: '/webhooks/stripe', route: '/webhooks/stripe' },
-      { method: 'GET', url: path, route: '/pay/:sessionId' },
-      { method: 'GET', url: `${path}/entrega`, route: '/pay/:sessionId/entrega' },
-      ...PAY_FORMS.map((form) => ({ method: 'POST' as const, url: `${path}/${form}`, route: `/pay/:sessionId/${form}` })),
-    ];
-    for (const { method, url } of requests) await app!.inject({ method, url, headers: method === 'POST' ? FORM : {}, payload: method === 'POST' ? '' : undefined });
-    for (const { method, route } of requests) {
-      const schema = seen.get(`${method} ${route}`);
-      expect(schema, `${method} ${route}`).toBeDefined();
-      expect(Object.keys(schema!.response as object).length, `${method} ${route} response`).toBeGreaterThan(0);
-      if (route.includes(':')) expect(schema!.params, `${method} ${route} params`).toBeDefined();
-      if (method === 'POST') expect(schema!.body, `${method} ${route} body`).toBeDefined();
+  it('reads the route tree as Fastify prints it', () => {
+    const tree = ['├── /a/:id (GET, HEAD)', '│   └── /e (GET, HEAD, POST)', '├── /pay/', '│   └── :sessionId (GET, HEAD)', '└── /b (POST)', ''].join('\n');
+    expect(registeredRoutes(tree)).toEqual(['GET /a/:id', 'GET /a/:id/e', 'POST /a/:id/e', 'GET /pay/:sessionId', 'POST /b']);
+  });
+
+  it('every route the backend registers (pages and search on) declares its params, body and response schemas', async () => {
+    const dist = pagesDist();
+    try {
+      app = await buildTestServer({
+        storefrontUrl: STOREFRONT,
+        rateLimit: false,
+        stripeWebhook: { stripe: new Stripe('sk_test_x'), secret: 'whsec_test' },
+        pages: { distDir: dist, source: memoryPageSource({ products: {}, categories: {} }) },
+        search: createProductSearch({ source: memoryProductSource({ products: [], categories: {} }), log: () => {} }),
+      });
+      const seen = new Map<string, Record<string, unknown>>();
+      app.addHook('onRequest', async (request) => {
+        seen.set(`${request.method} ${request.routeOptions.url}`, (request.routeOptions.schema ?? {}) as Record<string, unknown>);
+      });
+      await app.ready();
+      // The CORS plugin's preflight answers OPTIONS on every path: not one of ours.
+      const routes = registeredRoutes(app.printRoutes({ commonPrefix: false })).filter((route) => !route.startsWith('OPTIONS '));
+      // The walk saw the route groups, not an empty tree.
+      expect(routes).toEqual(expect.arrayContaining(['GET /health', 'POST /create-checkout-session', 'POST /pay/:sessionId/pix', 'GET /product/:id', 'GET /sitemap.xml', 'GET /api/search']));
+      for (const route of routes) {
+        const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+        await app.inject({ method, url: path.replace(/:\w+/g, 'x'), headers: method === 'POST' ? FORM : {}, payload: method === 'POST' ? '' : undefined });
+        const schema = seen.get(route);
+        expect(schema, route).toBeDefined();
+        expect(Object.keys((schema!.response ?? {}) as object).length, `${route} response`).toBeGreaterThan(0);
+        if (path.includes(':')) expect(schema!.params, `${route} params`).toBeDefined();
+        if (method === 'POST') expect(schema!.body, `${route} body`).toBeDefined();
+      }
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 
@@ -165,6 +208,21 @@ describe('the JSON routes refuse in pt-BR JSON', () => {
     const response = await app!.inject({ method: 'POST', url: '/create-checkout-session', headers: { authorization: `Bearer ${token}` }, payload: { products: [{ id: 'vestido', quantity: 0 }] } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code: 'invalid_body', message: 'Quantidade inválida no item 1: use um inteiro de 1 a 99.' } });
+  });
+
+  it('a catalog page over the per-IP limit answers the limit\'s JSON, as its schema says', async () => {
+    const dist = pagesDist();
+    try {
+      app = await buildTestServer({ storefrontUrl: STOREFRONT, rateLimit: { max: 1, timeWindowMs: 60_000 }, pages: { distDir: dist, source: memoryPageSource({ products: {}, categories: {} }) } });
+      const first = await app.inject({ method: 'GET', url: '/product/nenhum' });
+      expect(first.statusCode).toBe(404);
+      expect(first.body).toContain('Página não encontrada');
+      const limited = await app.inject({ method: 'GET', url: '/product/nenhum' });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json<{ error: { code: string; message: string } }>().error).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Muitas requisições/) });
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('/health answers what its schema says', async () => {

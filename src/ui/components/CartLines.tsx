@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { formatBRL, lineTotal, type CartItem } from '../../domain';
-import { selectCartItems, selectCartTotal } from '../../machines/cartMachine';
+import { selectCartItems, selectCartTotal } from '../selectors';
 import { useServices } from '../services';
 import { styled, visuallyHidden } from '../theme';
 

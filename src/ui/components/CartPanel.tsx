@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { selectCartItems, selectIsPanelOpen } from '../../machines/cartMachine';
+import { selectCartItems, selectIsPanelOpen } from '../selectors';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, styled } from '../theme';

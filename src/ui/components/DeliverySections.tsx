@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { formatBRL, type Product } from '../../domain';
 import { formatDeliveryPrice, optionOf } from '../../domain/deliveryOptions';
-import { selectCartTotal } from '../../machines/cartMachine';
+import { selectCartTotal } from '../selectors';
 import type { DeliveryActorRef } from '../../machines/deliveryMachine';
 import type { DeliveryActors } from '../deliveryService';
 import { useServices } from '../services';

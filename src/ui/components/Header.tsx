@@ -1,10 +1,10 @@
 import type { Ref } from 'react';
 import { Link } from 'wouter';
 import { useSelector } from '@xstate/react';
-import { CART_UNSAVED_MESSAGE, selectCartCount, selectIsCartUnsaved } from '../../machines/cartMachine';
+import { CART_UNSAVED_MESSAGE } from '../../machines/cartMachine';
 import { paths } from '../paths';
 import { useHydrated } from '../hooks/useHydrated';
-import { selectLoggedIn } from '../selectors';
+import { selectCartCount, selectIsCartUnsaved, selectIsPanelOpen, selectLoggedIn } from '../selectors';
 import { useServices } from '../services';
 import { styled } from '../theme';
 
@@ -135,7 +135,7 @@ export function Header({ cartButtonRef }: { cartButtonRef: Ref<HTMLButtonElement
   const loggedIn = useSelector(auth, selectLoggedIn) && hydrated;
   const savedCount = useSelector(cart, selectCartCount);
   const count = hydrated ? savedCount : 0;
-  const panelOpen = useSelector(cart, (s) => s.matches({ panel: 'open' }));
+  const panelOpen = useSelector(cart, selectIsPanelOpen);
 
   return (
     <>

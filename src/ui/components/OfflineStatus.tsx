@@ -5,6 +5,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 // Types only: the machine itself is in the lazy chunk src/sw/connectivity.ts starts; the UI reads its tags.
 import type { ConnectivityActorRef, ConnectivitySnapshot } from '../../machines/connectivityMachine';
+import { selectOffline, selectUpdateAvailable } from '../selectors';
 import { styled } from '../theme';
 
 /** The banner while the browser is offline (role="status": polite). */
@@ -31,7 +32,7 @@ export const noConnectivity = { subscribe: () => ({ unsubscribe: () => {} }), ge
 /** True while the browser is offline (online until the actor has started: the server's HTML says nothing). */
 export function useOffline(): boolean {
   const connectivity = useConnectivity();
-  return useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => s?.hasTag('offline') ?? false);
+  return useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => (s ? selectOffline(s) : false));
 }
 
 const Bar = styled('div', {
@@ -63,7 +64,7 @@ const UpdateBar = lazy(() => import('./UpdateBar'));
  */
 export function UpdateBanner() {
   const connectivity = useConnectivity();
-  const available = useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => s?.hasTag('updateAvailable') ?? false);
+  const available = useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => (s ? selectUpdateAvailable(s) : false));
   return connectivity && available ? (
     <Suspense fallback={null}>
       <UpdateBar connectivity={connectivity} />

@@ -1,6 +1,6 @@
 import { Suspense, use } from 'react';
 import { useSelector } from '@xstate/react';
-import { selectCartItems } from '../../machines/cartMachine';
+import { selectCartItems } from '../selectors';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';

@@ -47,7 +47,7 @@ function OrderCard({ order }: { order: Order }) {
 
 function MyOrders() {
   const { orders: ordersMachine, inspect } = useServices();
-  // The actor follows the signed-in shopper by itself (src/ui/ordersService.ts).
+  // The actor follows the signed-in shopper by itself (createOrdersActors).
   const orders = useActorRef(ordersMachine, { inspect });
   const loading = useSelector(orders, (s) => s.matches('idle') || s.hasTag('busy'));
   const failed = useSelector(orders, (s) => (s.matches('failed') ? s.context.errorMessage : null));

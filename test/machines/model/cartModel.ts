@@ -1,15 +1,8 @@
 import { expect } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import type { CartItem, Product } from '../../../src/domain';
-import {
-  cartMachine,
-  createCartImplementations,
-  selectCartCount,
-  selectCartItems,
-  selectCartTotal,
-  selectIsCartUnsaved,
-  selectIsPanelOpen,
-} from '../../../src/machines/cartMachine';
+import { cartMachine, createCartActors } from '../../../src/machines/cartMachine';
+import { selectCartCount, selectCartItems, selectCartTotal, selectIsCartUnsaved, selectIsPanelOpen } from '../../../src/ui/selectors';
 import { fakeCartStorage, type FakeCartStorage } from '../../support/fakes/ports';
 import { codedError, tick } from '../../support/fakes/controllable';
 import { coveringWalks, type shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
@@ -64,7 +57,7 @@ export { cartPathName } from './cartPathName';
 export { ReferenceCart } from './referenceCart';
 
 export type CartWiring = (storage: FakeCartStorage) => Parameters<typeof cartMachine.provide>[0];
-export const productionCartWiring: CartWiring = (storage) => createCartImplementations({ storage: storage.port, log: () => {} });
+export const productionCartWiring: CartWiring = (storage) => createCartActors({ storage: storage.port, log: () => {} });
 
 /**
  * Drives a real cart actor (the production machine with the production implementations over a fake storage)

@@ -1,6 +1,7 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import { checkoutGuardMachine, createCheckoutGuardActors, type AuthSource } from '../../../src/machines/checkoutGuardMachine';
+import { handMoved } from '../../support/fakes/handMoved';
 import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
 type GuardPath = ModelPath<typeof checkoutGuardMachine>;
@@ -9,23 +10,8 @@ const AFTER = 'xstate.after.loginRedirectDelay.checkoutGuard.waiting';
 export type AuthState = 'unknown' | 'signedIn' | 'signedOut';
 
 /** An auth actor as the guard reads it (its tags), moved by hand. */
-export function fakeAuth(initial: AuthState = 'unknown') {
-  let state = initial;
-  const listeners = new Set<(snapshot: ReturnType<AuthSource['getSnapshot']>) => void>();
-  const snapshot = () => ({ hasTag: (tag: 'unknown' | 'signedIn') => tag === state });
-  const auth: AuthSource & { set(next: AuthState): void; listeners(): number } = {
-    getSnapshot: snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return { unsubscribe: () => listeners.delete(listener) };
-    },
-    set(next) {
-      state = next;
-      for (const listener of [...listeners]) listener(snapshot());
-    },
-    listeners: () => listeners.size,
-  };
-  return auth;
+export function fakeAuth(initial: AuthState = 'unknown'): AuthSource & ReturnType<typeof handMoved<AuthState, ReturnType<AuthSource['getSnapshot']>>> {
+  return handMoved<AuthState, ReturnType<AuthSource['getSnapshot']>>(initial, (state) => ({ hasTag: (tag) => tag === state }));
 }
 
 /** Paths from a fresh guard (auth not known yet): logging in, out, and 3 s passing at any moment. */

@@ -1,6 +1,7 @@
 import { expect, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
-import { connectivityMachine, selectOffline, selectUpdateAvailable } from '../../../src/machines/connectivityMachine';
+import { connectivityMachine } from '../../../src/machines/connectivityMachine';
+import { selectOffline, selectUpdateAvailable } from '../../../src/ui/selectors';
 import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
 type ConnectivityPath = ModelPath<typeof connectivityMachine>;

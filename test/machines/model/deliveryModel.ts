@@ -4,7 +4,7 @@ import { memoryDeliveryCep } from '../../../src/adapters/deliveryCep/memory';
 import * as deliveryModule from '../../../src/domain/delivery';
 import type { DeliveryQuote, DeliveryServiceId, ParcelLine } from '../../../src/domain/delivery';
 import {
-  createDeliveryImplementations,
+  createDeliveryActors,
   deliveryMachine,
   QUOTE_TIMEOUT_MS,
   selectedDelivery,
@@ -127,11 +127,11 @@ type Phase = 'idle' | 'invalid' | 'quoting' | 'quoted' | 'failed';
  * every step what the shopper sees and what is saved, against the reference above: the phase, the typed text,
  * the message, the options (prices and dates), the choice sent to checkout, the saved CEP and the logged errors.
  */
-export type DeliveryWiring = typeof createDeliveryImplementations;
+export type DeliveryWiring = typeof createDeliveryActors;
 
 export async function runDeliveryWalk(
   { input, walk }: { input: DeliveryInput; walk: ModelPath<typeof deliveryMachine> },
-  wiring: DeliveryWiring = createDeliveryImplementations,
+  wiring: DeliveryWiring = createDeliveryActors,
   recorder?: TransitionRecorder,
 ) {
   const storage = memoryDeliveryCep();

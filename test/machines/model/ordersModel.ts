@@ -4,6 +4,7 @@ import { OrdersUnavailableError } from '../../../src/adapters/orders/port';
 import type { Order } from '../../../src/domain/order';
 import { createOrdersActors, ordersMachine } from '../../../src/machines/ordersMachine';
 import { controllable, tick } from '../../support/fakes/controllable';
+import { fakeShopper } from '../support/fakeShopper';
 import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
 const order: Order = {
@@ -59,7 +60,8 @@ export async function runOrdersPath(path: ModelPath<typeof ordersMachine>, recor
   const clock = new SimulatedClock();
   const actor = createActor(
     ordersMachine.provide({
-      actors: createOrdersActors({ orders: { listMine: listMine.fn, getForConfirmation: getForConfirmation.fn } }),
+      // Auth never becomes known here: the walk sends orders.load and orders.signedOut itself.
+      actors: createOrdersActors({ orders: { listMine: listMine.fn, getForConfirmation: getForConfirmation.fn }, auth: fakeShopper('unknown') }),
       actions: { logError: (_, params) => logError(params) },
     }),
     { inspect: recorder?.inspect, clock },
