@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { paths } from '../paths';
 import { useServices } from '../services';
-import { Page, styled } from '../theme';
+import { Button, Page, styled } from '../theme';
+import { CATEGORY_MORE_FAILED_MESSAGE, categoryProductsOf, type CatalogSnapshot } from '../../machines/catalogMachine';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { BrowseSlot } from '../components/BrowseSlot';
 import { NotFoundPage } from './NotFoundPage';
@@ -28,6 +29,10 @@ const Back = styled(Link, {
   '&:hover': { background: '$inputBackground' },
 });
 
+const MoreBox = styled('div', { margin: '$5 0', display: 'flex', flexDirection: 'column', gap: '$3', alignItems: 'flex-start' });
+
+const pagesOf = (s: CatalogSnapshot) => (s.matches({ pages: 'loadingMore' }) ? 'loading' : s.matches({ pages: 'failed' }) ? 'failed' : 'other');
+
 export function CategoryPage({ id }: { id: string }) {
   const { catalog } = useServices();
   useEffect(() => {
@@ -38,6 +43,13 @@ export function CategoryPage({ id }: { id: string }) {
   const status = useSelector(catalog, (s) =>
     s.context.categoryId !== id ? 'loading' : s.matches({ category: 'notFound' }) ? 'notFound' : s.matches({ category: 'failed' }) ? 'failed' : 'ok',
   );
+
+  const more = useSelector(catalog, (s) => s.context.more);
+  const pages = useSelector(catalog, pagesOf);
+  const products = useMemo(() => categoryProductsOf({ category, more }), [category, more]);
+  // Only a category whose document holds a preview is read on page by page; a whole one never asks.
+  const partial = category !== null && typeof category.productCount === 'number' && category.productCount > category.products.length;
+  const onNearEnd = useCallback(() => catalog.send({ type: 'catalog.category.more' }), [catalog]);
 
   if (status === 'notFound')
     return <NotFoundPage title="Categoria não encontrada" message="Esta categoria não existe ou foi removida." />;
@@ -59,7 +71,22 @@ export function CategoryPage({ id }: { id: string }) {
         </Back>
         <h1>{category.displayName}</h1>
       </TitleRow>
-      <BrowseSlot key={category.id} products={category.products} kind="category" label={`Produtos: ${category.displayName}`} />
+      <BrowseSlot
+        key={category.id}
+        products={products}
+        kind="category"
+        label={`Produtos: ${category.displayName}`}
+        onNearEnd={partial ? onNearEnd : undefined}
+      />
+      {pages === 'loading' && <p role="status">Carregando mais produtos…</p>}
+      {pages === 'failed' && (
+        <MoreBox role="alert">
+          <p>{CATEGORY_MORE_FAILED_MESSAGE}</p>
+          <Button type="button" onClick={() => catalog.send({ type: 'catalog.category.more.retry' })}>
+            Tentar novamente
+          </Button>
+        </MoreBox>
+      )}
     </Page>
   );
 }
