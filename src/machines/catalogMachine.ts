@@ -9,8 +9,6 @@ export const CATALOG_FAILED_MESSAGE = 'Não foi possível carregar as categorias
 
 /** Products read per page past a category's own list (twelve rows of four). */
 export const CATEGORY_PAGE_SIZE = 48;
-/** Shown, with "Tentar novamente", under the products already on screen when the next page cannot be read. */
-export const CATEGORY_MORE_FAILED_MESSAGE = 'Não foi possível carregar mais produtos.';
 
 const logTimeout = (during: string) =>
   ({ type: 'logError', params: () => ({ error: new Error(`no answer in ${CATALOG_TIMEOUT_MS} ms`), during }) }) as const;

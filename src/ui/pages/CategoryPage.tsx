@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { paths } from '../paths';
 import { useServices } from '../services';
-import { Button, Page, styled } from '../theme';
-import { CATEGORY_MORE_FAILED_MESSAGE, categoryProductsOf, type CatalogSnapshot } from '../../machines/catalogMachine';
+import { Page, styled } from '../theme';
+import { categoryProductsOf } from '../../machines/catalogMachine';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { BrowseSlot } from '../components/BrowseSlot';
 import { NotFoundPage } from './NotFoundPage';
@@ -29,9 +29,8 @@ const Back = styled(Link, {
   '&:hover': { background: '$inputBackground' },
 });
 
-const MoreBox = styled('div', { margin: '$5 0', display: 'flex', flexDirection: 'column', gap: '$3', alignItems: 'flex-start' });
-
-const pagesOf = (s: CatalogSnapshot) => (s.matches({ pages: 'loadingMore' }) ? 'loading' : s.matches({ pages: 'failed' }) ? 'failed' : 'other');
+// The page on its way or the one that failed, under the grid: a lazy chunk (the entry keeps within its budget).
+const CategoryMore = lazy(() => import('../components/CategoryMore'));
 
 export function CategoryPage({ id }: { id: string }) {
   const { catalog } = useServices();
@@ -45,7 +44,6 @@ export function CategoryPage({ id }: { id: string }) {
   );
 
   const more = useSelector(catalog, (s) => s.context.more);
-  const pages = useSelector(catalog, pagesOf);
   const products = useMemo(() => categoryProductsOf({ category, more }), [category, more]);
   // Only a category whose document holds a preview is read on page by page; a whole one never asks.
   const partial = category !== null && typeof category.productCount === 'number' && category.productCount > category.products.length;
@@ -78,14 +76,10 @@ export function CategoryPage({ id }: { id: string }) {
         label={`Produtos: ${category.displayName}`}
         onNearEnd={partial ? onNearEnd : undefined}
       />
-      {pages === 'loading' && <p role="status">Carregando mais produtos…</p>}
-      {pages === 'failed' && (
-        <MoreBox role="alert">
-          <p>{CATEGORY_MORE_FAILED_MESSAGE}</p>
-          <Button type="button" onClick={() => catalog.send({ type: 'catalog.category.more.retry' })}>
-            Tentar novamente
-          </Button>
-        </MoreBox>
+      {partial && (
+        <Suspense fallback={null}>
+          <CategoryMore />
+        </Suspense>
       )}
     </Page>
   );
