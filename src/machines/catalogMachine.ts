@@ -32,17 +32,16 @@ export interface CatalogContext {
   after: number | undefined;
 }
 
-/** What the category page lists: the category's own products, then those paged in after them. */
-export function categoryProductsOf({ category, more }: Pick<CatalogContext, 'category' | 'more'>): Product[] {
-  if (!category) return [];
-  if (more.length === 0) return category.products;
-  const own = new Set(category.products.map((p) => p.id));
-  return [...category.products, ...more.filter((p) => !own.has(p.id))];
-}
+/**
+ * What the category page lists: its document's products until a page has been read, then the pages read (the
+ * first starts at the beginning, so it holds the preview's products, as the `products` collection orders them).
+ */
+export const categoryProductsOf = ({ category, more }: Pick<CatalogContext, 'category' | 'more'>): Product[] =>
+  more.length ? more : (category?.products ?? []);
 
-/** Whether the category document says it has products that are not on screen yet (its list is a preview). */
-export const hasMoreProducts = (context: Pick<CatalogContext, 'category' | 'more'>): boolean =>
-  typeof context.category?.productCount === 'number' && categoryProductsOf(context).length < context.category.productCount;
+/** Whether the category document counts products that are not on screen yet (its list is a preview). */
+const hasMoreProducts = (context: Pick<CatalogContext, 'category' | 'more'>): boolean =>
+  categoryProductsOf(context).length < (context.category?.productCount ?? 0);
 
 export type CatalogEvent =
   | { type: 'catalog.category.show'; id: string }

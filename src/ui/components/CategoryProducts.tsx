@@ -136,13 +136,9 @@ export function CategoryProducts({
   const { gridRef, metrics } = useGridWindow(products.length, windowed || onNearEnd !== undefined);
   const range = windowed ? windowFor(products.length, metrics) : { start: 0, end: products.length, before: 0, after: 0 };
   const nearEnd = onNearEnd !== undefined && reachesEnd(products.length, metrics);
-  const nearEndRef = useRef(onNearEnd);
-  useLayoutEffect(() => {
-    nearEndRef.current = onNearEnd;
-  }, [onNearEnd]);
   useEffect(() => {
-    if (nearEnd) nearEndRef.current?.();
-  }, [nearEnd, products.length]);
+    if (nearEnd) onNearEnd();
+  }, [nearEnd, products.length, onNearEnd]);
   const Grid = windowed ? WindowedGrid : ProductGrid;
   const style = windowed || hidden ? { ...(windowed && { paddingTop: range.before, paddingBottom: range.after }), ...(hidden && { visibility: 'hidden' as const }) } : undefined;
   return (

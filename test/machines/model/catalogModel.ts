@@ -34,11 +34,8 @@ function storedPage({ after, limit }: { after?: number; limit: number }): Catego
   const page = JAQUETAS_STORED.filter((stored) => after === undefined || stored.position > after).slice(0, limit);
   return { products: page.map((stored) => stored.product), nextAfter: page.length === limit ? page.at(-1)!.position : null };
 }
-/** What the page lists: the category's own products, then those paged in that it did not already have. */
-function shownOf(category: Category | null, more: readonly Product[]): Product[] {
-  if (!category) return [];
-  return [...category.products, ...more.filter((p) => !category.products.some((own) => own.id === p.id))];
-}
+/** What the page lists: the category document's products until a page has come, then the pages (from the start). */
+const shownOf = (category: Category | null, more: readonly Product[]): readonly Product[] => (more.length > 0 ? more : (category?.products ?? []));
 const pageAnswerStale: CategoryProductsPage = { products: [product('resposta-antiga', 1)], nextAfter: 999 };
 const tenis: Category = { id: 'tenis', name: 'sneakers', displayName: 'Tênis', imageUrl: '/images/tenis.svg', products: [] };
 const listed = [jaquetasListed, tenis];
