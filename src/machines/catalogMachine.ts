@@ -39,10 +39,6 @@ export interface CatalogContext {
 export const categoryProductsOf = ({ category, more }: Pick<CatalogContext, 'category' | 'more'>): Product[] =>
   more.length ? more : (category?.products ?? []);
 
-/** Whether the category document counts products that are not on screen yet (its list is a preview). */
-const hasMoreProducts = (context: Pick<CatalogContext, 'category' | 'more'>): boolean =>
-  categoryProductsOf(context).length < (context.category?.productCount ?? 0);
-
 export type CatalogEvent =
   | { type: 'catalog.category.show'; id: string }
   | { type: 'catalog.list.retry' }
@@ -90,7 +86,7 @@ export const catalogMachine = setup({
     logError: (_, _params: { error: unknown; during: string }) => {},
     addPage: assign({
       more: ({ context, event }) => [...context.more, ...(event as unknown as { output: CategoryProductsPage }).output.products],
-      after: ({ context, event }) => (event as unknown as { output: CategoryProductsPage }).output.nextAfter ?? context.after,
+      after: ({ event }) => (event as unknown as { output: CategoryProductsPage }).output.nextAfter ?? undefined,
     }),
   },
   guards: {
@@ -99,11 +95,10 @@ export const catalogMachine = setup({
     productListed: ({ context }) => findProduct(context.categories, context.productId!) !== null,
     // The list will not change any more without a retry: a product missing from it is read alone.
     otherCategory: ({ context, event }) => (event as { id?: string }).id !== context.categoryId,
-    categoryWhole: ({ context }) => !hasMoreProducts(context),
-    lastPage: ({ context, event }) => {
-      const page = (event as unknown as { output: CategoryProductsPage }).output;
-      return page.nextAfter === null || !hasMoreProducts({ category: context.category, more: [...context.more, ...page.products] });
-    },
+    // Its document counts no more products than are on screen.
+    categoryWhole: ({ context }) => categoryProductsOf(context).length >= (context.category?.productCount ?? 0),
+    // A short page (a whole one whose count says it was the last is known at the next trigger, with no read).
+    lastPage: ({ event }) => (event as unknown as { output: CategoryProductsPage }).output.nextAfter === null,
     listSettled: or([stateIn({ list: 'loaded' }), stateIn({ list: 'stale' }), stateIn({ list: 'failed' })]),
   },
   delays: { catalogTimeout: CATALOG_TIMEOUT_MS },

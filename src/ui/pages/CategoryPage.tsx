@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { paths } from '../paths';
@@ -43,10 +43,9 @@ export function CategoryPage({ id }: { id: string }) {
     s.context.categoryId !== id ? 'loading' : s.matches({ category: 'notFound' }) ? 'notFound' : s.matches({ category: 'failed' }) ? 'failed' : 'ok',
   );
 
-  const more = useSelector(catalog, (s) => s.context.more);
-  const products = useMemo(() => categoryProductsOf({ category, more }), [category, more]);
+  const products = useSelector(catalog, (s) => categoryProductsOf(s.context));
   // Only a category whose document holds a preview is read on page by page; a whole one never asks.
-  const partial = category !== null && typeof category.productCount === 'number' && category.productCount > category.products.length;
+  const partial = category !== null && (category.productCount ?? 0) > category.products.length;
   const onNearEnd = useCallback(() => catalog.send({ type: 'catalog.category.more' }), [catalog]);
 
   if (status === 'notFound')

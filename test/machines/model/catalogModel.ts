@@ -358,8 +358,7 @@ export async function runCatalogPath(
           await tick();
           ref.more = [...ref.more, ...page.products];
           if (page.nextAfter !== null) ref.after = page.nextAfter;
-          const count = ref.category?.productCount;
-          ref.pages = page.nextAfter !== null && typeof count === 'number' && shownOf(ref.category, ref.more).length < count ? 'idle' : 'complete';
+          ref.pages = page.nextAfter === null ? 'complete' : 'idle'; // a full page may be the last: the next trigger tells
           break;
         }
         case 'xstate.error.actor.listCategoryProducts':
