@@ -4,12 +4,10 @@
 // validated; a malformed one is a MalformedDocumentError naming it, never a half-rendered page.
 import type { Firestore } from 'firebase-admin/firestore';
 import { FieldPath } from 'firebase-admin/firestore';
-import { integer, mask, min, nonempty, number, optional, string, type as looseObject, StructError, type Struct } from 'superstruct';
-import { CategoryStruct, MalformedDocumentError, ProductStruct, type Category, type Product } from '../../src/domain';
+import { CATEGORIES_COLLECTION, PRODUCTS_COLLECTION, readProductDocument, toCategoryDocument, withProductCount } from '../../src/adapters/catalog/documents';
+import { MalformedDocumentError, type Category, type Product } from '../../src/domain';
+import { productOfDocument } from '../../src/domain/productDocuments';
 import type { SitemapSource } from './sitemap';
-
-export const PRODUCTS_COLLECTION = 'products';
-export const CATEGORIES_COLLECTION = 'categories';
 
 export interface ProductRecord {
   product: Product;
@@ -27,33 +25,15 @@ export interface PageSource extends SitemapSource {
   firstProducts(categoryId: string, limit: number): Promise<Product[]>;
 }
 
-const ProductDocument = looseObject({
-  ...ProductStruct.schema,
-  categoryId: nonempty(string()),
-  position: min(number(), 0),
-  searchName: optional(string()),
-});
-const CategoryExtras = looseObject({ order: optional(number()), productCount: optional(min(integer(), 0)) });
-
-function validated<T>(collection: string, documentId: string, data: unknown, struct: Struct<T, unknown>): T {
-  try {
-    // mask: the spec's fields only (a document may carry more, e.g. searchName), each checked.
-    return mask(data, struct);
-  } catch (error) {
-    if (!(error instanceof StructError)) throw error;
-    throw new MalformedDocumentError(collection, documentId, `${error.path.join('.') || '(document)'}: ${error.message}`);
-  }
-}
-
+// The storefront's own validators (src/adapters/catalog/documents.ts): a document the storefront would refuse
+// (an unknown field, a missing searchName, an id other than its key) is refused here too.
 export function toProductRecord(documentId: string, data: unknown): ProductRecord {
-  const document = validated(PRODUCTS_COLLECTION, documentId, data, ProductDocument);
-  if (document.id !== documentId) throw new MalformedDocumentError(PRODUCTS_COLLECTION, documentId, `id: "${document.id}" is not the document's id`);
-  return { product: validated(PRODUCTS_COLLECTION, documentId, data, ProductStruct), categoryId: document.categoryId, position: document.position };
+  const document = readProductDocument(documentId, data);
+  return { product: productOfDocument(document), categoryId: document.categoryId, position: document.position };
 }
 
 export function toCategory(documentId: string, data: unknown): Category {
-  validated(CATEGORIES_COLLECTION, documentId, data, CategoryExtras);
-  return validated(CATEGORIES_COLLECTION, documentId, data, CategoryStruct);
+  return withProductCount(toCategoryDocument(documentId, data));
 }
 
 /** The page source over firebase-admin: one document, one query or one id page per call. */

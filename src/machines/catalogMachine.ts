@@ -1,11 +1,14 @@
 import { assign, fromPromise, not, or, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { findProduct, type Category, type ProductInCategory } from '../domain';
-import type { CatalogPort, ProductCatalogPort } from '../adapters/catalog/port';
+import { findProduct, type Category, type Product, type ProductInCategory } from '../domain';
+import type { CatalogPort, CategoryProductsPage, ProductCatalogPort } from '../adapters/catalog/port';
 
 /** How long a catalog read may take before the shopper is told (a prerendered page just keeps its snapshot). */
 export const CATALOG_TIMEOUT_MS = 8_000;
 /** Shown, with "Tentar novamente", when the category list cannot be read and nothing is on screen. */
 export const CATALOG_FAILED_MESSAGE = 'Não foi possível carregar as categorias.';
+
+/** Products read per page past a category's own list (twelve rows of four). */
+export const CATEGORY_PAGE_SIZE = 48;
 
 const logTimeout = (during: string) =>
   ({ type: 'logError', params: () => ({ error: new Error(`no answer in ${CATALOG_TIMEOUT_MS} ms`), during }) }) as const;
@@ -23,7 +26,18 @@ export interface CatalogContext {
   /** The id the product page asked for, and the product as last found (in the list, or read alone). */
   productId: string | null;
   product: ProductInCategory | null;
+  /** Products of `categoryId` read page by page past its own list (a preview of `productCount`). */
+  more: Product[];
+  /** The last position read; undefined before the first page. */
+  after: number | undefined;
 }
+
+/**
+ * What the category page lists: its document's products until a page has been read, then the pages read (the
+ * first starts at the beginning, so it holds the preview's products, as the `products` collection orders them).
+ */
+export const categoryProductsOf = ({ category, more }: Pick<CatalogContext, 'category' | 'more'>): Product[] =>
+  more.length ? more : (category?.products ?? []);
 
 export type CatalogEvent =
   | { type: 'catalog.category.show'; id: string }
@@ -31,6 +45,9 @@ export type CatalogEvent =
   /** The product page's id: read alone when the categories held do not have it (only a preview of each). */
   | { type: 'catalog.product.show'; id: string }
   | { type: 'catalog.product.retry' }
+  /** The category page's grid has come near the end of the products it holds. */
+  | { type: 'catalog.category.more' }
+  | { type: 'catalog.category.more.retry' }
   /** Sent once the prerendered page has hydrated: read the live catalog (SPEC §7) over the snapshot. */
   | { type: 'catalog.refresh' };
 
@@ -42,6 +59,13 @@ export type CatalogEvent =
 export interface CatalogSnapshotInput {
   categories: Category[];
   category?: Category | null;
+}
+
+/** One page of a category's products, as ProductCatalogPort.listCategoryProducts takes it. */
+export interface CategoryPageRequest {
+  categoryId: string;
+  after?: number;
+  limit: number;
 }
 
 export const catalogMachine = setup({
@@ -56,15 +80,25 @@ export const catalogMachine = setup({
       throw new Error('getCategory not provided');
     }),
     getProduct: fromPromise<ProductInCategory | null, string>(async () => null),
+    listCategoryProducts: fromPromise<CategoryProductsPage, CategoryPageRequest>(async () => ({ products: [], nextAfter: null })),
   },
   actions: {
     logError: (_, _params: { error: unknown; during: string }) => {},
+    addPage: assign({
+      more: ({ context, event }) => [...context.more, ...(event as unknown as { output: CategoryProductsPage }).output.products],
+      after: ({ event }) => (event as unknown as { output: CategoryProductsPage }).output.nextAfter ?? undefined,
+    }),
   },
   guards: {
     hasSnapshot: ({ context }) => context.categories.length > 0,
     isNotFound: ({ event }) => (event as { error?: { code?: string } }).error?.code === 'catalog/not-found',
     productListed: ({ context }) => findProduct(context.categories, context.productId!) !== null,
     // The list will not change any more without a retry: a product missing from it is read alone.
+    otherCategory: ({ context, event }) => (event as { id?: string }).id !== context.categoryId,
+    // Its document counts no more products than are on screen.
+    categoryWhole: ({ context }) => categoryProductsOf(context).length >= (context.category?.productCount ?? 0),
+    // A short page (a whole one whose count says it was the last is known at the next trigger, with no read).
+    lastPage: ({ event }) => (event as unknown as { output: CategoryProductsPage }).output.nextAfter === null,
     listSettled: or([stateIn({ list: 'loaded' }), stateIn({ list: 'stale' }), stateIn({ list: 'failed' })]),
   },
   delays: { catalogTimeout: CATALOG_TIMEOUT_MS },
@@ -77,6 +111,8 @@ export const catalogMachine = setup({
     category: input?.category ?? null,
     productId: null,
     product: null,
+    more: [],
+    after: undefined,
   }),
   states: {
     list: {
@@ -209,6 +245,47 @@ export const catalogMachine = setup({
         failed: { on: { 'catalog.product.retry': 'loading' } },
       },
     },
+    /**
+     * A category whose document holds a preview (fewer products than its `productCount`) is read on page by page
+     * as the shopper scrolls. One read at a time: a trigger while one is on its way is ignored, so a page is
+     * never read twice. A failed page keeps what is on screen. Another category starts over; the same one (a
+     * fresh read of its document) keeps the pages read.
+     */
+    pages: {
+      initial: 'idle',
+      on: {
+        'catalog.category.show': { guard: 'otherCategory', target: '.idle', actions: assign({ more: [], after: undefined }) },
+      },
+      states: {
+        idle: {
+          on: { 'catalog.category.more': [{ guard: 'categoryWhole', target: 'complete' }, { target: 'loadingMore' }] },
+        },
+        loadingMore: {
+          after: { catalogTimeout: { target: 'failed', actions: logTimeout('listCategoryProducts') } },
+          invoke: {
+            id: 'listCategoryProducts',
+            src: 'listCategoryProducts',
+            input: ({ context }) => ({
+              categoryId: context.categoryId!,
+              after: context.after,
+              // The first read starts at the beginning (the preview carries no positions): it reads the preview's
+              // products again, and a page more (at most 100, the port's largest page).
+              limit: context.after === undefined ? Math.min(100, (context.category?.products.length ?? 0) + CATEGORY_PAGE_SIZE) : CATEGORY_PAGE_SIZE,
+            }),
+            onDone: [
+              { guard: 'lastPage', target: 'complete', actions: 'addPage' },
+              { target: 'idle', actions: 'addPage' },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'listCategoryProducts' }) },
+            },
+          },
+        },
+        failed: { on: { 'catalog.category.more.retry': 'loadingMore' } },
+        complete: {},
+      },
+    },
   },
 });
 
@@ -216,7 +293,7 @@ export type CatalogActorRef = ActorRefFrom<typeof catalogMachine>;
 export type CatalogSnapshot = SnapshotFrom<typeof catalogMachine>;
 
 /** The reads the storefront makes: the spec's two, and one product a category preview does not hold. */
-export type StorefrontCatalogPort = CatalogPort & Pick<ProductCatalogPort, 'getProduct'>;
+export type StorefrontCatalogPort = CatalogPort & Pick<ProductCatalogPort, 'getProduct'> & Partial<Pick<ProductCatalogPort, 'listCategoryProducts'>>;
 
 /**
  * Production actors over the catalog port. Without `getProduct` (a port of the spec's two reads, whose
@@ -227,5 +304,9 @@ export function createCatalogActors({ catalog }: { catalog: CatalogPort & Partia
     listCategories: fromPromise<Category[], void>(() => catalog.listCategories()),
     getCategory: fromPromise<Category, string>(({ input }) => catalog.getCategory(input)),
     getProduct: fromPromise<ProductInCategory | null, string>(async ({ input }) => (catalog.getProduct ? catalog.getProduct(input) : null)),
+    // Without it (a port of the spec's two reads) there is nothing past the category's own list.
+    listCategoryProducts: fromPromise<CategoryProductsPage, CategoryPageRequest>(async ({ input: { categoryId, after, limit } }) =>
+      catalog.listCategoryProducts ? catalog.listCategoryProducts(categoryId, after === undefined ? { limit } : { after, limit }) : { products: [], nextAfter: null },
+    ),
   };
 }

@@ -2,7 +2,8 @@
 // no file for its page, so the backend renders it on request (server/render/, reached through the same
 // firebase.json rewrite Hosting follows). Its HTML carries its name and price, Chromium shows it without
 // JavaScript and hydrates it without an error, and it stays on screen once the storefront has read the live
-// catalog; its category page shows it after hydration; once the document is deleted its URL answers 404 again.
+// catalog; its category page shows it after hydration, and the search finds it; once the document is deleted its
+// URL answers 404 again.
 // The product is written in the agreed shape (`products/{id}` with categoryId and position), and its category's
 // document is updated as a catalog tool would (productCount, and the preview list while the position is within
 // its first CATEGORY_PREVIEW_LIMIT); the document is put back as the seed wrote it at the end. The product goes
@@ -78,6 +79,11 @@ describe.skipIf(e2eSkipReason())('a product added after the build', () => {
         });
         await shopper.page.goto(`/category/${hats.id}`);
         await hydrated(shopper.page);
+        await shopper.page.getByRole('heading', { name: product.name }).first().waitFor();
+
+        // The search finds it. The seeded shop's categories are whole (each count is its list), so the storefront
+        // searches the live catalog it holds (docs/search.md), accents and case aside.
+        await shopper.page.goto(`/search?q=${encodeURIComponent('panama ao vivo')}`);
         await shopper.page.getByRole('heading', { name: product.name }).first().waitFor();
         expect(shopper.pageErrors).toEqual([]);
         expect(warnings).toEqual([]);

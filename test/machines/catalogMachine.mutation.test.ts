@@ -35,8 +35,8 @@ function startCatalog(input?: { categories: Category[]; category?: Category | nu
 describe('catalogMachine (mutation run)', () => {
   it('starts with no categories and nothing on screen, the list loading', () => {
     const { snap } = startCatalog();
-    expect(snap().value).toEqual({ list: 'loading', category: 'idle', product: 'idle' });
-    expect(snap().context).toEqual({ categories: [], categoryId: null, category: null, productId: null, product: null });
+    expect(snap().value).toEqual({ list: 'loading', category: 'idle', product: 'idle', pages: 'idle' });
+    expect(snap().context).toEqual({ categories: [], categoryId: null, category: null, productId: null, product: null, more: [], after: undefined });
   });
 
   it('a category page is busy while its read is pending, and not after', async () => {
@@ -45,7 +45,7 @@ describe('catalogMachine (mutation run)', () => {
     await tick();
     expect(snap().hasTag('busy')).toBe(false);
     actor.send({ type: 'catalog.category.show', id: 'tenis' });
-    expect(snap().value).toEqual({ list: 'loaded', category: 'loading', product: 'idle' });
+    expect(snap().value).toEqual({ list: 'loaded', category: 'loading', product: 'idle', pages: 'idle' });
     expect(snap().hasTag('busy')).toBe(true);
     catalog.getCategory.latest().resolve(tenis);
     await tick();
@@ -137,8 +137,8 @@ describe('catalogMachine (mutation run): a prerendered page', () => {
 
   it('a page without a category (home, explore) starts from its snapshot, nothing on screen for a category', () => {
     const { catalog, snap } = startPrerendered({ categories: [jaquetas] });
-    expect(snap().value).toEqual({ list: 'prerendered', category: 'idle', product: 'idle' });
-    expect(snap().context).toEqual({ categories: [jaquetas], categoryId: null, category: null, productId: null, product: null });
+    expect(snap().value).toEqual({ list: 'prerendered', category: 'idle', product: 'idle', pages: 'idle' });
+    expect(snap().context).toEqual({ categories: [jaquetas], categoryId: null, category: null, productId: null, product: null, more: [], after: undefined });
     expect(catalog.listCategories.calls).toHaveLength(0);
   });
 
@@ -148,16 +148,16 @@ describe('catalogMachine (mutation run): a prerendered page', () => {
     const unavailable = new CatalogUnavailableError('offline');
     catalog.listCategories.latest().reject(unavailable);
     await tick();
-    expect(snap().value).toEqual({ list: 'stale', category: 'idle', product: 'idle' });
+    expect(snap().value).toEqual({ list: 'stale', category: 'idle', product: 'idle', pages: 'idle' });
     expect(snap().context.categories).toEqual([jaquetas]);
     expect(logError).toHaveBeenCalledWith({ error: unavailable, during: 'listCategories' });
 
     actor.send({ type: 'catalog.list.retry' });
-    expect(snap().value).toEqual({ list: 'refreshing', category: 'idle', product: 'idle' });
+    expect(snap().value).toEqual({ list: 'refreshing', category: 'idle', product: 'idle', pages: 'idle' });
     expect(catalog.listCategories.calls).toHaveLength(2);
     catalog.listCategories.latest().resolve([jaquetas, tenis]);
     await tick();
-    expect(snap().value).toEqual({ list: 'loaded', category: 'idle', product: 'idle' });
+    expect(snap().value).toEqual({ list: 'loaded', category: 'idle', product: 'idle', pages: 'idle' });
     expect(snap().context.categories).toEqual([jaquetas, tenis]);
   });
 });

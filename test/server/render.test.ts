@@ -104,7 +104,7 @@ describe('the page renderer', () => {
   it('answers an unknown id, an impossible id and a product of a missing category with the build’s 404 page', async () => {
     const notFound = readFileSync(join(dist, '404.html'), 'utf8');
     const orphan = documents();
-    orphan.products['orfao'] = { ...NEW_PRODUCT, id: 'orfao', categoryId: 'nao-existe', position: 0 };
+    orphan.products['orfao'] = { ...NEW_PRODUCT, id: 'orfao', categoryId: 'nao-existe', position: 0, searchName: 'orfao' };
     const answers = [
       await renderer().product('nao-existe'),
       await renderer().category('nao-existe'),
@@ -118,6 +118,17 @@ describe('the page renderer', () => {
       expect(answer.cacheControl).toBe('public, max-age=0, s-maxage=60');
     }
     expect(notFound).toContain('"notFound":true');
+  });
+
+  it('refuses what the storefront refuses: a product with a field the agreed shape has not, or without its searchName', async () => {
+    for (const change of [{ desconto: 10 }, { searchName: undefined }]) {
+      const broken = documents();
+      broken.products[NEW_PRODUCT.id] = JSON.parse(JSON.stringify({ ...(broken.products[NEW_PRODUCT.id] as object), ...change }));
+      const logged: string[] = [];
+      const answer = await createPageRenderer({ distDir: dist, origin: ORIGIN, source: memoryPageSource(broken), log: (message, error) => logged.push(`${message}: ${String(error)}`) }).product(NEW_PRODUCT.id);
+      expect(answer.status).toBe(500);
+      expect(logged.join('\n')).toMatch(new RegExp(`products document "${NEW_PRODUCT.id}": ${Object.keys(change)[0]}`));
+    }
   });
 
   it('answers a malformed document with 500 and a pt-BR page, and an unreachable Firestore with 503, never cached', async () => {

@@ -1,6 +1,10 @@
 import { CategoryStruct, MalformedDocumentError, RELATED_PRODUCTS_LIMIT, type Category, type ProductInCategory } from '../../domain';
 import { MAX_CATEGORY_PAGE_SIZE, ProductDocumentStruct, productOfDocument, type ProductDocument } from '../../domain/productDocuments';
 
+/** The catalog's collections, for every reader (the storefront's adapters, the backend's page renderer). */
+export const CATEGORIES_COLLECTION = 'categories';
+export const PRODUCTS_COLLECTION = 'products';
+
 /**
  * Display order of the shop's categories (the original shop's home grid). A document may carry a numeric
  * `order` field that wins over this list; it is read here and removed before CategoryStruct validation, as is
@@ -24,12 +28,12 @@ export function toCategoryDocument(documentId: string, data: unknown): CategoryD
     const { order: rawOrder, productCount: rawCount, ...others } = data as Record<string, unknown>;
     if ('order' in data) {
       if (typeof rawOrder !== 'number' || !Number.isFinite(rawOrder))
-        throw new MalformedDocumentError('categories', documentId, 'order must be a finite number');
+        throw new MalformedDocumentError(CATEGORIES_COLLECTION, documentId, 'order must be a finite number');
       order = rawOrder;
     }
     if ('productCount' in data) {
       if (typeof rawCount !== 'number' || !Number.isInteger(rawCount) || rawCount < 0)
-        throw new MalformedDocumentError('categories', documentId, 'productCount must be a whole number ≥ 0');
+        throw new MalformedDocumentError(CATEGORIES_COLLECTION, documentId, 'productCount must be a whole number ≥ 0');
       productCount = rawCount;
     }
     rest = others;
@@ -37,7 +41,7 @@ export function toCategoryDocument(documentId: string, data: unknown): CategoryD
   const [error, category] = CategoryStruct.validate(rest);
   if (error) {
     const path = error.path.join('.') || '(document)';
-    throw new MalformedDocumentError('categories', documentId, `${path}: ${error.message}`);
+    throw new MalformedDocumentError(CATEGORIES_COLLECTION, documentId, `${path}: ${error.message}`);
   }
   return { category, order, productCount };
 }
@@ -50,9 +54,9 @@ export function readProductDocument(documentId: string, data: unknown): ProductD
   const [error, product] = ProductDocumentStruct.validate(data);
   if (error) {
     const path = error.path.join('.') || '(document)';
-    throw new MalformedDocumentError('products', documentId, `${path}: ${error.message}`);
+    throw new MalformedDocumentError(PRODUCTS_COLLECTION, documentId, `${path}: ${error.message}`);
   }
-  if (product.id !== documentId) throw new MalformedDocumentError('products', documentId, `id "${product.id}" must equal the document id`);
+  if (product.id !== documentId) throw new MalformedDocumentError(PRODUCTS_COLLECTION, documentId, `id "${product.id}" must equal the document id`);
   return product;
 }
 

@@ -3,9 +3,11 @@ import { ClubError, RELATED_PRODUCTS_LIMIT } from '../../domain';
 import { productOfDocument } from '../../domain/productDocuments';
 import { CatalogUnavailableError, CategoryNotFoundError, type ProductCatalogPort } from './port';
 import {
+  CATEGORIES_COLLECTION,
   checkPage,
   isDocumentKey,
   nextAfterOf,
+  PRODUCTS_COLLECTION,
   productInCategoryOf,
   readProductDocument,
   sortCategoryDocuments,
@@ -21,8 +23,8 @@ import {
  * an optional numeric `order` field sets the display order.
  */
 export function createFirestoreCatalog({ db }: { db: Firestore }): ProductCatalogPort {
-  const categories = collection(db, 'categories');
-  const products = collection(db, 'products');
+  const categories = collection(db, CATEGORIES_COLLECTION);
+  const products = collection(db, PRODUCTS_COLLECTION);
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();

@@ -32,6 +32,8 @@ export interface BrowseProps {
   products: readonly Product[];
   kind: 'category' | 'search';
   label: string;
+  /** A list that can grow (a category read page by page): called when the grid nears its end. */
+  onNearEnd?: () => void;
 }
 
 /** What the browse chunk gets: the page's list, and where to hand the browse actor it runs for it. */
@@ -49,7 +51,7 @@ export interface BrowseFeatureProps extends Omit<BrowseProps, 'label'> {
  * instead.
  */
 export function BrowseSlot(props: BrowseProps) {
-  const { products, kind, label } = props;
+  const { products, kind, label, onNearEnd } = props;
   const [browse, setBrowse] = useState<BrowseActorRef | null>(null);
   // The grid reads the machine's list itself: a choice re-renders the controls and the grid in one commit.
   const shown = useSelector(browse ?? undefined, (s) => s?.context.visible ?? null);
@@ -84,7 +86,7 @@ export function BrowseSlot(props: BrowseProps) {
       ) : (
         waiting
       )}
-      {list.length > 0 && <CategoryProducts products={list} label={label} hidden={pending} />}
+      {list.length > 0 && <CategoryProducts products={list} label={label} hidden={pending} onNearEnd={onNearEnd} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Product } from '../../domain';
 import { styled } from '../theme';
 import { ProductCard, ProductGrid, type ImageLoading } from './ProductCard';
@@ -105,8 +105,12 @@ function useGridWindow(total: number, enabled: boolean) {
     };
   }, [enabled]);
 
-  return { gridRef, range: enabled ? windowFor(total, metrics) : { start: 0, end: total, before: 0, after: 0 } };
+  return { gridRef, metrics };
 }
+
+/** Whether the last row of `total` cards lies within the measured span (the viewport and its overscan). */
+const reachesEnd = (total: number, metrics: Metrics | null) =>
+  metrics !== null && Math.ceil(metrics.to / metrics.rowHeight) >= Math.ceil(total / metrics.columns) - 1;
 
 // A card re-renders only when its product or its place among the first ones changes (a sort moves the others).
 const Card = memo(ProductCard);
@@ -115,9 +119,26 @@ const Card = memo(ProductCard);
  * The category page's product grid (SPEC §9: 4 columns), windowed for very large categories. `hidden` keeps its
  * place without painting it (a view the address asks for is on its way).
  */
-export function CategoryProducts({ products, label, hidden = false }: { products: readonly Product[]; label: string; hidden?: boolean }) {
+export function CategoryProducts({
+  products,
+  label,
+  hidden = false,
+  onNearEnd,
+}: {
+  products: readonly Product[];
+  label: string;
+  hidden?: boolean;
+  /** Called when the cards in view (with their overscan) reach the last row, and again as the list grows. */
+  onNearEnd?: () => void;
+}) {
   const windowed = products.length > WINDOW_FROM;
-  const { gridRef, range } = useGridWindow(products.length, windowed);
+  // A grid that can grow is measured whatever its size, to tell when the shopper nears its end.
+  const { gridRef, metrics } = useGridWindow(products.length, windowed || onNearEnd !== undefined);
+  const range = windowed ? windowFor(products.length, metrics) : { start: 0, end: products.length, before: 0, after: 0 };
+  const nearEnd = onNearEnd !== undefined && reachesEnd(products.length, metrics);
+  useEffect(() => {
+    if (nearEnd) onNearEnd();
+  }, [nearEnd, products.length, onNearEnd]);
   const Grid = windowed ? WindowedGrid : ProductGrid;
   const style = windowed || hidden ? { ...(windowed && { paddingTop: range.before, paddingBottom: range.after }), ...(hidden && { visibility: 'hidden' as const }) } : undefined;
   return (

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Page, styled } from '../theme';
+import { categoryProductsOf } from '../../machines/catalogMachine';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { BrowseSlot } from '../components/BrowseSlot';
 import { NotFoundPage } from './NotFoundPage';
@@ -28,6 +29,9 @@ const Back = styled(Link, {
   '&:hover': { background: '$inputBackground' },
 });
 
+// The page on its way or the one that failed, under the grid: a lazy chunk (the entry keeps within its budget).
+const CategoryMore = lazy(() => import('../components/CategoryMore'));
+
 export function CategoryPage({ id }: { id: string }) {
   const { catalog } = useServices();
   useEffect(() => {
@@ -38,6 +42,11 @@ export function CategoryPage({ id }: { id: string }) {
   const status = useSelector(catalog, (s) =>
     s.context.categoryId !== id ? 'loading' : s.matches({ category: 'notFound' }) ? 'notFound' : s.matches({ category: 'failed' }) ? 'failed' : 'ok',
   );
+
+  const products = useSelector(catalog, (s) => categoryProductsOf(s.context));
+  // Only a category whose document holds a preview is read on page by page; a whole one never asks.
+  const partial = category !== null && (category.productCount ?? 0) > category.products.length;
+  const onNearEnd = useCallback(() => catalog.send({ type: 'catalog.category.more' }), [catalog]);
 
   if (status === 'notFound')
     return <NotFoundPage title="Categoria não encontrada" message="Esta categoria não existe ou foi removida." />;
@@ -59,7 +68,18 @@ export function CategoryPage({ id }: { id: string }) {
         </Back>
         <h1>{category.displayName}</h1>
       </TitleRow>
-      <BrowseSlot key={category.id} products={category.products} kind="category" label={`Produtos: ${category.displayName}`} />
+      <BrowseSlot
+        key={category.id}
+        products={products}
+        kind="category"
+        label={`Produtos: ${category.displayName}`}
+        onNearEnd={partial ? onNearEnd : undefined}
+      />
+      {partial && (
+        <Suspense fallback={null}>
+          <CategoryMore />
+        </Suspense>
+      )}
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
-import type { Category, ProductInCategory } from '../../../src/domain';
-import { CatalogUnavailableError, CategoryNotFoundError } from '../../../src/adapters/catalog/port';
+import type { Category, Product, ProductInCategory } from '../../../src/domain';
+import { CatalogUnavailableError, CategoryNotFoundError, type CategoryProductsPage } from '../../../src/adapters/catalog/port';
 import { catalogMachine, createCatalogActors } from '../../../src/machines/catalogMachine';
 import { fakeCatalog, type FakeCatalog } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
@@ -12,8 +12,31 @@ const jaquetasListed: Category = {
   id: 'jaquetas', name: 'jackets', displayName: 'Jaquetas', imageUrl: '/images/jaquetas.svg',
   products: [product('jaqueta-couro-preta', 500)],
 };
-/** The fresh read of the category page has more than the list did, so the test can tell which one shows. */
-const jaquetasFresh: Category = { ...jaquetasListed, products: [...jaquetasListed.products, product('blazer-bege', 400)] };
+/**
+ * The fresh read of the category page has more than the list did, so the test can tell which one shows. Its
+ * document is a preview: `productCount` says the `products` collection holds JAQUETAS_STORED.length of them.
+ */
+const jaquetasPreview = [...jaquetasListed.products, product('blazer-bege', 400)];
+/** The category's `products` documents by position (gaps of 2, so a cursor is a position, not an index). */
+const JAQUETAS_STORED = [...jaquetasPreview, ...Array.from({ length: 58 }, (_, index) => product(`jaqueta-${index}`, 100 + index))].map((p, index) => ({
+  product: p,
+  position: index * 2,
+}));
+const jaquetasFresh: Category = { ...jaquetasListed, products: jaquetasPreview, productCount: JAQUETAS_STORED.length };
+/** The agreed page size past the preview, written here; the first read starts over and covers the preview too. */
+const PAGE_SIZE = 48;
+const pageRequest = (category: Category | null, after: number | undefined) => ({
+  ...(after === undefined ? {} : { after }),
+  limit: after === undefined ? Math.min(100, (category?.products.length ?? 0) + PAGE_SIZE) : PAGE_SIZE,
+});
+/** The page Firestore answers for a request: positions after `after`, at most `limit`, the cursor if full. */
+function storedPage({ after, limit }: { after?: number; limit: number }): CategoryProductsPage {
+  const page = JAQUETAS_STORED.filter((stored) => after === undefined || stored.position > after).slice(0, limit);
+  return { products: page.map((stored) => stored.product), nextAfter: page.length === limit ? page.at(-1)!.position : null };
+}
+/** What the page lists: the category document's products until a page has come, then the pages (from the start). */
+const shownOf = (category: Category | null, more: readonly Product[]): readonly Product[] => (more.length > 0 ? more : (category?.products ?? []));
+const pageAnswerStale: CategoryProductsPage = { products: [product('resposta-antiga', 1)], nextAfter: 999 };
 const tenis: Category = { id: 'tenis', name: 'sneakers', displayName: 'Tênis', imageUrl: '/images/tenis.svg', products: [] };
 const listed = [jaquetasListed, tenis];
 /** A stale answer for an earlier request; it must never show. */
@@ -29,6 +52,7 @@ const DEADLINE_MS = 8_000;
 const LIST_AFTER = ['xstate.after.catalogTimeout.catalog.list.loading', 'xstate.after.catalogTimeout.catalog.list.refreshing'];
 const CATEGORY_AFTER = 'xstate.after.catalogTimeout.catalog.category.loading';
 const PRODUCT_AFTER = 'xstate.after.catalogTimeout.catalog.product.loading';
+const PAGES_AFTER = 'xstate.after.catalogTimeout.catalog.pages.loadingMore';
 
 /** Read alone: in the fresh category, never in the list (a category document holds a preview only). */
 const blazerAlone: ProductInCategory = { product: jaquetasFresh.products[1]!, category: jaquetasListed, related: [jaquetasListed.products[0]!] };
@@ -42,10 +66,12 @@ function listedIn(categories: Category[], id: string): ProductInCategory | null 
   }
   return null;
 }
-const loading = (snapshot: { matches: (value: never) => boolean }, region: 'list' | 'category' | 'product') =>
+const loading = (snapshot: { matches: (value: never) => boolean }, region: 'list' | 'category' | 'product' | 'pages') =>
   region === 'list'
     ? snapshot.matches({ list: 'loading' } as never) || snapshot.matches({ list: 'refreshing' } as never)
-    : snapshot.matches({ [region]: 'loading' } as never);
+    : region === 'pages'
+      ? snapshot.matches({ pages: 'loadingMore' } as never)
+      : snapshot.matches({ [region]: 'loading' } as never);
 
 const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1]['variants'] = (type, snapshot) => {
     switch (type) {
@@ -56,8 +82,11 @@ const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1
       case 'xstate.error.actor.refreshCategories':
         return [{ type, error: new CatalogUnavailableError('offline') }];
       // One page at a time: a category page, or a product page.
+      // While a page of it is read, another category (the page answers the category it was asked for).
       case 'catalog.category.show':
-        return snapshot.matches({ product: 'idle' }) ? ['jaquetas', 'nada'].map((id) => ({ type, id })) : [];
+        return snapshot.matches({ product: 'idle' })
+          ? ['jaquetas', 'nada'].filter((id) => !loading(snapshot, 'pages') || id !== snapshot.context.categoryId).map((id) => ({ type, id }))
+          : [];
       case 'catalog.product.show':
         return snapshot.matches({ category: 'idle' }) ? PRODUCT_IDS.map((id) => ({ type, id })) : [];
       case 'xstate.done.actor.getProduct':
@@ -71,11 +100,23 @@ const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1
       // One region's deadline at a time: while the other region also waits, both timers would end together.
       case LIST_AFTER[0]:
       case LIST_AFTER[1]:
-        return loading(snapshot, 'category') || loading(snapshot, 'product') ? [] : [{ type }];
+        return loading(snapshot, 'category') || loading(snapshot, 'product') || loading(snapshot, 'pages') ? [] : [{ type }];
       case CATEGORY_AFTER:
-        return loading(snapshot, 'list') || loading(snapshot, 'product') ? [] : [{ type }];
+        return loading(snapshot, 'list') || loading(snapshot, 'product') || loading(snapshot, 'pages') ? [] : [{ type }];
       case PRODUCT_AFTER:
         return loading(snapshot, 'list') || loading(snapshot, 'category') ? [] : [{ type }];
+      case PAGES_AFTER:
+        return loading(snapshot, 'list') || loading(snapshot, 'category') ? [] : [{ type }];
+      // The grid nears its end: only on a category page.
+      // Not while the category document is read again (a page answers for the category it was asked with), nor
+      // while the list is read (the regions are independent: their interleavings would only multiply the paths).
+      case 'catalog.category.more':
+      case 'catalog.category.more.retry':
+        return snapshot.context.categoryId === null || loading(snapshot, 'category') || loading(snapshot, 'list') ? [] : [{ type }];
+      case 'xstate.done.actor.listCategoryProducts':
+        return [{ type, output: storedPage(pageRequest(snapshot.context.category, snapshot.context.after)) }];
+      case 'xstate.error.actor.listCategoryProducts':
+        return [{ type, error: new CatalogUnavailableError('offline') }];
       default:
         return undefined;
     }
@@ -89,10 +130,11 @@ export const productPagePaths = shortestPaths(catalogMachine, { input: productPa
 
 export const catalogPathName = (path: ModelPath<typeof catalogMachine>) =>
   pathName(path, (event) => {
-    const e = event as EventObject & { id?: string; output?: Category | Category[] | ProductInCategory | null; error?: { code: string } };
+    const e = event as EventObject & { id?: string; output?: Category | Category[] | ProductInCategory | CategoryProductsPage | null; error?: { code: string } };
     if (e.id) return e.id;
     if (e.error) return e.error.code;
     if (Array.isArray(e.output)) return `${e.output.length} categories`;
+    if (e.output && 'nextAfter' in e.output) return `${e.output.products.length} products`;
     if (e.output === null) return 'none';
     return e.output ? ('product' in e.output ? e.output.product.id : e.output.id) : '';
   });
@@ -140,6 +182,20 @@ export async function runCatalogPath(
     /** wanting: not in the list, which may still bring it; listed; reading: getProduct asked; answered. */
     productPhase: 'none' as 'none' | 'wanting' | 'listed' | 'reading' | 'answered',
     productReads: [] as string[],
+    categoryId: prerendered?.category?.id ?? (null as string | null),
+    pages: 'idle' as 'idle' | 'loadingMore' | 'failed' | 'complete',
+    more: [] as Product[],
+    after: undefined as number | undefined,
+    pageReads: [] as Array<[string, { after?: number; limit: number }]>,
+  };
+  const readPage = () => {
+    ref.pages = 'loadingMore';
+    ref.pageReads.push([ref.categoryId!, pageRequest(ref.category, ref.after)]);
+  };
+  /** Abandoned page reads answer late: what the page lists must not change. */
+  const answerStalePages = async () => {
+    for (const call of catalog.listCategoryProducts.pending()) call.resolve(pageAnswerStale);
+    await tick();
   };
   /** What the product page's region should have done by now, from the list the test expects. */
   const followProduct = () => {
@@ -209,6 +265,14 @@ export async function runCatalogPath(
           break;
         case 'catalog.category.show':
           actor.send(event as never);
+          if (e.id !== ref.categoryId) {
+            // Another category starts over; one whose page was on its way answers too late to show.
+            ref.categoryId = e.id!;
+            ref.pages = 'idle';
+            ref.more = [];
+            ref.after = undefined;
+            await answerStalePages();
+          }
           ref.shows.push(e.id!);
           ref.category = (ref.category?.id === e.id ? ref.category : null) ?? ref.categories.find((c) => c.id === e.id) ?? null;
           ref.categoryLoading = true;
@@ -277,6 +341,38 @@ export async function runCatalogPath(
           for (const call of catalog.getProduct.pending()) call.resolve(null); // a late answer must not change the page
           await tick();
           break;
+        case 'catalog.category.more': {
+          actor.send(event as never);
+          const count = ref.category?.productCount;
+          if (typeof count === 'number' && shownOf(ref.category, ref.more).length < count) readPage();
+          else ref.pages = 'complete'; // its document lists every product: nothing is read
+          break;
+        }
+        case 'catalog.category.more.retry':
+          actor.send(event as never);
+          readPage();
+          break;
+        case 'xstate.done.actor.listCategoryProducts': {
+          const page = e.output as CategoryProductsPage;
+          catalog.listCategoryProducts.latest().resolve(page);
+          await tick();
+          ref.more = [...ref.more, ...page.products];
+          if (page.nextAfter !== null) ref.after = page.nextAfter;
+          ref.pages = page.nextAfter === null ? 'complete' : 'idle'; // a full page may be the last: the next trigger tells
+          break;
+        }
+        case 'xstate.error.actor.listCategoryProducts':
+          catalog.listCategoryProducts.latest().reject(e.error);
+          await tick();
+          ref.errors += 1; // the products on screen stay
+          ref.pages = 'failed';
+          break;
+        case PAGES_AFTER:
+          passDeadline(`step ${index}`);
+          ref.errors += 1;
+          ref.pages = 'failed';
+          await answerStalePages();
+          break;
         default:
           throw new Error(`no driver for ${e.type}`);
       }
@@ -294,6 +390,9 @@ export async function runCatalogPath(
       expect(catalog.getProduct.calls.map((c) => c.args[0]), at).toEqual(ref.productReads);
       expect(snapshot.hasTag('busy'), at).toBe(ref.listLoading || ref.categoryLoading);
       expect(logError, at).toHaveBeenCalledTimes(ref.errors);
+      expect(snapshot.matches({ pages: ref.pages }), `${at}: pages ${ref.pages}`).toBe(true);
+      expect(catalog.listCategoryProducts.calls.map((c) => c.args), at).toEqual(ref.pageReads);
+      expect(snapshot.context.more, at).toEqual(ref.more);
     }
   } finally {
     actor.stop();

@@ -1,7 +1,7 @@
 import type { CartItem, Category, ProductInCategory, UserProfile } from '../../../src/domain';
 import type { AuthPort, AuthStateListener, AuthUser, SignUpCredentials } from '../../../src/adapters/auth/port';
 import type { CartStoragePort } from '../../../src/adapters/cartStorage/port';
-import type { CatalogPort, ProductCatalogPort } from '../../../src/adapters/catalog/port';
+import type { CatalogPort, CategoryProductsPage, ProductCatalogPort } from '../../../src/adapters/catalog/port';
 import type { CheckoutPort, CheckoutSession, CreateSessionOptions } from '../../../src/adapters/checkout/port';
 import type { UsersPort } from '../../../src/adapters/users/port';
 import { controllable } from './controllable';
@@ -122,7 +122,13 @@ export function fakeCatalog() {
   const listCategories = controllable<[], Category[]>('catalog.listCategories');
   const getCategory = controllable<[string], Category>('catalog.getCategory');
   const getProduct = controllable<[string], ProductInCategory | null>('catalog.getProduct');
-  const port: CatalogPort & Pick<ProductCatalogPort, 'getProduct'> = { listCategories: listCategories.fn, getCategory: getCategory.fn, getProduct: getProduct.fn };
-  return { port, listCategories, getCategory, getProduct };
+  const listCategoryProducts = controllable<[string, { after?: number; limit: number }], CategoryProductsPage>('catalog.listCategoryProducts');
+  const port: CatalogPort & Pick<ProductCatalogPort, 'getProduct' | 'listCategoryProducts'> = {
+    listCategories: listCategories.fn,
+    getCategory: getCategory.fn,
+    getProduct: getProduct.fn,
+    listCategoryProducts: listCategoryProducts.fn,
+  };
+  return { port, listCategories, getCategory, getProduct, listCategoryProducts };
 }
 export type FakeCatalog = ReturnType<typeof fakeCatalog>;
