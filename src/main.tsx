@@ -5,6 +5,7 @@ import { startTransition } from 'react';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
 import { localStorageOf } from './adapters/webStorage';
 import { CatalogUnavailableError } from './adapters/catalog/port';
+import type { ProductCatalogPort } from './adapters/catalog/port';
 import type { StorefrontCatalogPort } from './machines/catalogMachine';
 import { createBrowserNavigation } from './adapters/navigation/browser';
 import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
@@ -30,7 +31,7 @@ const app = initializeApp(config.firebase);
 
 // Firestore lite (~31 KB gz) is a lazy chunk too: a prerendered page paints from its embedded catalog and
 // asks Firestore only after hydration; the SPA shell (no snapshot) starts the download at once.
-type FirestorePorts = { catalog: StorefrontCatalogPort; users: UsersPort; orders: OrdersPort };
+type FirestorePorts = { catalog: ProductCatalogPort; users: UsersPort; orders: OrdersPort };
 let firestorePorts: Promise<FirestorePorts> | null = null;
 // Not started offline (src/ui/lazyImport.ts): the bundler would keep that failure for the rest of the visit.
 const loadFirestore = () =>
@@ -62,6 +63,7 @@ const catalog: StorefrontCatalogPort = {
   listCategories: () => withFirestore((p) => p.catalog.listCategories(), catalogUnavailable),
   getCategory: (id) => withFirestore((p) => p.catalog.getCategory(id), catalogUnavailable),
   getProduct: (id) => withFirestore((p) => p.catalog.getProduct(id), catalogUnavailable),
+  listCategoryProducts: (id, page) => withFirestore((p) => p.catalog.listCategoryProducts(id, page), catalogUnavailable),
 };
 const usersUnavailable = (cause: unknown) => new UsersUnavailableError('the database code could not be loaded', { cause });
 const users: UsersPort = {

@@ -60,7 +60,7 @@ export const TARGETS = {
   lcpMs: 1_800,
   tbtMs: 50,
   cls: 0,
-  entryJsGzip: 125 * 1024,
+  entryJsGzip: 126 * 1024,
   lazyChunkGzip: 25 * 1024,
   cssGzip: 10 * 1024,
   gridPaintMs: 400,
@@ -238,8 +238,8 @@ const ok = (pass: boolean) => (pass ? 'met' : '**missed**');
 function renderTable(r: Results): string {
   const rows: string[][] = [['Measure', 'Measured', 'Target', '']];
   const home = r.routes.find((x) => x.route === '/');
-  rows.push(['`/` JS before first paint (network, gz -9; the prerendered HTML needs none)', home ? kb(home.jsBeforeFirstRender) : 'n/a', '≤ 125 KB', ok(!!home && home.jsBeforeFirstRender <= TARGETS.entryJsGzip)]);
-  rows.push(['`/` JS entry closure (build output, gz -9)', kb(r.build.entryJsGzip), '≤ 125 KB', ok(r.build.entryJsGzip <= TARGETS.entryJsGzip)]);
+  rows.push(['`/` JS before first paint (network, gz -9; the prerendered HTML needs none)', home ? kb(home.jsBeforeFirstRender) : 'n/a', '≤ 126 KB', ok(!!home && home.jsBeforeFirstRender <= TARGETS.entryJsGzip)]);
+  rows.push(['`/` JS entry closure (build output, gz -9)', kb(r.build.entryJsGzip), '≤ 126 KB', ok(r.build.entryJsGzip <= TARGETS.entryJsGzip)]);
   for (const route of r.routes) {
     rows.push([`\`${route.route}\` JS total / CSS (runtime rules)`, `${kb(route.jsTotal)} / ${kb(route.css)}`, 'CSS ≤ 10 KB', ok(route.css <= TARGETS.cssGzip)]);
   }
