@@ -56,7 +56,7 @@ export const documentedMachines: DocumentedMachine[] = [
   {
     machine: catalogMachine,
     file: 'src/machines/catalogMachine.ts',
-    summary: 'The category list (home, explore), the category on screen (/category/:id), and a product no category preview holds (read alone for /product/:id).',
+    summary: 'The category list (home, explore), the category on screen (/category/:id), a product no category preview holds (read alone for /product/:id), and the category on screen read page by page past its preview.',
   },
   {
     machine: checkoutGuardMachine,
