@@ -10,8 +10,9 @@
 //   5. the backend figures of `npm run bench:server`;
 //   6. on a product page, CEP typed → delivery options painted, beside add-to-cart on the same page as reference
 //      (`npx tsx scripts/bench/delivery.ts` runs this part alone and prints it).
+// `npm run bench -- --catalog <N>` runs only the catalog-at-scale section (scripts/bench/catalogScale.ts) instead.
 // Prints one table, writes its section of docs/performance.md (scripts/bench/doc.ts) and docs/performance.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,7 @@ import { launchChromium } from './browser';
 import { measureDeliveryLatency, type DeliveryLatencyFigures } from './deliveryLatency';
 import { measureBrowse, type BrowseFigures } from './browse';
 import { analyzeBuild, kb, totalGzip } from './bundles';
+import { catalogScaleRows, measureCatalogScale } from './catalogScale';
 import { writeDocSection } from './doc';
 import { serveStaticFloor } from './floor';
 import { LARGE_CATEGORY_ID, largeCategory, measureAddToCart, measureLargeGrid, seedLargeCategory, type AddToCartFigures, type GridFigures } from './largeCatalog';
@@ -38,6 +40,8 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     /** Comma-separated sections to leave out while iterating: network, lighthouse, grid, delivery, backend. */
     skip: { type: 'string', default: '' },
+    /** A generated catalog of this many products: only the catalog-at-scale section runs. */
+    catalog: { type: 'string' },
   },
 });
 const skip = new Set(args.skip.split(',').map((x) => x.trim()).filter(Boolean));
@@ -94,6 +98,24 @@ interface Results {
 }
 
 const log = (line: string) => console.log(line);
+
+const markdownTable = (rows: string[][]) => rows.map((row, i) => `| ${row.join(' | ')} |${i === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`).join('\n');
+
+async function catalogMain(products: number) {
+  const started = Date.now();
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const figures = await measureCatalogScale({ products, benchDir: BENCH_DIR, log });
+  const table = markdownTable([['Measure', 'Measured', 'Target', ''], ...catalogScaleRows(figures)]);
+  const command = `npm run bench -- --catalog ${products}`;
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}, Chromium ${await chromiumVersion()}`;
+  log('');
+  log(table);
+  // Beside the storefront's figures in docs/performance.json, under a key of its own.
+  const json = existsSync(JSON_OUT) ? (JSON.parse(readFileSync(JSON_OUT, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(JSON_OUT, `${JSON.stringify({ ...json, catalogScale: { date: new Date().toISOString(), machine, command, ...figures } }, null, 2)}\n`);
+  writeDocSection('catalog', `## Catalog at scale\n\nMeasured on ${machine}. Command: \`${command}\`. Raw figures: docs/performance.json (\`catalogScale\`).\n\n${table}`);
+  log(`\nbench: wrote docs/performance.md and ${JSON_OUT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
 
 async function main() {
   const started = Date.now();
@@ -340,7 +362,12 @@ ${table}`,
   );
 }
 
-main().catch((error: unknown) => {
+const catalogProducts = args.catalog === undefined ? null : Number(args.catalog);
+if (catalogProducts !== null && !(Number.isInteger(catalogProducts) && catalogProducts >= 20)) {
+  console.error(`bench: --catalog takes a whole number of products ≥ 20, not "${args.catalog}"`);
+  process.exit(2);
+}
+(catalogProducts === null ? main() : catalogMain(catalogProducts)).catch((error: unknown) => {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

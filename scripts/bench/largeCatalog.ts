@@ -34,10 +34,10 @@ export async function seedLargeCategory(projectId: string, firestoreHost: string
   return Buffer.byteLength(JSON.stringify(category));
 }
 
-const GRID = 'ul[aria-label^="Produtos"]';
+export const GRID = 'ul[aria-label^="Produtos"]';
 
 /** Resolves with performance.now() of the first frame after the grid has its cards (set up before navigating). */
-const GRID_PAINT_PROBE = `
+export const GRID_PAINT_PROBE = `
   window.__gridPaint = new Promise((resolve) => {
     const check = () => {
       const grid = document.querySelector('${GRID}');
