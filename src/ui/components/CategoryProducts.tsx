@@ -70,7 +70,8 @@ function windowFor(total: number, metrics: Metrics | null): Range {
   };
 }
 
-function useGridWindow(total: number, enabled: boolean) {
+/** `windowed` is which grid element is mounted: a list that grows past WINDOW_FROM swaps it, and the new one is measured. */
+function useGridWindow(total: number, enabled: boolean, windowed: boolean) {
   const gridRef = useRef<HTMLUListElement>(null);
   const [metrics, setMetrics] = useState<Metrics | null>(null);
 
@@ -103,7 +104,7 @@ function useGridWindow(total: number, enabled: boolean) {
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
     };
-  }, [enabled]);
+  }, [enabled, windowed]);
 
   return { gridRef, metrics };
 }
@@ -133,7 +134,7 @@ export function CategoryProducts({
 }) {
   const windowed = products.length > WINDOW_FROM;
   // A grid that can grow is measured whatever its size, to tell when the shopper nears its end.
-  const { gridRef, metrics } = useGridWindow(products.length, windowed || onNearEnd !== undefined);
+  const { gridRef, metrics } = useGridWindow(products.length, windowed || onNearEnd !== undefined, windowed);
   const range = windowed ? windowFor(products.length, metrics) : { start: 0, end: products.length, before: 0, after: 0 };
   const nearEnd = onNearEnd !== undefined && reachesEnd(products.length, metrics);
   useEffect(() => {
