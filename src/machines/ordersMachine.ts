@@ -117,7 +117,7 @@ export interface ShopperSource {
 }
 
 /**
- * Production actors: the shopper's list, or the session's order when it is theirs (none otherwise); and the orders
+ * Production actors: the shopper's list, or the paid checkout's order when it is theirs (none otherwise); and the orders
  * actor follows the auth actor itself (as the checkout guard does), so "Meus pedidos" and the confirmation page
  * only render its state. One event per change of uid, once auth is known.
  */

@@ -124,7 +124,7 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
 
     faults.resume('firestore');
     // The next app start (or log-in) repairs the missing profile from the Auth record and the typed name.
-    // The header shows "Login" until the session is known, so ask /login: once the session is known it shows the
+    // The header shows "Login" until the sign-in state is known, so ask /login: once it is known, /login shows the
     // form (signed out) or sends a signed-in shopper home, where the header says "Sair".
     await visit(page, '/login');
     const emailField = page.getByLabel('E-mail', { exact: true });
