@@ -9,8 +9,8 @@
 // test/scripts/hostingParity.test.ts serves one folder through both and compares the answers.
 // Brotli/gzip files are written once at startup by precompress (best levels, skipped when fresh): compressing
 // a 500 KB bundle per request capped the server at ~20 req/s on 2 cores. @fastify/compress covers the rest.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join, matchesGlob, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { basename, join, matchesGlob, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -71,6 +71,36 @@ export function cacheControlFor(filePath: string): string {
   return HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
+const COMPRESSED_SIBLINGS = ['.br', '.gz'];
+/** The file's mtime, or undefined when there is no such file (a path through a file is no file either). */
+function mtimeOf(file: string): number | undefined {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Deletes `file`'s .br/.gz when the file was written after them (a build or a prerender while the server runs):
+ * @fastify/static would otherwise keep answering the old page, whose scripts may be an old build's.
+ */
+export function dropStaleCompressed(file: string): void {
+  const written = mtimeOf(file);
+  if (written === undefined) return;
+  for (const extension of COMPRESSED_SIBLINGS) {
+    const compressed = mtimeOf(file + extension);
+    if (compressed !== undefined && compressed < written) unlinkSync(file + extension);
+  }
+}
+
+/** The files under `dir` a request path may be answered with: the path itself, its folder's index.html. */
+function filesForPath(dir: string, path: string): string[] {
+  const file = resolve(dir, `.${path}`);
+  if (relative(dir, file).startsWith('..')) return [];
+  return path.endsWith('/') ? [join(file, 'index.html')] : [file, join(file, 'index.html')];
+}
+
 export interface RunningStaticServer {
   url: string;
   port: number;
@@ -100,6 +130,16 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
   }
   const rules = hostingRules(hosting);
   const app = Fastify({ logger });
+  if (precompress) {
+    // The .br/.gz written at startup go stale when the build rewrites a file under a running server.
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const path = pathOf(request.url);
+      const destination = rules.destinationOf(path);
+      const candidates = [...filesForPath(dir, path), join(dir, '404.html'), ...(destination ? filesForPath(dir, destination) : [])];
+      for (const file of candidates) dropStaleCompressed(file);
+    });
+  }
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   // The bodies of proxied requests pass through untouched (the Stripe webhook's signature covers the bytes).
   app.removeAllContentTypeParsers();

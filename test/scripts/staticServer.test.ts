@@ -1,10 +1,10 @@
 // @vitest-environment node
 // The storefront's static server over real HTTP: SPA fallback, cache headers, compression, real 404s.
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/lib/staticServer';
 
@@ -120,6 +120,26 @@ describe('static server', () => {
       expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`))).toString()).toBe(readFileSync(join(dir, file), 'utf8'));
       expect(gunzipSync(readFileSync(join(dir, `${file}.gz`))).toString()).toBe(readFileSync(join(dir, file), 'utf8'));
     }
+  });
+
+  it('answers a page rewritten after startup (a build under the running server) as it is now, in every encoding', async () => {
+    mkdirSync(join(dir, 'category', 'nova'), { recursive: true });
+    const page = join(dir, 'category', 'nova', 'index.html');
+    const before = INDEX.replace('main.1a2b3c4d.js', 'main.00000000.js');
+    writeFileSync(page, before);
+    // As the startup's precompress leaves it: siblings written after the page.
+    writeFileSync(`${page}.br`, brotliCompressSync(before));
+    writeFileSync(`${page}.gz`, gzipSync(before));
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(page, old, old);
+    expect(brotliDecompressSync((await get('/category/nova', { 'accept-encoding': 'br' })).body).toString()).toBe(before);
+
+    writeFileSync(page, INDEX); // the next build's page
+    const br = await get('/category/nova', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(br.body).toString()).toBe(INDEX);
+    const gzip = await get('/category/nova/', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzip.body).toString()).toBe(INDEX);
+    expect((await get('/category/nova')).body.toString()).toBe(INDEX);
   });
 
   it('revalidates index.html with an ETag (304)', async () => {
