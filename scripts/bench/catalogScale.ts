@@ -183,7 +183,7 @@ export async function measureCatalogScale({ products, benchDir, log }: { product
 }
 
 /** DEEP_CATEGORY.size products named and priced like the generated ones, ids in position order. */
-function deepCategory(generated: Category[]): Category {
+export function deepCategory(generated: Category[]): Category {
   const pool = generated.flatMap((c) => c.products);
   const digits = String(DEEP_CATEGORY.size).length;
   const products = Array.from({ length: DEEP_CATEGORY.size }, (_, i) => ({ ...pool[i % pool.length]!, id: `${DEEP_CATEGORY.id}-${String(i + 1).padStart(digits, '0')}` }));
@@ -191,7 +191,7 @@ function deepCategory(generated: Category[]): Category {
 }
 
 /** One more category in the seed's shape, written with a BulkWriter (the seed would replace the catalog). */
-async function addCategory(db: import('firebase-admin/firestore').Firestore, category: Category, order: number): Promise<void> {
+export async function addCategory(db: import('firebase-admin/firestore').Firestore, category: Category, order: number): Promise<void> {
   const writer = db.bulkWriter({ throttling: false });
   for (const product of productDocumentsOf(category)) void writer.set(db.collection(PRODUCTS_COLLECTION).doc(product.id), product);
   await writer.close();
@@ -216,6 +216,9 @@ async function restartBackend(stack: LocalStack, distDir: string): Promise<Manag
     env: { ...backendEnv(stack.projectId, stack.ports), STOREFRONT_DIST_DIR: distDir },
   });
   await waitUntilServing(child, [`http-get://127.0.0.1:${stack.ports.backend}/health`], `The backend on port ${stack.ports.backend}`);
+  // A first search answers once the index is built: the builds timed next do not share the CPU with that build.
+  const search = await fetch(`http://127.0.0.1:${stack.ports.backend}/api/search?q=camiseta&limit=1`);
+  if (!search.ok) throw new Error(`the restarted backend's search answered ${search.status}`);
   return child;
 }
 
