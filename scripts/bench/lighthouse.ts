@@ -6,7 +6,7 @@ import type { Result as Lhr } from 'lighthouse';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_PATH } from '../lib/chromium';
+import { BROWSER_UI_FEATURES_OFF, CHROMIUM_PATH } from '../lib/chromium';
 import { ROOT } from '../lib/stack';
 import { median } from './browser';
 import { waitForQuietBrowser } from './quietBrowser';
@@ -45,6 +45,7 @@ async function startChromium(userDataDir: string) {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    `--disable-features=${BROWSER_UI_FEATURES_OFF.join(',')}`,
     'about:blank',
   ]);
   const exited = browser.catch(() => {}); // killed at the end of the run
