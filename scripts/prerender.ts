@@ -8,8 +8,8 @@
 // sitemaps are the backend's (server/render/sitemap.ts).
 // A catalog that cannot be read, is empty or holds a malformed document fails the build, naming the document.
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CatalogPort } from '../src/adapters/catalog/port';
 import { BOOT_DATA_ID, type BootData } from '../src/bootData';
@@ -20,7 +20,6 @@ import { LOCAL_URLS } from '../src/sharedConstants';
 import { AppShellError, checkAppShell, pageHtml, type PageToRender } from '../server/render/pageHtml';
 import { SITEMAP_INDEX_PATH } from '../server/render/sitemap';
 import { runScript } from './lib/cli';
-import { writePages } from './lib/prerenderPages';
 
 /** Parcel's index.html, kept before the home page overwrites it: the shell for routes that are not prerendered. */
 export const APP_SHELL = 'app-shell.html';
@@ -144,10 +143,10 @@ export async function prerenderSite({ distDir, catalog, origin, productLimit = p
   }
 
   const pages = catalogPages(categories, origin, productLimit);
-  try {
-    await writePages({ shell, pages, distDir: dist, origin });
-  } catch (error) {
-    throw new PrerenderError(`could not render the pages: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  for (const page of pages) {
+    const file = join(dist, page.file);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, await pageHtml(shell, page, origin));
   }
   // A sitemap file would shadow the backend's index (Hosting serves a file before any rewrite).
   await rm(join(dist, 'sitemap.xml'), { force: true });
