@@ -2,12 +2,10 @@
 // loaded by the first category whose document holds a preview (the seeded shop's never do).
 import { useSelector } from '@xstate/react';
 import { useServices } from '../services';
-import { Button, styled } from '../theme';
+import { RetryAlert } from './RetryAlert';
 
 /** Shown, with "Tentar novamente", under the products already on screen when the next page cannot be read. */
 export const CATEGORY_MORE_FAILED_MESSAGE = 'Não foi possível carregar mais produtos.';
-
-const Box = styled('div', { margin: '$5 0', display: 'flex', flexDirection: 'column', gap: '$3', alignItems: 'flex-start' });
 
 export default function CategoryMore() {
   const { catalog } = useServices();
@@ -15,12 +13,5 @@ export default function CategoryMore() {
   if (pages === 'loading') return <p role="status">Carregando mais produtos…</p>;
   if (pages !== 'failed') return null;
   // What is on screen stays above; only the page that failed is read again.
-  return (
-    <Box role="alert">
-      <p>{CATEGORY_MORE_FAILED_MESSAGE}</p>
-      <Button type="button" onClick={() => catalog.send({ type: 'catalog.category.more.retry' })}>
-        Tentar novamente
-      </Button>
-    </Box>
-  );
+  return <RetryAlert message={CATEGORY_MORE_FAILED_MESSAGE} onRetry={() => catalog.send({ type: 'catalog.category.more.retry' })} />;
 }
