@@ -193,7 +193,7 @@ export async function measureCatalogScale({ products, benchDir, log }: { product
 }
 
 /** DEEP_CATEGORY.size products named and priced like the generated ones, ids in position order. */
-export function deepCategory(generated: Category[]): Category {
+function deepCategory(generated: Category[]): Category {
   const pool = generated.flatMap((c) => c.products);
   const digits = String(DEEP_CATEGORY.size).length;
   const products = Array.from({ length: DEEP_CATEGORY.size }, (_, i) => ({ ...pool[i % pool.length]!, id: `${DEEP_CATEGORY.id}-${String(i + 1).padStart(digits, '0')}` }));
@@ -201,7 +201,7 @@ export function deepCategory(generated: Category[]): Category {
 }
 
 /** One more category in the seed's shape, written with a BulkWriter (the seed would replace the catalog). */
-export async function addCategory(db: import('firebase-admin/firestore').Firestore, category: Category, order: number): Promise<void> {
+async function addCategory(db: import('firebase-admin/firestore').Firestore, category: Category, order: number): Promise<void> {
   const writer = db.bulkWriter({ throttling: false });
   for (const product of productDocumentsOf(category)) void writer.set(db.collection(PRODUCTS_COLLECTION).doc(product.id), product);
   await writer.close();
