@@ -38,6 +38,11 @@ export type Category = Infer<typeof CategoryStruct>;
 /** Products a category document carries inline (home, /explore and a category's first screen read only these). */
 export const CATEGORY_PREVIEW_LIMIT = 24;
 
+/** The category's `products` are a preview: its count says the `products` collection holds more. */
+export function listsPreviewOnly(category: { products: readonly unknown[]; productCount?: unknown }): boolean {
+  return typeof category.productCount === 'number' && category.products.length < category.productCount;
+}
+
 /** Limits that the storefront and the backend share (the backend rejects anything beyond them). */
 export const MAX_QUANTITY_PER_LINE = 99;
 export const MAX_CART_LINES = 100;

@@ -1,4 +1,4 @@
-import { ClubError, type Category, type Product } from '../../domain';
+import { ClubError, listsPreviewOnly, type Category, type Product } from '../../domain';
 
 /** The most results one search answers (the backend's cap; the local index is cut to the same number). */
 export const MAX_SEARCH_RESULTS = 48;
@@ -52,5 +52,5 @@ export function searchLimit(limit: number | undefined): number {
  * backend would, and works offline; otherwise the backend's index of the whole catalog does.
  */
 export function holdsWholeCatalog(categories: ReadonlyArray<Pick<Category, 'products'> & { productCount?: unknown }>): boolean {
-  return categories.every(({ productCount, products }) => typeof productCount !== 'number' || products.length >= productCount);
+  return !categories.some(listsPreviewOnly);
 }

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Page, styled } from '../theme';
+import { listsPreviewOnly } from '../../domain';
 import { categoryProductsOf } from '../../machines/catalogMachine';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { BrowseSlot } from '../components/BrowseSlot';
@@ -45,7 +46,7 @@ export function CategoryPage({ id }: { id: string }) {
 
   const products = useSelector(catalog, (s) => categoryProductsOf(s.context));
   // Only a category whose document holds a preview is read on page by page; a whole one never asks.
-  const partial = category !== null && (category.productCount ?? 0) > category.products.length;
+  const partial = category !== null && listsPreviewOnly(category);
   const onNearEnd = useCallback(() => catalog.send({ type: 'catalog.category.more' }), [catalog]);
 
   if (status === 'notFound')
