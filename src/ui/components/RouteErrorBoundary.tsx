@@ -1,10 +1,10 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { Button, styled } from '../theme';
+import { RetryAlert } from './RetryAlert';
 
 /** Shown, with "Tentar novamente", where a route's page could not be loaded (its chunk did not download). */
 export const PAGE_LOAD_FAILED_MESSAGE = 'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.';
 
-const Box = styled('div', { margin: '$5 auto', padding: '0 $4', display: 'flex', flexDirection: 'column', gap: '$3', alignItems: 'flex-start', maxWidth: 720 });
+const PLACE = { margin: '$5 auto', padding: '0 $4', maxWidth: 720 } as const;
 
 /** The message, retried by the button and by itself when the browser comes back online. */
 function PageLoadFailed({ onRetry }: { onRetry: () => void }) {
@@ -12,14 +12,7 @@ function PageLoadFailed({ onRetry }: { onRetry: () => void }) {
     window.addEventListener('online', onRetry);
     return () => window.removeEventListener('online', onRetry);
   }, [onRetry]);
-  return (
-    <Box role="alert">
-      <p>{PAGE_LOAD_FAILED_MESSAGE}</p>
-      <Button type="button" onClick={onRetry}>
-        Tentar novamente
-      </Button>
-    </Box>
-  );
+  return <RetryAlert message={PAGE_LOAD_FAILED_MESSAGE} onRetry={onRetry} css={PLACE} />;
 }
 
 interface Props {
