@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useLayoutEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { Product } from '../../domain';
 import { BROWSE_PARAMS, BROWSE_PENDING_FALLBACK_MS, endBrowsePending } from '../../earlyBrowse';
@@ -50,11 +50,16 @@ export interface BrowseFeatureProps extends Omit<BrowseProps, 'label'> {
  * chunk only hands it its browse actor, whose list the grid then shows. An empty range shows the chunk's message
  * instead.
  */
+// The controls' render passes the grid the same props until the deferred list arrives: it is skipped.
+const Grid = memo(CategoryProducts);
+
 export function BrowseSlot(props: BrowseProps) {
   const { products, kind, label, onNearEnd } = props;
   const [browse, setBrowse] = useState<BrowseActorRef | null>(null);
-  // The grid reads the machine's list itself: a choice re-renders the controls and the grid in one commit.
-  const shown = useSelector(browse ?? undefined, (s) => s?.context.visible ?? null);
+  // The grid reads the machine's list itself, deferred: a choice commits the controls and the count at once, and
+  // React renders the grid's new cards after them in slices that yield to the browser, so neither render is one
+  // long task. Everything below reads the deferred list, so the grid is never unhidden showing an older one.
+  const shown = useDeferredValue(useSelector(browse ?? undefined, (s) => s?.context.visible ?? null));
   const [gaveUp, setGaveUp] = useState(false);
   const hydrated = useHydrated();
   // An address with a sort or a band: the list in its own order is not what it asks for, so the grid keeps its
@@ -86,7 +91,7 @@ export function BrowseSlot(props: BrowseProps) {
       ) : (
         waiting
       )}
-      {list.length > 0 && <CategoryProducts products={list} label={label} hidden={pending} onNearEnd={onNearEnd} />}
+      {list.length > 0 && <Grid products={list} label={label} hidden={pending} onNearEnd={onNearEnd} />}
     </>
   );
 }
