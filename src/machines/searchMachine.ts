@@ -12,11 +12,12 @@ import { limitQuery, searchTerm } from '../domain/search';
 export const SEARCH_DEBOUNCE_MS = 5;
 
 /**
- * The pause before a search of the backend (a catalog larger than what the storefront holds). It coalesces bursts
- * (key repeat, about 33 ms apart; input events that arrive together), not a typist's pace (keys 100–300 ms
- * apart, which no pause short enough to feel instant could merge), and leaves keystroke → results within
- * 150 ms with the request (issue 31). A request still running when the shopper types on is cancelled, so the
- * backend gets at most one live request per shopper.
+ * The pause before a search of the backend (a catalog larger than what the storefront holds), for a keystroke
+ * that comes while a search is still pending or running. A keystroke into a still field (results or a message
+ * on screen) asks the backend at once: the pause only coalesces bursts (key repeat, about 33 ms apart; input
+ * events that arrive together), and a typist's keys, 100–300 ms apart, are each searched anyway. A request
+ * still running when the shopper types on is cancelled, so the backend gets at most one live request per
+ * shopper.
  */
 export const REMOTE_SEARCH_DEBOUNCE_MS = 50;
 
@@ -86,6 +87,14 @@ const isPartialCatalog = (catalog: Category[] | null) => catalog !== null && !ho
 
 const queryOf = (event: SearchEvent) => ('query' in event ? limitQuery(event.query) : '');
 
+/**
+ * A keystroke into a still field (no search pending or running) over a catalog the backend searches: the request
+ * goes at once (REMOTE_SEARCH_DEBOUNCE_MS). Any other keystroke falls through to the machine's own `search.type`.
+ */
+const typedIntoStillField = {
+  'search.type': { guard: 'isTypedForBackend', target: '#search.searchingRemote', actions: ['rememberQuery', 'followAddress'] },
+} as const;
+
 type SearchNowAction = 'rememberQuery' | 'commitAddress' | 'tidyAddress' | 'adoptCatalog';
 /** Search now: the backend for a catalog the storefront holds only part of, else the local index. */
 const searchWith = <A extends SearchNowAction>(actions: A[] = []) =>
@@ -139,6 +148,8 @@ const searchSetup = setup({
     hasResults: ({ event }) => (event as { output?: Product[] }).output?.length !== 0,
     /** The catalog (the event's, else the known one) has more products than the storefront holds. */
     needsBackend: ({ context, event }) => isPartialCatalog(catalogOf(context, event)),
+    /** A keystroke (not blank) that the backend answers: in a still field it is searched without a pause. */
+    isTypedForBackend: ({ context, event }) => searchTerm(queryOf(event)) !== '' && isPartialCatalog(context.catalog),
   },
   delays: {
     searchDebounce: ({ context }) => (isPartialCatalog(context.catalog) ? REMOTE_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS),
@@ -201,9 +212,9 @@ export const searchMachine = searchSetup
       'search.catalog.failed': { actions: 'noteCatalogFailed' },
     },
     states: {
-      idle: {},
+      idle: { on: typedIntoStillField },
       /** An empty or whitespace-only query was submitted. */
-      blank: { tags: ['hint'] },
+      blank: { tags: ['hint'], on: typedIntoStillField },
       debouncing: {
         tags: ['busy'],
         after: {
@@ -288,14 +299,14 @@ export const searchMachine = searchSetup
           ],
         },
       },
-      results: { on: { 'search.catalog.loaded': searchWith(['adoptCatalog']) } },
+      results: { on: { ...typedIntoStillField, 'search.catalog.loaded': searchWith(['adoptCatalog']) } },
       /** The query matched nothing: the page offers the categories. */
-      empty: { on: { 'search.catalog.loaded': searchWith(['adoptCatalog']) } },
+      empty: { on: { ...typedIntoStillField, 'search.catalog.loaded': searchWith(['adoptCatalog']) } },
       /**
        * The search code or the catalog could not be loaded. Typing or Enter tries the search again; a catalog
        * that arrives later (the page's retry asks the catalog actor) runs it.
        */
-      failed: { on: { 'search.catalog.loaded': searchWith(['adoptCatalog']) } },
+      failed: { on: { ...typedIntoStillField, 'search.catalog.loaded': searchWith(['adoptCatalog']) } },
     },
   });
 

@@ -1,5 +1,5 @@
-// The search machine over a catalog larger than what the storefront holds: the backend answers, after a longer
-// pause; stale requests are cancelled; a failing backend (offline) falls back on the products held, marked partial.
+// The search machine over a catalog larger than what the storefront holds: the backend answers, at once for a
+// keystroke into a still field and after a pause within a burst; stale requests are cancelled; a failing backend (offline) falls back on the products held, marked partial.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import * as searchIndexModule from '../../src/domain/searchIndex';
@@ -36,13 +36,9 @@ function startSearch(catalog: Category[]) {
 }
 
 describe('searchMachine with a catalog larger than what is held', () => {
-  it(`asks the backend ${REMOTE_SEARCH_DEBOUNCE_MS} ms after the last keystroke, not before, and shows its answer whole`, async () => {
-    const { actor, clock, loader, backend, snap, names } = startSearch([firstPage]);
+  it(`asks the backend at once for a keystroke into a still field, and shows its answer whole`, async () => {
+    const { actor, loader, backend, snap, names } = startSearch([firstPage]);
     actor.send({ type: 'search.type', query: 'tenis' });
-    clock.increment(REMOTE_SEARCH_DEBOUNCE_MS - 1);
-    expect(snap().value).toBe('debouncing');
-    expect(backend.calls).toHaveLength(0);
-    clock.increment(1);
     expect(snap().value).toBe('searchingRemote');
     expect(snap().hasTag('busy')).toBe(true);
     expect(backend.calls.map((call) => call.args[0])).toEqual(['tenis']);
@@ -52,6 +48,25 @@ describe('searchMachine with a catalog larger than what is held', () => {
     expect(names()).toEqual(['Tênis Casual Branco', 'Tênis Esportivo Azul']);
     expect(snap().context.partial).toBe(false);
     expect(loader.calls).toHaveLength(0);
+  });
+
+  it(`a burst of keys (key repeat, a paste) is asked for ${REMOTE_SEARCH_DEBOUNCE_MS} ms after its last key, not before`, async () => {
+    const { actor, clock, backend, snap } = startSearch([firstPage]);
+    actor.send({ type: 'search.type', query: 't' });
+    actor.send({ type: 'search.type', query: 'te' });
+    clock.increment(REMOTE_SEARCH_DEBOUNCE_MS - 10);
+    actor.send({ type: 'search.type', query: 'ten' });
+    clock.increment(REMOTE_SEARCH_DEBOUNCE_MS - 1);
+    expect(snap().value).toBe('debouncing');
+    expect(backend.calls.map((call) => call.args[0])).toEqual(['t']);
+    clock.increment(1);
+    expect(snap().value).toBe('searchingRemote');
+    expect(backend.calls.map((call) => call.args[0])).toEqual(['t', 'ten']);
+    // Its answer on screen, the field is still again: the next key is asked at once.
+    backend.latest().resolve([casual]);
+    await tick();
+    actor.send({ type: 'search.type', query: 'teni' });
+    expect(backend.calls.map((call) => call.args[0])).toEqual(['t', 'ten', 'teni']);
   });
 
   it('typing on cancels the running request; only the last answer is shown', async () => {

@@ -129,6 +129,8 @@ export type AddressWiring = typeof createSearchNavigation;
 export const productionSearchWiring: SearchWiring = (loader, backend) => createSearchActors({ loadIndexModule: loader.fn, backend });
 
 type Phase = 'idle' | 'blank' | 'debouncing' | 'waitingForCatalog' | 'searching' | 'searchingRemote' | 'results' | 'empty' | 'failed';
+/** Phases with no search pending or running: a keystroke there is the first of a burst. */
+const STILL_FIELD: readonly Phase[] = ['idle', 'blank', 'results', 'empty', 'failed'];
 
 /**
  * Drives a real search actor (production actors; the index chunk's loader is controllable) along one path and
@@ -214,6 +216,9 @@ export async function runSearchPath(
           if (ref.query.trim() === '') {
             ref.phase = 'idle';
             ref.results = [];
+          } else if (STILL_FIELD.includes(ref.phase) && isPartial(ref.catalog)) {
+            // Nothing pending or running: the backend is asked at once, without the pause.
+            startSearch();
           } else {
             ref.phase = 'debouncing';
             // The backend is asked after a longer pause than the local index.
