@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { pathOf, queryParamOf, type NavigationPort } from '../adapters/navigation/port';
 import { holdsWholeCatalog, type SearchPort } from '../adapters/search/port';
 import type { Category, Product } from '../domain';
@@ -92,7 +92,7 @@ const queryOf = (event: SearchEvent) => ('query' in event ? limitQuery(event.que
  * goes at once (REMOTE_SEARCH_DEBOUNCE_MS). Any other keystroke falls through to the machine's own `search.type`.
  */
 const typedIntoStillField = {
-  'search.type': { guard: 'isTypedForBackend', target: '#search.searchingRemote', actions: ['rememberQuery', 'followAddress'] },
+  'search.type': { guard: and([not('isBlank'), 'needsBackend']), target: '#search.searchingRemote', actions: ['rememberQuery', 'followAddress'] },
 } as const;
 
 type SearchNowAction = 'rememberQuery' | 'commitAddress' | 'tidyAddress' | 'adoptCatalog';
@@ -148,8 +148,6 @@ const searchSetup = setup({
     hasResults: ({ event }) => (event as { output?: Product[] }).output?.length !== 0,
     /** The catalog (the event's, else the known one) has more products than the storefront holds. */
     needsBackend: ({ context, event }) => isPartialCatalog(catalogOf(context, event)),
-    /** A keystroke (not blank) that the backend answers: in a still field it is searched without a pause. */
-    isTypedForBackend: ({ context, event }) => searchTerm(queryOf(event)) !== '' && isPartialCatalog(context.catalog),
   },
   delays: {
     searchDebounce: ({ context }) => (isPartialCatalog(context.catalog) ? REMOTE_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS),
