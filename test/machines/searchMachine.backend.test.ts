@@ -1,5 +1,6 @@
 // The search machine over a catalog larger than what the storefront holds: the backend answers, at once for a
-// keystroke into a still field and after a pause within a burst; stale requests are cancelled; a failing backend (offline) falls back on the products held, marked partial.
+// keystroke into a still field and after a pause within a burst; stale requests are cancelled; a failing backend
+// (offline) falls back on the products held, marked partial.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import * as searchIndexModule from '../../src/domain/searchIndex';

@@ -41,6 +41,9 @@ export interface BrowseFeatureProps extends Omit<BrowseProps, 'label'> {
   onActor: (browse: BrowseActorRef) => void;
 }
 
+// The controls' render passes the grid the same props until the deferred list arrives: it is skipped.
+const Grid = memo(CategoryProducts);
+
 /**
  * A page's product list with "Ordenar por" and "Preço". Until hydration has finished and the chunk has
  * arrived: the list in its own order (the prerendered view), an empty controls box and the count.
@@ -50,9 +53,6 @@ export interface BrowseFeatureProps extends Omit<BrowseProps, 'label'> {
  * chunk only hands it its browse actor, whose list the grid then shows. An empty range shows the chunk's message
  * instead.
  */
-// The controls' render passes the grid the same props until the deferred list arrives: it is skipped.
-const Grid = memo(CategoryProducts);
-
 export function BrowseSlot(props: BrowseProps) {
   const { products, kind, label, onNearEnd } = props;
   const [browse, setBrowse] = useState<BrowseActorRef | null>(null);
