@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browseMachine } from '../../src/machines/browseMachine';
-import { countFailures, transitionRecorder, walkName } from './model/graph';
+import { firstFailingPath, reportTooth, transitionRecorder, walkName } from './model/graph';
 import { browsePathName, browsePaths, runBrowsePath, type BrowseWiring } from './model/browseModel';
 
 describe(`browse: ${browsePaths.length} walks taking every transition of the model`, () => {
@@ -19,19 +19,19 @@ describe(`browse: ${browsePaths.length} walks taking every transition of the mod
 
 // Teeth (test/machines/README.md): the same paths must catch broken wiring of the address port.
 describe('teeth: the browse paths catch broken address wiring', () => {
-  const report = (name: string, failed: number) => console.info(`teeth: ${name}: ${failed}/${browsePaths.length} paths failed (as they should)`);
+  const report = (name: string, caughtBy: number) => reportTooth(name, caughtBy, browsePaths.length);
 
   it('choices written with replace (Back would skip them) and corrections pushed', async () => {
     const swapped: BrowseWiring = (writes) => ({ show: writes.correct, correct: writes.show });
-    const failures = await countFailures(browsePaths, async (path) => runBrowsePath(path, swapped));
-    report('push and replace swapped', failures.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(browsePaths, async (path) => runBrowsePath(path, swapped));
+    report('push and replace swapped', caughtBy);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('an unreadable address never corrected', async () => {
     const uncorrected: BrowseWiring = (writes) => ({ show: writes.show, correct: () => {} });
-    const failures = await countFailures(browsePaths, async (path) => runBrowsePath(path, uncorrected));
-    report('no correction', failures.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(browsePaths, async (path) => runBrowsePath(path, uncorrected));
+    report('no correction', caughtBy);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 });

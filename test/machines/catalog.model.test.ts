@@ -3,22 +3,22 @@ import { catalogMachine } from '../../src/machines/catalogMachine';
 import { transitionRecorder } from './model/graph';
 import { catalogPathName, catalogPaths, prerenderedCatalogPaths, prerenderedSnapshot, productPagePaths, productPageSnapshot, runCatalogPath } from './model/catalogModel';
 
-describe(`catalog: ${catalogPaths.length} paths`, () => {
+describe(`catalog: ${catalogPaths.length} walks taking every transition of the model`, () => {
   // Only this file's walks count (files share modules in a worker).
   const coverage = transitionRecorder(catalogMachine);
 
-  it.each(catalogPaths.map((path) => [catalogPathName(path), path] as const))('%s', async (_name, path) => {
+  it.each(catalogPaths.map((path, index) => [catalogPathName(path, index, catalogPaths.length), path] as const))('%s', async (_name, path) => {
     await runCatalogPath(path, undefined, undefined, coverage);
   });
 
-  describe(`from a prerendered snapshot: ${prerenderedCatalogPaths.length} paths`, () => {
-    it.each(prerenderedCatalogPaths.map((path) => [catalogPathName(path), path] as const))('%s', async (_name, path) => {
+  describe(`from a prerendered snapshot: ${prerenderedCatalogPaths.length} walks`, () => {
+    it.each(prerenderedCatalogPaths.map((path, index) => [catalogPathName(path, index, prerenderedCatalogPaths.length), path] as const))('%s', async (_name, path) => {
       await runCatalogPath(path, undefined, prerenderedSnapshot, coverage);
     });
   });
 
-  describe(`from a product page rendered on request: ${productPagePaths.length} paths`, () => {
-    it.each(productPagePaths.map((path) => [catalogPathName(path), path] as const))('%s', async (_name, path) => {
+  describe(`from a product page rendered on request: ${productPagePaths.length} walks`, () => {
+    it.each(productPagePaths.map((path, index) => [catalogPathName(path, index, productPagePaths.length), path] as const))('%s', async (_name, path) => {
       await runCatalogPath(path, undefined, productPageSnapshot, coverage);
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
 import { checkoutGuardMachine, type AuthSource, type CheckoutGuardEvent } from '../../src/machines/checkoutGuardMachine';
-import { countFailures, transitionRecorder } from './model/graph';
+import { firstFailingPath, reportTooth, transitionRecorder } from './model/graph';
 import { checkoutGuardPathName, checkoutGuardPaths, runCheckoutGuardPath } from './model/checkoutGuardModel';
 
 describe(`checkoutGuard: ${checkoutGuardPaths.length} paths`, () => {
@@ -20,9 +20,9 @@ describe(`checkoutGuard: ${checkoutGuardPaths.length} paths`, () => {
 
 // Teeth (test/machines/README.md): the same paths must catch a guard that follows auth wrongly.
 describe('teeth: the guard paths catch broken auth following', () => {
-  const count = (name: string, failures: unknown[]) => {
-    console.info(`teeth: ${name}: ${failures.length}/${checkoutGuardPaths.length} paths failed (as they should)`);
-    return failures.length;
+  const count = (name: string, caughtBy: number) => {
+    reportTooth(name, caughtBy, checkoutGuardPaths.length);
+    return caughtBy;
   };
 
   it('a guard that reads auth once and never follows it', async () => {
@@ -32,7 +32,7 @@ describe('teeth: the guard paths catch broken auth following', () => {
         if (!snapshot.hasTag('unknown')) sendBack({ type: snapshot.hasTag('signedIn') ? 'guard.loggedIn' : 'guard.loggedOut' });
       }),
     });
-    expect(count('auth read once', await countFailures(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { actors: once })))).toBeGreaterThan(0);
+    expect(count('auth read once', await firstFailingPath(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { actors: once })))).toBeGreaterThan(0);
   });
 
   it('a guard that takes "auth unknown" for signed out (redirects before auth has answered)', async () => {
@@ -44,6 +44,6 @@ describe('teeth: the guard paths catch broken auth following', () => {
         return () => watch.unsubscribe();
       }),
     });
-    expect(count('unknown taken for signed out', await countFailures(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { actors: hasty })))).toBeGreaterThan(0);
+    expect(count('unknown taken for signed out', await firstFailingPath(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { actors: hasty })))).toBeGreaterThan(0);
   });
 });

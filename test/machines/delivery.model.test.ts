@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { quoteDelivery, type DeliveryQuote } from '../../src/domain/delivery';
 import { createDeliveryActors, deliveryMachine, type QuoteRequest } from '../../src/machines/deliveryMachine';
-import { countFailures, transitionRecorder, walkName } from './model/graph';
+import { firstFailingPath, reportTooth, transitionRecorder, walkName } from './model/graph';
 import { deliveryPathName, deliveryWalks, runDeliveryWalk, type DeliveryWiring } from './model/deliveryModel';
 
 describe(`delivery: ${deliveryWalks.length} walks taking every transition of the model`, () => {
@@ -26,16 +26,16 @@ describe(`delivery: ${deliveryWalks.length} walks taking every transition of the
 
 // Teeth (test/machines/README.md): the same walks must catch broken wiring.
 describe('teeth: the delivery walks catch broken wiring', () => {
-  const report = (name: string, failed: number) => console.info(`teeth: ${name}: ${failed}/${deliveryWalks.length} walks failed (as they should)`);
+  const report = (name: string, caughtBy: number) => reportTooth(name, caughtBy, deliveryWalks.length, 'walks');
 
   it('a CEP that is never saved', async () => {
     const forgetful: DeliveryWiring = (deps) => {
       const production = createDeliveryActors(deps);
       return { ...production, actions: { ...production.actions, rememberCep: () => {} } };
     };
-    const failures = await countFailures(deliveryWalks, (run) => runDeliveryWalk(run, forgetful));
-    report('CEP never saved', failures.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(deliveryWalks, (run) => runDeliveryWalk(run, forgetful));
+    report('CEP never saved', caughtBy);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('a quote that forgets free Econômica from R$ 299,00', async () => {
@@ -49,9 +49,9 @@ describe('teeth: the delivery walks catch broken wiring', () => {
         }),
       },
     });
-    const failures = await countFailures(deliveryWalks, (run) => runDeliveryWalk(run, neverFree));
-    report('never free', failures.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(deliveryWalks, (run) => runDeliveryWalk(run, neverFree));
+    report('never free', caughtBy);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('a quote cached by CEP alone (a changed parcel keeps the old price)', async () => {
@@ -71,8 +71,8 @@ describe('teeth: the delivery walks catch broken wiring', () => {
         },
       };
     };
-    const failures = await countFailures(deliveryWalks, (run) => runDeliveryWalk(run, cachedByCep));
-    report('quote cached by CEP', failures.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(deliveryWalks, (run) => runDeliveryWalk(run, cachedByCep));
+    report('quote cached by CEP', caughtBy);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 });

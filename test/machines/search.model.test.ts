@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import type { Product } from '../../src/domain';
 import type { NavigationPort } from '../../src/adapters/navigation/port';
 import { createSearchNavigation, searchMachine, type SearchCatalogInput, type SearchRemoteInput } from '../../src/machines/searchMachine';
-import { countFailures, transitionRecorder, walkName } from './model/graph';
+import { firstFailingPath, reportTooth, transitionRecorder, walkName } from './model/graph';
 import { productionSearchWiring, runSearchPath, searchPathName, searchPaths, type AddressWiring, type SearchWiring } from './model/searchModel';
 
 describe(`search: ${searchPaths.length} walks taking every transition of the model`, () => {
@@ -22,7 +22,7 @@ describe(`search: ${searchPaths.length} walks taking every transition of the mod
 
 // Teeth (test/machines/README.md): the same paths must catch broken wiring.
 describe('teeth: the search paths catch broken wiring', () => {
-  const report = (name: string, failed: number) => console.info(`teeth: ${name}: ${failed}/${searchPaths.length} paths failed (as they should)`);
+  const report = (name: string, caughtBy: number) => reportTooth(name, caughtBy, searchPaths.length);
 
   it('an index built once and never rebuilt for a fresher catalog', async () => {
     const stale: SearchWiring = (loader, backend) => {
@@ -36,9 +36,9 @@ describe('teeth: the search paths catch broken wiring', () => {
         }),
       };
     };
-    const failures = await countFailures(searchPaths, (path) => runSearchPath(path, stale));
-    report('index never rebuilt', failures.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(searchPaths, (path) => runSearchPath(path, stale));
+    report('index never rebuilt', caughtBy);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('a search that ignores accents (no NFD): "tenis" no longer finds Tênis', async () => {
@@ -52,9 +52,9 @@ describe('teeth: the search paths catch broken wiring', () => {
           .filter((p) => words.every((w) => p.name.toLowerCase().split(/\s+/).some((n) => n.startsWith(w))));
       }),
     });
-    const failures = await countFailures(searchPaths, (path) => runSearchPath(path, accentBlind));
-    report('accent-blind search', failures.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(searchPaths, (path) => runSearchPath(path, accentBlind));
+    report('accent-blind search', caughtBy);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('a search that swallows a failed chunk as "nothing found"', async () => {
@@ -69,9 +69,9 @@ describe('teeth: the search paths catch broken wiring', () => {
         }
       }),
     });
-    const failures = await countFailures(searchPaths, (path) => runSearchPath(path, swallowing));
-    report('chunk failure swallowed', failures.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(searchPaths, (path) => runSearchPath(path, swallowing));
+    report('chunk failure swallowed', caughtBy);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('a request that ignores the abort signal (stale requests keep running)', async () => {
@@ -79,9 +79,9 @@ describe('teeth: the search paths catch broken wiring', () => {
       ...productionSearchWiring(loader, backend),
       searchRemote: fromPromise<Product[], SearchRemoteInput>(({ input }) => backend.search(input.term, { signal: new AbortController().signal })),
     });
-    const failures = await countFailures(searchPaths, (path) => runSearchPath(path, deaf));
-    report('stale requests not cancelled', failures.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(searchPaths, (path) => runSearchPath(path, deaf));
+    report('stale requests not cancelled', caughtBy);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('a search that never asks the backend (the large catalog searched as if whole)', async () => {
@@ -91,32 +91,32 @@ describe('teeth: the search paths catch broken wiring', () => {
         throw new Error(`not asked for ${input.term}`);
       }),
     });
-    const failures = await countFailures(searchPaths, (path) => runSearchPath(path, localOnly));
-    report('backend never asked', failures.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(searchPaths, (path) => runSearchPath(path, localOnly));
+    report('backend never asked', caughtBy);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 });
 
 // Teeth: the same walks, with the address port wired wrongly, must see the history differ.
 describe('teeth: the search paths catch a broken address policy', () => {
-  const failuresWith = async (name: string, addressing: AddressWiring) => {
-    const failures = await countFailures(searchPaths, (path) => runSearchPath(path, productionSearchWiring, addressing));
-    console.info(`teeth: ${name}: ${failures.length}/${searchPaths.length} paths failed (as they should)`);
-    return failures.length;
+  const caughtWith = async (name: string, addressing: AddressWiring) => {
+    const caughtBy = await firstFailingPath(searchPaths, (path) => runSearchPath(path, productionSearchWiring, addressing));
+    reportTooth(name, caughtBy, searchPaths.length);
+    return caughtBy;
   };
   const rewired = (navigation: NavigationPort, change: Partial<NavigationPort>) => createSearchNavigation({ ...navigation, ...change });
 
   it('every move pushes (typing floods the history)', async () => {
-    expect(await failuresWith('always push', (navigation) => rewired(navigation, { replace: (to) => navigation.push(to) }))).toBeGreaterThan(0);
+    expect(await caughtWith('always push', (navigation) => rewired(navigation, { replace: (to) => navigation.push(to) }))).toBeGreaterThan(0);
   });
 
   it('every move replaces (Back no longer returns from the results)', async () => {
-    expect(await failuresWith('always replace', (navigation) => rewired(navigation, { push: (to) => navigation.replace(to) }))).toBeGreaterThan(0);
+    expect(await caughtWith('always replace', (navigation) => rewired(navigation, { push: (to) => navigation.replace(to) }))).toBeGreaterThan(0);
   });
 
   it('the results page is never recognised', async () => {
     expect(
-      await failuresWith('never on the results page', (navigation) => {
+      await caughtWith('never on the results page', (navigation) => {
         const wired = createSearchNavigation(navigation);
         return { ...wired, guards: { ...wired.guards, isOnResultsPage: () => false } };
       }),

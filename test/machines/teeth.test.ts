@@ -12,15 +12,11 @@ import { checkoutPaths, runCheckoutPath, type CheckoutWiring } from './model/che
 import { catalogPaths, runCatalogPath, type CatalogWiring } from './model/catalogModel';
 import { createCatalogActors } from '../../src/machines/catalogMachine';
 import type { Category } from '../../src/domain';
-import { countFailures } from './model/graph';
+import { firstFailingPath, reportTooth } from './model/graph';
 
-// Teeth: the generated paths must catch deliberately broken wiring. Each case runs every path of one
-// machine against a sabotaged implementation and expects some of them to fail.
+// Teeth: the generated paths must catch deliberately broken wiring. Each case runs the paths of one machine
+// against a sabotaged implementation, in order, until one fails; it fails itself when none does.
 
-const report = (name: string, failed: number, total: number) =>
-  console.info(`teeth: ${name}: ${failed}/${total} paths failed (as they should)`);
-
-// The cart's model has 1,221 paths (queued clicks during the restore): each wiring runs them all.
 describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 }, () => {
   it('cart: a decrease that never removes a line at 0', async () => {
     const broken: CartWiring = (storage) => {
@@ -38,9 +34,9 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
         },
       };
     };
-    const failures = await countFailures(cartPaths, (path) => runCartPath(path, broken));
-    report('cart decrease keeps 0-quantity lines', failures.length, cartPaths.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(cartPaths, (path) => runCartPath(path, broken));
+    reportTooth('cart decrease keeps 0-quantity lines', caughtBy, cartPaths.length);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('cart: a saveCart that skips storage', async () => {
@@ -48,9 +44,9 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
       const production = createCartActors({ storage: storage.port, log: () => {} });
       return { ...production, actions: { ...production.actions, saveCart: () => {} } };
     };
-    const failures = await countFailures(cartPaths, (path) => runCartPath(path, broken));
-    report('cart saveCart skips storage', failures.length, cartPaths.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(cartPaths, (path) => runCartPath(path, broken));
+    reportTooth('cart saveCart skips storage', caughtBy, cartPaths.length);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('cart: a cross-tab sync that saves the adopted cart back', async () => {
@@ -69,9 +65,9 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
         },
       };
     };
-    const failures = await countFailures(cartPaths, (path) => runCartPath(path, broken));
-    report('cart sync saves back', failures.length, cartPaths.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(cartPaths, (path) => runCartPath(path, broken));
+    reportTooth('cart sync saves back', caughtBy, cartPaths.length);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('auth: an auth-state stream that drops null (sign-outs in other tabs never arrive)', async () => {
@@ -83,9 +79,9 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
         }),
       ),
     });
-    const failures = await countFailures(authPaths, (path) => runAuthPath(path, broken));
-    report('auth stream drops null', failures.length, authPaths.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(authPaths, (path) => runAuthPath(path, broken));
+    reportTooth('auth stream drops null', caughtBy, authPaths.length);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('auth: a Google sign-in that writes the users document even when one exists', async () => {
@@ -100,9 +96,9 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
         return profile;
       }),
     });
-    const failures = await countFailures(authPaths, (path) => runAuthPath(path, broken));
-    report('auth Google always creates the document', failures.length, authPaths.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(authPaths, (path) => runAuthPath(path, broken));
+    reportTooth('auth Google always creates the document', caughtBy, authPaths.length);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('checkout: a createSession that turns failures into a redirect', async () => {
@@ -112,9 +108,9 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
         checkout.port.createSession(input.items).catch(() => ({ url: '/payment-confirmation?success=false' })),
       ),
     });
-    const failures = await countFailures(checkoutPaths, (path) => runCheckoutPath(path, broken));
-    report('checkout swallows failures', failures.length, checkoutPaths.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(checkoutPaths, (path) => runCheckoutPath(path, broken));
+    reportTooth('checkout swallows failures', caughtBy, checkoutPaths.length);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('checkout: a createSession that drops the chosen delivery', async () => {
@@ -122,21 +118,21 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
       ...createCheckoutActors({ checkout: checkout.port }),
       createSession: fromPromise(({ input }: { input: CheckoutRequest }) => checkout.port.createSession(input.items, { idempotencyKey: 'k' })),
     });
-    const failures = await countFailures(checkoutPaths, (path) => runCheckoutPath(path, broken));
-    report('checkout drops the delivery', failures.length, checkoutPaths.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(checkoutPaths, (path) => runCheckoutPath(path, broken));
+    reportTooth('checkout drops the delivery', caughtBy, checkoutPaths.length);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('checkout guard: a redirect one millisecond early', async () => {
-    const failures = await countFailures(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { delayMs: 2999 }));
-    report('guard redirects at 2999 ms', failures.length, checkoutGuardPaths.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { delayMs: 2999 }));
+    reportTooth('guard redirects at 2999 ms', caughtBy, checkoutGuardPaths.length);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('checkout guard: a navigateToLogin that does nothing', async () => {
-    const failures = await countFailures(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { navigateToLogin: () => {} }));
-    report('guard never navigates', failures.length, checkoutGuardPaths.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { navigateToLogin: () => {} }));
+    reportTooth('guard never navigates', caughtBy, checkoutGuardPaths.length);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('catalog: a getCategory that ignores the requested id', async () => {
@@ -144,8 +140,8 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
       ...createCatalogActors({ catalog: catalog.port }),
       getCategory: fromPromise<Category, string>(() => catalog.port.getCategory('jaquetas')),
     });
-    const failures = await countFailures(catalogPaths, (path) => runCatalogPath(path, broken));
-    report('catalog getCategory ignores the id', failures.length, catalogPaths.length);
-    expect(failures.length).toBeGreaterThan(0);
+    const caughtBy = await firstFailingPath(catalogPaths, (path) => runCatalogPath(path, broken));
+    reportTooth('catalog getCategory ignores the id', caughtBy, catalogPaths.length);
+    expect(caughtBy).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,7 @@ import { CatalogUnavailableError, CategoryNotFoundError, type CategoryProductsPa
 import { catalogMachine, createCatalogActors } from '../../../src/machines/catalogMachine';
 import { fakeCatalog, type FakeCatalog } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
-import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
+import { coveringWalks, pathName, walkName, type ModelPath, type TransitionRecorder, type shortestPaths } from './graph';
 
 const product = (id: string, price: number) => ({ id, name: id, imageUrl: `/images/${id}.svg`, price });
 const jaquetasListed: Category = {
@@ -122,13 +122,17 @@ const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1
     }
 };
 
+// Walks that take every transition of the model (coveringWalks in ./graph) rather than one shortest path per
+// (state, event, previous state): a start costs as little as a step here, but the shortest paths repeat their
+// prefixes thousands of times.
+const WALK_STEPS = 60;
 /** The SPA shell: nothing known, the list read starts at once. */
-export const catalogPaths = shortestPaths(catalogMachine, { variants: catalogVariants });
+export const catalogPaths = coveringWalks(catalogMachine, { maxSteps: WALK_STEPS, variants: catalogVariants });
 /** A prerendered page: starts from its snapshot; reads the live list on `catalog.refresh` (after hydration). */
-export const prerenderedCatalogPaths = shortestPaths(catalogMachine, { input: prerenderedSnapshot, variants: catalogVariants });
-export const productPagePaths = shortestPaths(catalogMachine, { input: productPageSnapshot, variants: catalogVariants });
+export const prerenderedCatalogPaths = coveringWalks(catalogMachine, { input: prerenderedSnapshot, maxSteps: WALK_STEPS, variants: catalogVariants });
+export const productPagePaths = coveringWalks(catalogMachine, { input: productPageSnapshot, maxSteps: WALK_STEPS, variants: catalogVariants });
 
-export const catalogPathName = (path: ModelPath<typeof catalogMachine>) =>
+const stepNames = (path: Pick<ModelPath<typeof catalogMachine>, 'steps'>) =>
   pathName(path, (event) => {
     const e = event as EventObject & { id?: string; output?: Category | Category[] | ProductInCategory | CategoryProductsPage | null; error?: { code: string } };
     if (e.id) return e.id;
@@ -138,6 +142,9 @@ export const catalogPathName = (path: ModelPath<typeof catalogMachine>) =>
     if (e.output === null) return 'none';
     return e.output ? ('product' in e.output ? e.output.product.id : e.output.id) : '';
   });
+/** A walk's test name: its number, its length and its first steps (a failure names the step). */
+export const catalogPathName = (path: ModelPath<typeof catalogMachine>, index: number, count: number) =>
+  walkName(path, index, count, stepNames({ steps: path.steps.slice(0, 3) }));
 
 export type CatalogWiring = (catalog: FakeCatalog) => ReturnType<typeof createCatalogActors>;
 export const productionCatalogWiring: CatalogWiring = (catalog) => createCatalogActors({ catalog: catalog.port });

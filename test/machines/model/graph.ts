@@ -135,18 +135,24 @@ export function pathName(path: { steps: ReadonlyArray<{ event: EventObject }> },
     .join(' → ');
 }
 
-/** Runs every path and counts the ones that fail (the teeth test expects broken wiring to fail some). */
-export async function countFailures<P>(paths: readonly P[], run: (path: P) => Promise<void>) {
-  const failures: Array<{ path: P; error: unknown }> = [];
-  for (const path of paths) {
+/**
+ * Teeth: runs the paths in order against broken wiring and returns the 1-based number of the first one that fails,
+ * or 0 when every path passes. One failing path is all a tooth asks; the paths after it would prove nothing more.
+ */
+export async function firstFailingPath<P>(paths: readonly P[], run: (path: P) => Promise<void>): Promise<number> {
+  for (const [index, path] of paths.entries()) {
     try {
       await run(path);
-    } catch (error) {
-      failures.push({ path, error });
+    } catch {
+      return index + 1;
     }
   }
-  return failures;
+  return 0;
 }
+
+/** What a tooth prints: which path caught the broken wiring. */
+export const reportTooth = (name: string, caughtBy: number, total: number, unit = 'paths') =>
+  console.info(caughtBy ? `teeth: ${name}: caught by ${unit.replace(/s$/, '')} ${caughtBy} of ${total} (as it should be)` : `teeth: ${name}: none of ${total} ${unit} failed`);
 
 // Transition coverage: a recorder notes which declared transitions the real actors took, so a model test can
 // assert that its own walks exercised every one (ARCHITECTURE §8: every transition, not just every state). One
