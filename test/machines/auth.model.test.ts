@@ -3,11 +3,11 @@ import { authMachine } from '../../src/machines/authMachine';
 import { transitionRecorder } from './model/graph';
 import { authPathName, authPaths, runAuthPath } from './model/authModel';
 
-describe(`auth: ${authPaths.length} paths`, () => {
+describe(`auth: ${authPaths.length} walks taking every transition of the model`, () => {
   // Only this file's walks count (files share modules in a worker).
   const coverage = transitionRecorder(authMachine);
 
-  it.each(authPaths.map((path) => [authPathName(path), path] as const))('%s', async (_name, path) => {
+  it.each(authPaths.map((path, index) => [authPathName(path, index, authPaths.length), path] as const))('%s', async (_name, path) => {
     await runAuthPath(path, undefined, coverage);
   });
 

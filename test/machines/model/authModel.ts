@@ -13,7 +13,7 @@ import { ProfileWriteError, UsersUnavailableError } from '../../../src/adapters/
 import { authMachine, createAuthActors } from '../../../src/machines/authMachine';
 import { fakeAuth, fakeUsers, type FakeAuth, type FakeUsers } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
-import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
+import { coveringWalks, pathName, walkName, type ModelPath, type TransitionRecorder } from './graph';
 
 // The cast of the auth story. Stored documents differ from what the auth user alone would give, so a test
 // can tell "loaded the document" from "fell back to the auth user".
@@ -85,7 +85,10 @@ const signUpErrorMessages: Record<string, Record<string, string>> = {
   'auth/email-already-in-use': { email: 'Este e-mail já está sendo utilizado.' },
 };
 
-export const authPaths = shortestPaths(authMachine, {
+// Walks that take every transition of the model (coveringWalks in ./graph) rather than one shortest path per
+// (state, event, previous state), which repeat their prefixes over a thousand times.
+export const authPaths = coveringWalks(authMachine, {
+  maxSteps: 60,
   variants: (type, snapshot) => {
     const uid = snapshot.context.authUser?.uid;
     switch (type) {
@@ -138,7 +141,7 @@ type AnyAuthEvent = EventObject & {
   error?: { code: string };
 };
 
-export const authPathName = (path: ModelPath<typeof authMachine>) =>
+const stepNames = (path: Pick<ModelPath<typeof authMachine>, 'steps'>) =>
   pathName(path, (event) => {
     const e = event as AnyAuthEvent;
     if ('user' in e) return e.user ? e.user.uid.replace('uid-', '') : 'null';
@@ -150,6 +153,9 @@ export const authPathName = (path: ModelPath<typeof authMachine>) =>
     }
     return e.type.startsWith('xstate.done') ? String(e.output) : '';
   });
+/** A walk's test name: its number, its length and its first steps (a failure names the step). */
+export const authPathName = (path: ModelPath<typeof authMachine>, index: number, count: number) =>
+  walkName(path, index, count, stepNames({ steps: path.steps.slice(0, 3) }));
 
 export type AuthWiring = (ports: { auth: FakeAuth; users: FakeUsers }) => ReturnType<typeof createAuthActors>;
 export const productionAuthWiring: AuthWiring = ({ auth, users }) => createAuthActors({ auth: auth.port, users: users.port });
