@@ -26,7 +26,7 @@ describe(`delivery: ${deliveryWalks.length} walks taking every transition of the
 
 // Teeth (test/machines/README.md): the same walks must catch broken wiring.
 describe('teeth: the delivery walks catch broken wiring', () => {
-  const report = (name: string, caughtBy: number) => reportTooth(name, caughtBy, deliveryWalks.length, 'walks');
+  const report = (name: string, caughtBy: number) => reportTooth(name, caughtBy, deliveryWalks.length, 'walk');
 
   it('a CEP that is never saved', async () => {
     const forgetful: DeliveryWiring = (deps) => {

@@ -13,7 +13,7 @@ import { ProfileWriteError, UsersUnavailableError } from '../../../src/adapters/
 import { authMachine, createAuthActors } from '../../../src/machines/authMachine';
 import { fakeAuth, fakeUsers, type FakeAuth, type FakeUsers } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
-import { coveringWalks, pathName, walkName, type ModelPath, type TransitionRecorder } from './graph';
+import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './graph';
 
 // The cast of the auth story. Stored documents differ from what the auth user alone would give, so a test
 // can tell "loaded the document" from "fell back to the auth user".
@@ -141,7 +141,7 @@ type AnyAuthEvent = EventObject & {
   error?: { code: string };
 };
 
-const stepNames = (path: Pick<ModelPath<typeof authMachine>, 'steps'>) =>
+export const authPathName = (path: Pick<ModelPath<typeof authMachine>, 'steps'>) =>
   pathName(path, (event) => {
     const e = event as AnyAuthEvent;
     if ('user' in e) return e.user ? e.user.uid.replace('uid-', '') : 'null';
@@ -153,9 +153,6 @@ const stepNames = (path: Pick<ModelPath<typeof authMachine>, 'steps'>) =>
     }
     return e.type.startsWith('xstate.done') ? String(e.output) : '';
   });
-/** A walk's test name: its number, its length and its first steps (a failure names the step). */
-export const authPathName = (path: ModelPath<typeof authMachine>, index: number, count: number) =>
-  walkName(path, index, count, stepNames({ steps: path.steps.slice(0, 3) }));
 
 export type AuthWiring = (ports: { auth: FakeAuth; users: FakeUsers }) => ReturnType<typeof createAuthActors>;
 export const productionAuthWiring: AuthWiring = ({ auth, users }) => createAuthActors({ auth: auth.port, users: users.port });

@@ -5,7 +5,7 @@ import { CatalogUnavailableError, CategoryNotFoundError, type CategoryProductsPa
 import { catalogMachine, createCatalogActors } from '../../../src/machines/catalogMachine';
 import { fakeCatalog, type FakeCatalog } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
-import { coveringWalks, pathName, walkName, type ModelPath, type TransitionRecorder, type shortestPaths } from './graph';
+import { coveringWalks, pathName, type ModelPath, type TransitionRecorder, type shortestPaths } from './graph';
 
 const product = (id: string, price: number) => ({ id, name: id, imageUrl: `/images/${id}.svg`, price });
 const jaquetasListed: Category = {
@@ -132,7 +132,7 @@ export const catalogPaths = coveringWalks(catalogMachine, { maxSteps: WALK_STEPS
 export const prerenderedCatalogPaths = coveringWalks(catalogMachine, { input: prerenderedSnapshot, maxSteps: WALK_STEPS, variants: catalogVariants });
 export const productPagePaths = coveringWalks(catalogMachine, { input: productPageSnapshot, maxSteps: WALK_STEPS, variants: catalogVariants });
 
-const stepNames = (path: Pick<ModelPath<typeof catalogMachine>, 'steps'>) =>
+export const catalogPathName = (path: Pick<ModelPath<typeof catalogMachine>, 'steps'>) =>
   pathName(path, (event) => {
     const e = event as EventObject & { id?: string; output?: Category | Category[] | ProductInCategory | CategoryProductsPage | null; error?: { code: string } };
     if (e.id) return e.id;
@@ -142,9 +142,6 @@ const stepNames = (path: Pick<ModelPath<typeof catalogMachine>, 'steps'>) =>
     if (e.output === null) return 'none';
     return e.output ? ('product' in e.output ? e.output.product.id : e.output.id) : '';
   });
-/** A walk's test name: its number, its length and its first steps (a failure names the step). */
-export const catalogPathName = (path: ModelPath<typeof catalogMachine>, index: number, count: number) =>
-  walkName(path, index, count, stepNames({ steps: path.steps.slice(0, 3) }));
 
 export type CatalogWiring = (catalog: FakeCatalog) => ReturnType<typeof createCatalogActors>;
 export const productionCatalogWiring: CatalogWiring = (catalog) => createCatalogActors({ catalog: catalog.port });

@@ -151,8 +151,8 @@ export async function firstFailingPath<P>(paths: readonly P[], run: (path: P) =>
 }
 
 /** What a tooth prints: which path caught the broken wiring. */
-export const reportTooth = (name: string, caughtBy: number, total: number, unit = 'paths') =>
-  console.info(caughtBy ? `teeth: ${name}: caught by ${unit.replace(/s$/, '')} ${caughtBy} of ${total} (as it should be)` : `teeth: ${name}: none of ${total} ${unit} failed`);
+export const reportTooth = (name: string, caughtBy: number, total: number, unit: 'path' | 'walk' = 'path') =>
+  console.info(caughtBy ? `teeth: ${name}: caught by ${unit} ${caughtBy} of ${total} (as it should be)` : `teeth: ${name}: none of ${total} ${unit}s failed`);
 
 // Transition coverage: a recorder notes which declared transitions the real actors took, so a model test can
 // assert that its own walks exercised every one (ARCHITECTURE §8: every transition, not just every state). One
