@@ -192,9 +192,13 @@ describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full
       await page.goto('/category/jackets');
       await page.getByRole('list', { name: ROUTES[0]!.list }).waitFor();
       await hydrated(page);
-      const first = (await paintedGrids(page))[0]!;
-      expect(first.painted).toBe(true);
-      expect(first.prices.map(reais)).toEqual(jackets.map((p) => p.price));
+      const defaultPrices = jackets.map((p) => p.price);
+      const plain = await paintedGrids(page);
+      expect(plain[0]!.painted).toBe(true);
+      // On a loaded machine the HTML parser may yield mid-list, so a frame can show the first cards only: each frame
+      // is then the start of the default order, and the grid ends whole.
+      for (const frame of plain) expect(frame.prices.map(reais)).toEqual(defaultPrices.slice(0, frame.prices.length));
+      expect(plain.at(-1)!.prices.map(reais)).toEqual(defaultPrices);
       expect(shopper.pageErrors).toEqual([]);
       expect(shopper.consoleErrors).toEqual([]);
     } finally {
