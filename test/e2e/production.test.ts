@@ -10,11 +10,14 @@ import { catalog } from '../../seed/catalog';
 import { openFirestore } from '../../scripts/lib/firestoreAdmin';
 import { startProductionPreview, type ProductionPreview } from '../../scripts/preview-prod';
 import { e2eSkipReason, useE2E } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, describePage, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit } from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!;
 const PASSWORD = 'segredo123';
+/** The checkout's message (written here, as the shopper reads it) and the line the storefront logs at its deadline. */
+const CHECKOUT_FAILED = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
+const DEADLINE_LOG = /\[createSession\] failed.*no answer in \d+ ms/s;
 
 describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulators)', () => {
   const env = useE2E();
@@ -28,6 +31,25 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
   });
 
   const fetchPage = (path: string) => fetch(`${preview.url}${path}`, { redirect: 'manual' });
+
+  /**
+   * Presses "Finalizar Compra" and waits for the function's payment page or for the checkout's message. The
+   * message after the deadline is what a shopper meets when the backend is slow (test/faults covers it); any
+   * other outcome throws with what the page showed.
+   */
+  async function finalizePurchase(page: Page): Promise<'pay page' | 'checkout message'> {
+    const message = page.getByText(CHECKOUT_FAILED);
+    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    try {
+      await message.waitFor({ state: 'hidden' }); // a press clears an earlier try's message
+      return await Promise.any([
+        page.waitForURL((url) => url.origin === preview.url && url.pathname.startsWith('/pay/'), { timeout: 30_000 }).then(() => 'pay page' as const),
+        message.waitFor({ timeout: 30_000 }).then(() => 'checkout message' as const),
+      ]);
+    } catch (error) {
+      throw new Error(`"Finalizar Compra" led to neither the pay page nor the checkout message. The page then: ${await describePage(page)}`, { cause: error });
+    }
+  }
 
   it('serves prerendered pages, the app shell for app routes and a real 404 for unknown catalog paths', async () => {
     const home = await fetchPage(`/category/${jackets.id}`);
@@ -155,9 +177,16 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
       await cartPanel(page).getByRole('button', { name: 'Ir para o Checkout' }).click();
       await page.waitForURL('**/checkout');
       await settled(page);
-      await page.getByRole('button', { name: 'Finalizar Compra' }).click();
       // The function's payment page, on the same origin as the shop.
-      await page.waitForURL((url) => url.origin === preview.url && url.pathname.startsWith('/pay/'));
+      if ((await finalizePurchase(page)) === 'checkout message') {
+        // The function took longer than the checkout's deadline on a loaded machine: the shopper presses again, and
+        // the kept Idempotency-Key makes it the same session. The one console error allowed is the deadline's.
+        const deadline = errors.findIndex((line) => DEADLINE_LOG.test(line));
+        expect(deadline, `the deadline's console error among ${JSON.stringify(errors)}`).toBeGreaterThanOrEqual(0);
+        errors.splice(deadline, 1);
+        console.log('[production] the checkout answered after its deadline; pressed "Finalizar Compra" again');
+        expect(await finalizePurchase(page)).toBe('pay page');
+      }
       await fillDeliveryStep(page, 'Expressa');
       await page.getByRole('button', { name: 'Pagar', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/payment-confirmation');

@@ -17,7 +17,7 @@ import { catalog } from '../../seed/catalog';
 import { describeViolations, runAxe } from './support/axe';
 import type { E2E, Shopper } from './support/e2e';
 import { SCREENSHOT_DIR } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, describePage, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
 /** Each route opens at the first width and is checked at every width in turn. */
@@ -262,19 +262,6 @@ async function step<T>(at: string, page: Page, run: () => Promise<T>): Promise<T
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${at}: ${message}\nThe page then: ${await describePage(page)}`, { cause: error });
   }
-}
-
-/** The page's address, its h1 headings and its alert and status messages, for a failing step's message. */
-async function describePage(page: Page): Promise<string> {
-  if (page.isClosed()) return 'closed';
-  const shown = await page
-    .evaluate(() =>
-      Array.from(document.querySelectorAll('h1, [role="alert"], [role="status"]'))
-        .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[${element.getAttribute('role')}]` : ''} "${(element.textContent ?? '').trim().slice(0, 120)}"`)
-        .filter((line) => !line.endsWith('""')),
-    )
-    .catch((error: unknown) => [`(not readable: ${error instanceof Error ? error.message : String(error)})`]);
-  return `${page.url()} ${shown.join(', ') || '(no heading, alert or status)'}`;
 }
 
 /**

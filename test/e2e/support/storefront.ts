@@ -12,10 +12,26 @@ export const addButton = (page: Page, productName: string) =>
 /**
  * Waits until "Finalizar Compra" has taken the browser to the backend's pay page. The backend creates the
  * session first (token check, catalog prices, Firestore writes), which took more than the context's 10 s on a
- * loaded 2-core machine (a fresh-clone run, 2026-11-25).
+ * loaded 2-core machine.
  */
 export async function waitForPayPage(page: Page, backend: string): Promise<void> {
   await page.waitForURL((url) => url.href.startsWith(backend), { timeout: 30_000 });
+}
+
+/**
+ * The page's address, its h1 headings and its alert and status messages, for a failing step's message: a timeout
+ * alone does not say whether the page was elsewhere or showed an error message.
+ */
+export async function describePage(page: Page): Promise<string> {
+  if (page.isClosed()) return 'closed';
+  const shown = await page
+    .evaluate(() =>
+      Array.from(document.querySelectorAll('h1, [role="alert"], [role="status"]'))
+        .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[${element.getAttribute('role')}]` : ''} "${(element.textContent ?? '').trim().slice(0, 120)}"`)
+        .filter((line) => !line.endsWith('""')),
+    )
+    .catch((error: unknown) => [`(not readable: ${error instanceof Error ? error.message : String(error)})`]);
+  return `${page.url()} ${shown.join(', ') || '(no heading, alert or status)'}`;
 }
 
 /** Waits until the loading overlay (unknown auth state, catalog loading) is gone. */
