@@ -10,13 +10,12 @@ import { catalog } from '../../seed/catalog';
 import { openFirestore } from '../../scripts/lib/firestoreAdmin';
 import { startProductionPreview, type ProductionPreview } from '../../scripts/preview-prod';
 import { e2eSkipReason, useE2E } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, describePage, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit } from './support/storefront';
+import { addWithKeyboard, cartButton, cartPanel, CHECKOUT_FAILED, describePage, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!;
 const PASSWORD = 'segredo123';
-/** The checkout's message (written here, as the shopper reads it) and the line the storefront logs at its deadline. */
-const CHECKOUT_FAILED = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
+/** The line the storefront logs when the checkout's deadline passes. */
 const DEADLINE_LOG = /\[createSession\] failed.*no answer in \d+ ms/s;
 
 describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulators)', () => {
@@ -43,7 +42,7 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
     try {
       await message.waitFor({ state: 'hidden' }); // a press clears an earlier try's message
       return await Promise.any([
-        page.waitForURL((url) => url.origin === preview.url && url.pathname.startsWith('/pay/'), { timeout: 30_000 }).then(() => 'pay page' as const),
+        waitForPayPage(page, `${preview.url}/pay/`).then(() => 'pay page' as const),
         message.waitFor({ timeout: 30_000 }).then(() => 'checkout message' as const),
       ]);
     } catch (error) {

@@ -9,6 +9,7 @@ import {
   addWithKeyboard,
   cartButton,
   cartPanel,
+  CHECKOUT_FAILED,
   expectHeaderCount,
   hydrated,
   savedCart,
@@ -25,7 +26,6 @@ const PROFILE_FAILED = 'Não foi possível carregar seu perfil. Verifique sua co
 const ORDERS_FAILED = 'Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.';
 const SIGN_UP_FAILED = 'Não foi possível concluir o cadastro agora. Verifique sua conexão e tente novamente.';
 const PAGE_FAILED = 'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.';
-const CHECKOUT_FAILED = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
 const CART_NOT_SAVED = 'Não conseguimos salvar seu carrinho neste navegador; ele ficará salvo enquanto esta aba estiver aberta.';
 /** Each deadline, plus what a loaded 2-core machine adds between the deadline and the text on screen. */
 const SLACK_MS = 4_000;

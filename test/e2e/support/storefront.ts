@@ -9,6 +9,9 @@ export const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Carri
 export const addButton = (page: Page, productName: string) =>
   page.getByRole('button', { name: `Adicionar ao carrinho: ${productName}`, exact: true });
 
+/** What the checkout says when the backend fails or does not answer in time, as the shopper reads it. */
+export const CHECKOUT_FAILED = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
+
 /**
  * Waits until "Finalizar Compra" has taken the browser to the backend's pay page. The backend creates the
  * session first (token check, catalog prices, Firestore writes), which took more than the context's 10 s on a
