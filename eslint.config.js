@@ -12,7 +12,22 @@ const onlyPortsOfAdapters = {
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.parcel-cache/', '.parcel-*/', '.tmp-*/', '**/dist/', 'node_modules/', 'coverage/', 'docs/', '.emulator-data/', 'test-results/', '.bench/', '.functions/', '.preview/', '.firebase/'],
+    ignores: [
+      'dist/',
+      '.parcel-cache/',
+      '.parcel-*/',
+      '.tmp-*/',
+      '**/dist/',
+      'node_modules/',
+      'coverage/',
+      'docs/',
+      '.emulator-data/',
+      'test-results/',
+      '.bench/',
+      '.functions/',
+      '.preview/',
+      '.firebase/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -42,13 +57,25 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
-            { from: { element: { type: 'ui' } }, allow: { to: { element: { types: { anyOf: ['ui', 'machines', 'adapters', 'domain'] } } } } },
-            { from: { element: { type: 'machines' } }, allow: { to: { element: { types: { anyOf: ['machines', 'adapters', 'domain'] } } } } },
-            { from: { element: { type: 'adapters' } }, allow: { to: { element: { types: { anyOf: ['adapters', 'domain'] } } } } },
+            {
+              from: { element: { type: 'ui' } },
+              allow: { to: { element: { types: { anyOf: ['ui', 'machines', 'adapters', 'domain'] } } } },
+            },
+            {
+              from: { element: { type: 'machines' } },
+              allow: { to: { element: { types: { anyOf: ['machines', 'adapters', 'domain'] } } } },
+            },
+            {
+              from: { element: { type: 'adapters' } },
+              allow: { to: { element: { types: { anyOf: ['adapters', 'domain'] } } } },
+            },
             { from: { element: { type: 'domain' } }, allow: { to: { element: { type: 'domain' } } } },
             // The dev-only inspector (docs/inspector.md) reads live actors and the shop's theme; nothing imports it
             // but src/main.tsx (behind the local-mode check) and scripts/statecharts.ts.
-            { from: { element: { type: 'inspector' } }, allow: { to: { element: { types: { anyOf: ['inspector', 'ui'] } } } } },
+            {
+              from: { element: { type: 'inspector' } },
+              allow: { to: { element: { types: { anyOf: ['inspector', 'ui'] } } } },
+            },
           ],
         },
       ],

@@ -41,7 +41,8 @@ export default defineConfig({
     sequence: { sequencer: RunOrderSequencer },
     // A server render in a happy-dom worker (test/ui/search.test.tsx) leaves React's dev build warning on every
     // later client render in that worker; the app never has two renderers in one page.
-    onConsoleLog: (log) => !log.startsWith('Detected multiple renderers concurrently rendering the same context provider'),
+    onConsoleLog: (log) =>
+      !log.startsWith('Detected multiple renderers concurrently rendering the same context provider'),
     projects: [
       {
         test: {

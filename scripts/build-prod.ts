@@ -48,7 +48,9 @@ export async function buildProduction(options: ProductionBuildOptions = {}) {
   log(`build:prod: ${result.pages} pages prerendered.`);
   const { buildServiceWorker } = await import('./build-sw');
   const worker = await buildServiceWorker(distDir);
-  log(`build:prod: sw.js precaches ${worker.count} files (${Math.round(worker.size / 1024)} KB, ${Math.round(worker.gzipSize / 1024)} KB gz).`);
+  log(
+    `build:prod: sw.js precaches ${worker.count} files (${Math.round(worker.size / 1024)} KB, ${Math.round(worker.gzipSize / 1024)} KB gz).`,
+  );
 
   const config = await writeDeployConfig({
     distDir,
@@ -58,7 +60,9 @@ export async function buildProduction(options: ProductionBuildOptions = {}) {
   });
   log(`build:prod: ${config.file} (CSP with ${config.scriptHashes.length} inline-script hashes).`);
   const functions = await bundleFunctions({ distDir });
-  log(`build:prod: Cloud Function bundle ${functions.dir}/index.js (${(functions.bytes / 1024).toFixed(0)} KB), ${Object.keys(functions.dependencies).length} dependencies.`);
+  log(
+    `build:prod: Cloud Function bundle ${functions.dir}/index.js (${(functions.bytes / 1024).toFixed(0)} KB), ${Object.keys(functions.dependencies).length} dependencies.`,
+  );
 }
 
 await runScript(import.meta.url, 'build:prod', async () => {

@@ -37,7 +37,15 @@ export const RUNTIME_LIMITS = {
  * the prerendered home, /explore and category pages, the manifest and its icons. Product pages are many and
  * change with the catalog: they are cached as visited (RUNTIME_CACHES.products).
  */
-const PRECACHE_PATTERNS = ['*.{js,css,png}', 'index.html', 'app-shell.html', 'explore/index.html', 'category/*/index.html', 'icons/*.png', MANIFEST_FILE];
+const PRECACHE_PATTERNS = [
+  '*.{js,css,png}',
+  'index.html',
+  'app-shell.html',
+  'explore/index.html',
+  'category/*/index.html',
+  'icons/*.png',
+  MANIFEST_FILE,
+];
 
 /** A prerendered page's file → the address it is asked for (Hosting's cleanUrls, no trailing slash). */
 export function pageUrl(file: string): string {
@@ -47,7 +55,9 @@ export function pageUrl(file: string): string {
 }
 
 /** firebase.json's rewrites to the app shell (/login, /checkout, …): the app routes a navigation may fall back on. */
-export function appShellRoutes(rewrites: ReadonlyArray<{ source?: string; destination?: string }> = readHostingConfig().rewrites ?? []): string[] {
+export function appShellRoutes(
+  rewrites: ReadonlyArray<{ source?: string; destination?: string }> = readHostingConfig().rewrites ?? [],
+): string[] {
   return rewrites.filter((rule) => rule.destination === APP_SHELL_URL && rule.source).map((rule) => rule.source!);
 }
 
@@ -80,7 +90,11 @@ export function runtimeCaching(): RuntimeCaching[] {
     {
       urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/images/'),
       handler: 'StaleWhileRevalidate',
-      options: { cacheName: RUNTIME_CACHES.images, expiration: { ...RUNTIME_LIMITS.images }, cacheableResponse: { statuses: [200] } },
+      options: {
+        cacheName: RUNTIME_CACHES.images,
+        expiration: { ...RUNTIME_LIMITS.images },
+        cacheableResponse: { statuses: [200] },
+      },
     },
   ];
 }
@@ -90,7 +104,8 @@ export async function addWebManifest(distDir: string): Promise<number> {
   const dist = resolve(distDir);
   await copyFile(MANIFEST_SOURCE, join(dist, MANIFEST_FILE));
   await mkdir(join(dist, 'icons'), { recursive: true });
-  for (const icon of ICONS) if (icon.file.startsWith('icon-')) await copyFile(join(ICONS_DIR, icon.file), join(dist, 'icons', icon.file));
+  for (const icon of ICONS)
+    if (icon.file.startsWith('icon-')) await copyFile(join(ICONS_DIR, icon.file), join(dist, 'icons', icon.file));
   let linked = 0;
   for (const file of await readdir(dist, { recursive: true })) {
     if (!file.endsWith('.html')) continue;
@@ -154,10 +169,16 @@ export async function buildServiceWorker(distDir: string): Promise<ServiceWorker
         // The statechart inspector (a local-mode developer tool, ~1.5 MB) is never needed offline.
         const kept: typeof entries = [];
         for (const entry of entries) {
-          if (!entry.url.endsWith('.js') || !(await readFile(join(dist, entry.url), 'utf8')).includes(INSPECTOR_MARKER)) kept.push(entry);
+          if (!entry.url.endsWith('.js') || !(await readFile(join(dist, entry.url), 'utf8')).includes(INSPECTOR_MARKER))
+            kept.push(entry);
         }
-        const reachable = await reachableFiles(dist, kept.map((entry) => entry.url));
-        const manifest = kept.filter((entry) => reachable.has(entry.url)).map((entry) => ({ ...entry, url: pageUrl(entry.url) }));
+        const reachable = await reachableFiles(
+          dist,
+          kept.map((entry) => entry.url),
+        );
+        const manifest = kept
+          .filter((entry) => reachable.has(entry.url))
+          .map((entry) => ({ ...entry, url: pageUrl(entry.url) }));
         files.push(...kept.filter((entry) => reachable.has(entry.url)).map((entry) => entry.url));
         urls.push(...manifest.map((entry) => entry.url));
         return { manifest, warnings: [] };

@@ -23,13 +23,19 @@ await runScript(import.meta.url, 'deploy', async () => {
   // Never the preview's exception, never an emulator: the deployed bundle talks to the real project only.
   delete env.CLUB_PREVIEW_EMULATORS;
   for (const name of ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST']) {
-    if (env[name]) throw new ProductionConfigError([`${name} is set ("${env[name]}"): the deploy prerenders the real catalog; unset it`]);
+    if (env[name])
+      throw new ProductionConfigError([
+        `${name} is set ("${env[name]}"): the deploy prerenders the real catalog; unset it`,
+      ]);
   }
   const projectId = env.FIREBASE_PROJECT_ID?.trim() ?? '';
   env.GCLOUD_PROJECT ||= projectId; // the prerender reads the catalog of this project
   await buildProduction({ env });
   // The function's non-secret params (server/functions.ts); the Stripe keys are secrets, not here.
-  writeFileSync(join(FUNCTIONS_DIR, `.env.${projectId}`), `SITE_URL=${env.SITE_ORIGIN!.trim()}\nPAYMENT_PROVIDER=stripe\n`);
+  writeFileSync(
+    join(FUNCTIONS_DIR, `.env.${projectId}`),
+    `SITE_URL=${env.SITE_ORIGIN!.trim()}\nPAYMENT_PROVIDER=stripe\n`,
+  );
   const args = [FIREBASE_CLI, 'deploy', '--config', DEPLOY_CONFIG, '--project', projectId, '--only', DEPLOY_TARGETS];
   if (values['dry-run']) {
     console.log(`deploy (dry run): node ${args.join(' ')}`);

@@ -31,10 +31,17 @@ export const ICONS: readonly IconSpec[] = [
 export async function renderIcon(svg: Buffer, { size, maskable }: IconSpec): Promise<Buffer> {
   // Loaded here: the build imports ICONS from this file and must not need sharp's native module.
   const { default: sharp } = await import('sharp');
-  if (!maskable) return sharp(svg, { density: 72 * (size / 512) * 4 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+  if (!maskable)
+    return sharp(svg, { density: 72 * (size / 512) * 4 })
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   const inner = Math.round(size * MASKABLE_SAFE_RATIO);
   const pad = Math.floor((size - inner) / 2);
-  const drawing = await sharp(svg, { density: 72 * (inner / 512) * 4 }).resize(inner, inner).png().toBuffer();
+  const drawing = await sharp(svg, { density: 72 * (inner / 512) * 4 })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
   return sharp(drawing)
     .extend({ top: pad, bottom: size - inner - pad, left: pad, right: size - inner - pad, background: ICON_BACKGROUND })
     .png({ compressionLevel: 9 })

@@ -32,7 +32,10 @@ const drawings: Record<Shape, Drawing> = {
   puffer: { body: JACKET, detail: 'M100 48V168M54 76H146M54 104H146M54 132H146M36 80L48 78M30 110L44 108' },
   hoodie: { body: JACKET, detail: 'M76 40Q100 8 124 40M94 52V74M106 52V74M70 128H130V150H70Z' },
   sweater: { body: JACKET, trim: 'M54 156H146V168H54Z', detail: 'M80 40Q100 58 120 40M26 128L46 132M174 128L154 132' },
-  shirt: { body: JACKET, detail: 'M100 48V168M54 80H146M54 110H146M54 140H146M78 48V168M122 48V168M84 40L100 56L116 40' },
+  shirt: {
+    body: JACKET,
+    detail: 'M100 48V168M54 80H146M54 110H146M54 140H146M78 48V168M122 48V168M84 40L100 56L116 40',
+  },
   tshirt: { body: TEE, detail: 'M76 40Q100 60 124 40' },
   polo: { body: TEE, trim: 'M82 38L100 54L118 38L112 50L100 58L88 50Z', detail: 'M100 56V92M96 70H104M96 84H104' },
   blouse: { body: TEE, detail: 'M60 90H140M60 110H140M60 130H140M60 150H140M76 40Q100 60 124 40' },
@@ -70,7 +73,11 @@ const drawings: Record<Shape, Drawing> = {
     detail: 'M100 62V122M75 70Q70 96 72 122',
   },
   bucket: { body: 'M64 64H136L148 124H52ZM52 120H148L178 150H22Z', trim: 'M56 106H144V118H56Z' },
-  beret: { body: 'M24 104Q24 70 100 70Q176 70 176 104Q176 132 100 132Q24 132 24 104Z', trim: 'M94 58H106V72H94Z', detail: 'M56 120Q100 140 144 120' },
+  beret: {
+    body: 'M24 104Q24 70 100 70Q176 70 176 104Q176 132 100 132Q24 132 24 104Z',
+    trim: 'M94 58H106V72H94Z',
+    detail: 'M56 120Q100 140 144 120',
+  },
 };
 
 function rgb(hex: string): [number, number, number] {
@@ -81,7 +88,10 @@ function mix(hex: string, other: string, amount: number): string {
   const a = rgb(hex);
   const b = rgb(other);
   const out = a.map((v, i) => Math.round(v + ((b[i] ?? 0) - v) * amount));
-  return `#${out.map((v) => v.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  return `#${out
+    .map((v) => v.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
 }
 function isLight(hex: string): boolean {
   const [r, g, b] = rgb(hex);
@@ -114,7 +124,11 @@ export function productSvg(name: string, art: Art): string {
 }
 
 const TILE_BACKGROUNDS: Record<string, string> = {
-  jackets: '#E9ECEF', sneakers: '#FFF4E6', male: '#E7F5FF', female: '#FFF0F6', hats: '#EBFBEE',
+  jackets: '#E9ECEF',
+  sneakers: '#FFF4E6',
+  male: '#E7F5FF',
+  female: '#FFF0F6',
+  hats: '#EBFBEE',
 };
 
 /**

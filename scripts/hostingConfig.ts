@@ -45,7 +45,14 @@ export function contentSecurityPolicy({ scriptHashes, authDomain, extraConnect =
     // Firebase Auth's popup sign-in loads Google's API loader (gapi) to talk to its helper iframe.
     `script-src 'self' ${scriptHashes.join(' ')} https://apis.google.com`,
     // The backend is same-origin ('self'); Firebase Auth and Firestore (lite: REST) are Google APIs.
-    ['connect-src', "'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://firestore.googleapis.com', ...extraConnect].join(' '),
+    [
+      'connect-src',
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://firestore.googleapis.com',
+      ...extraConnect,
+    ].join(' '),
     `frame-src https://${authDomain}`,
     "img-src 'self' data:",
     // Stitches: each prerendered page inlines its CSS, and the runtime adds rules as components mount.
@@ -75,7 +82,9 @@ export async function writeDeployConfig(opts: Omit<CspOptions, 'scriptHashes'> &
   const base = JSON.parse(await readFile(join(ROOT, 'firebase.json'), 'utf8')) as FirebaseConfig;
   const pageHashes = new Set<string>();
   for (const file of await readdir(resolve(opts.distDir), { recursive: true })) {
-    if (file.endsWith('.html')) for (const script of inlineScripts(await readFile(join(opts.distDir, file), 'utf8'))) pageHashes.add(cspHash(script));
+    if (file.endsWith('.html'))
+      for (const script of inlineScripts(await readFile(join(opts.distDir, file), 'utf8')))
+        pageHashes.add(cspHash(script));
   }
   // Hosting may add these headers to the function's answers too, and two policies both apply: the pay page's
   // Pix countdown (server/payments/payPage.ts) must be allowed here as well as in the page's own policy.
@@ -83,7 +92,10 @@ export async function writeDeployConfig(opts: Omit<CspOptions, 'scriptHashes'> &
   const csp = contentSecurityPolicy({ ...opts, scriptHashes });
   const all = base.hosting.headers.find((entry) => entry.source === '**');
   if (!all) throw new Error('firebase.json: hosting.headers has no "**" entry for the security headers');
-  all.headers = [...all.headers.filter((h) => h.key !== 'Content-Security-Policy'), { key: 'Content-Security-Policy', value: csp }];
+  all.headers = [
+    ...all.headers.filter((h) => h.key !== 'Content-Security-Policy'),
+    { key: 'Content-Security-Policy', value: csp },
+  ];
   base.hosting.public = relative(ROOT, resolve(opts.distDir)) || '.';
   const out = opts.out ?? join(ROOT, DEPLOY_CONFIG);
   await writeFile(out, `${JSON.stringify(base, null, 2)}\n`);

@@ -13,7 +13,14 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CatalogPort } from '../src/adapters/catalog/port';
 import { BOOT_DATA_ID, type BootData } from '../src/bootData';
-import { EXPLORE_PRODUCTS_PER_CATEGORY, findProduct, MalformedDocumentError, RELATED_PRODUCTS_LIMIT, type Category, type Product } from '../src/domain';
+import {
+  EXPLORE_PRODUCTS_PER_CATEGORY,
+  findProduct,
+  MalformedDocumentError,
+  RELATED_PRODUCTS_LIMIT,
+  type Category,
+  type Product,
+} from '../src/domain';
 import { categoryPath, paths, productPath } from '../src/ui/paths';
 import { categoryMeta, exploreMeta, homeMeta, notFoundMeta, productMeta, type PageMeta } from '../src/ui/seo';
 import { LOCAL_URLS } from '../src/sharedConstants';
@@ -38,9 +45,11 @@ export const DEFAULT_PRERENDER_PRODUCT_LIMIT = 100;
 
 export { pageHtml, type PageToRender };
 
-
 /** What a page of the home/explore kind needs of each category: the explore page's four products. */
-const trimmed = (category: Category, keep: number): Category => ({ ...category, products: category.products.slice(0, keep) });
+const trimmed = (category: Category, keep: number): Category => ({
+  ...category,
+  products: category.products.slice(0, keep),
+});
 
 function productSnapshot(categories: readonly Category[], owner: Category, product: Product): Category[] {
   return categories.map((category) => {
@@ -55,9 +64,19 @@ function productSnapshot(categories: readonly Category[], owner: Category, produ
  * The pages the build writes, with the snapshot each one embeds: home, explore, 404, every category and the first
  * `productLimit` products in catalog order.
  */
-export function catalogPages(categories: readonly Category[], origin: string, productLimit = DEFAULT_PRERENDER_PRODUCT_LIMIT): PageToRender[] {
+export function catalogPages(
+  categories: readonly Category[],
+  origin: string,
+  productLimit = DEFAULT_PRERENDER_PRODUCT_LIMIT,
+): PageToRender[] {
   const list = categories.map((category) => trimmed(category, EXPLORE_PRODUCTS_PER_CATEGORY));
-  const page = (path: string, file: string, meta: PageMeta, snapshot: BootData['catalog'], notFound = false): PageToRender => ({
+  const page = (
+    path: string,
+    file: string,
+    meta: PageMeta,
+    snapshot: BootData['catalog'],
+    notFound = false,
+  ): PageToRender => ({
     boot: { version: 1, path, notFound, catalog: snapshot },
     meta,
     file,
@@ -70,7 +89,9 @@ export function catalogPages(categories: readonly Category[], origin: string, pr
   const seenProducts = new Set<string>();
   for (const category of categories) {
     const path = categoryPath(category.id);
-    pages.push(page(path, `${path.slice(1)}/index.html`, categoryMeta(category, origin), { categories: list, category }));
+    pages.push(
+      page(path, `${path.slice(1)}/index.html`, categoryMeta(category, origin), { categories: list, category }),
+    );
     for (const product of category.products) {
       // A product id listed twice is found through its first category, like the page does.
       if (seenProducts.has(product.id) || seenProducts.size >= productLimit) continue;
@@ -92,14 +113,22 @@ export function robotsTxt(origin: string): string {
   // The shopper's own pages (checkout, confirmation, account forms) and search results are not for search engines.
   const privatePaths = [paths.checkout, paths.paymentConfirmation, paths.login, paths.signUp, paths.search];
   // The sitemap index (served by the backend: server/render/sitemap.ts).
-  return ['User-agent: *', 'Allow: /', ...privatePaths.map((path) => `Disallow: ${path}`), '', `Sitemap: ${new URL(SITEMAP_INDEX_PATH, origin).href}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...privatePaths.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${new URL(SITEMAP_INDEX_PATH, origin).href}`,
+    '',
+  ].join('\n');
 }
 
 function productLimitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.PRERENDER_PRODUCT_LIMIT?.trim();
   if (!raw) return DEFAULT_PRERENDER_PRODUCT_LIMIT;
   const limit = Number(raw);
-  if (!Number.isInteger(limit) || limit < 0) throw new PrerenderError(`PRERENDER_PRODUCT_LIMIT must be a whole number ≥ 0, not "${raw}"`);
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new PrerenderError(`PRERENDER_PRODUCT_LIMIT must be a whole number ≥ 0, not "${raw}"`);
   return limit;
 }
 
@@ -110,7 +139,12 @@ export interface PrerenderResult {
 }
 
 /** Reads the catalog and writes every page; throws PrerenderError with the reason (and the document) on failure. */
-export async function prerenderSite({ distDir, catalog, origin, productLimit = productLimitFromEnv() }: {
+export async function prerenderSite({
+  distDir,
+  catalog,
+  origin,
+  productLimit = productLimitFromEnv(),
+}: {
   distDir: string;
   catalog: CatalogPort;
   origin: string;
@@ -124,7 +158,8 @@ export async function prerenderSite({ distDir, catalog, origin, productLimit = p
   const parcelIndex = await readFile(index, 'utf8');
   // A fresh Parcel build writes an empty shell into index.html; a second prerender of the same build reuses the kept one.
   if (!parcelIndex.includes(`id="${BOOT_DATA_ID}"`)) await writeFile(shellFile, parcelIndex);
-  if (!existsSync(shellFile)) throw new PrerenderError(`${shellFile} is missing and index.html is already prerendered: run Parcel again.`);
+  if (!existsSync(shellFile))
+    throw new PrerenderError(`${shellFile} is missing and index.html is already prerendered: run Parcel again.`);
   const shell = await readFile(shellFile, 'utf8');
   try {
     checkAppShell(shell);
@@ -140,7 +175,9 @@ export async function prerenderSite({ distDir, catalog, origin, productLimit = p
     if (error instanceof MalformedDocumentError) {
       throw new PrerenderError(`${error.message} (fix or delete that document, then build again)`, { cause: error });
     }
-    throw new PrerenderError(`could not read the catalog: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new PrerenderError(`could not read the catalog: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   if (categories.length === 0) {
     throw new PrerenderError('the catalog is empty (no categories documents): seed it first (npm run seed).');
@@ -155,7 +192,11 @@ export async function prerenderSite({ distDir, catalog, origin, productLimit = p
   // A sitemap file would shadow the backend's index (Hosting serves a file before any rewrite).
   await rm(join(dist, 'sitemap.xml'), { force: true });
   await writeFile(join(dist, 'robots.txt'), robotsTxt(origin));
-  return { pages: pages.length, categories: categories.length, products: pages.filter((p) => p.meta.ogType === 'product').length };
+  return {
+    pages: pages.length,
+    categories: categories.length,
+    products: pages.filter((p) => p.meta.ogType === 'product').length,
+  };
 }
 
 // `npm run build` runs `tsx scripts/prerender.ts` after Parcel.

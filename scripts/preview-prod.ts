@@ -11,7 +11,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnChild, waitUntilServing } from './lib/children';
 import { runScript, stopOnSignal } from './lib/cli';
-import { DEFAULT_PROJECT_ID as PROJECT_ID, emulatorsConfig, FIREBASE_CLI, startEmulators, type RunningEmulators } from './lib/emulators';
+import {
+  DEFAULT_PROJECT_ID as PROJECT_ID,
+  emulatorsConfig,
+  FIREBASE_CLI,
+  startEmulators,
+  type RunningEmulators,
+} from './lib/emulators';
 import { withFirestore } from './lib/firestoreAdmin';
 import { FUNCTIONS_DIR } from './lib/functionsBundle';
 import { findFreePort } from './lib/ports';
@@ -39,8 +45,14 @@ export async function startProductionPreview({
   /** Use these instead of starting a pair (the test run shares its own); they are left running on stop. */
   emulators?: SharedEmulators;
 } = {}): Promise<ProductionPreview> {
-  if (shared && shared.projectId !== PROJECT_ID) throw new Error(`the preview runs in ${PROJECT_ID}, not ${shared.projectId}`);
-  const ports = { hosting: await findFreePort(), functions: await findFreePort(), hub: await findFreePort(), logging: await findFreePort() };
+  if (shared && shared.projectId !== PROJECT_ID)
+    throw new Error(`the preview runs in ${PROJECT_ID}, not ${shared.projectId}`);
+  const ports = {
+    hosting: await findFreePort(),
+    functions: await findFreePort(),
+    hub: await findFreePort(),
+    logging: await findFreePort(),
+  };
   const url = `http://127.0.0.1:${ports.hosting}`;
   const stoppers: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -55,7 +67,9 @@ export async function startProductionPreview({
       stoppers.push(() => own.stop());
       emulators = own;
     }
-    await withFirestore({ kind: 'emulator', projectId: PROJECT_ID, host: emulators.firestoreHost }, (db) => seedCatalog(db, { ifEmpty: true }));
+    await withFirestore({ kind: 'emulator', projectId: PROJECT_ID, host: emulators.firestoreHost }, (db) =>
+      seedCatalog(db, { ifEmpty: true }),
+    );
 
     notice('Building the production bundle (CLUB_MODE=production, preview: emulators)…');
     mkdirSync(PREVIEW_DIST, { recursive: true });
@@ -82,7 +96,10 @@ export async function startProductionPreview({
     writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
     // The function's params, and its secrets (unused by the simulated provider, but declared).
     writeFileSync(join(FUNCTIONS_DIR, '.env.local'), `SITE_URL=${url}\nPAYMENT_PROVIDER=simulated\n`);
-    writeFileSync(join(FUNCTIONS_DIR, '.secret.local'), 'STRIPE_SECRET_KEY=unused-in-preview\nSTRIPE_WEBHOOK_SECRET=unused-in-preview\n');
+    writeFileSync(
+      join(FUNCTIONS_DIR, '.secret.local'),
+      'STRIPE_SECRET_KEY=unused-in-preview\nSTRIPE_WEBHOOK_SECRET=unused-in-preview\n',
+    );
 
     notice(`Starting the Hosting (:${ports.hosting}) and Functions (:${ports.functions}) emulators…`);
     const child = spawnChild(
@@ -105,11 +122,22 @@ export async function startProductionPreview({
       },
     );
     stoppers.push(() => child.stop());
-    await waitUntilServing(child, [`http-get://127.0.0.1:${ports.hosting}/`], `the Hosting emulator on port ${ports.hosting}`, 180_000);
+    await waitUntilServing(
+      child,
+      [`http-get://127.0.0.1:${ports.hosting}/`],
+      `the Hosting emulator on port ${ports.hosting}`,
+      180_000,
+    );
     // The function loads on its first request. One request at a time, each as long as it takes: the emulator
     // starts a new worker (a Node process loading the backend) per request that arrives while others are busy,
     // and parallel polling started 24 of them, none of which loaded in time on 2 cores.
-    await waitUntilServing(child, [`http-get://127.0.0.1:${ports.hosting}/health`], 'the function behind /health', 180_000, { simultaneous: 1, httpTimeout: 180_000, interval: 1_000 });
+    await waitUntilServing(
+      child,
+      [`http-get://127.0.0.1:${ports.hosting}/health`],
+      'the function behind /health',
+      180_000,
+      { simultaneous: 1, httpTimeout: 180_000, interval: 1_000 },
+    );
     return { url, stop };
   } catch (error) {
     await stop();
@@ -118,7 +146,12 @@ export async function startProductionPreview({
 }
 
 await runScript(import.meta.url, 'preview:prod', async () => {
-  const preview = await startProductionPreview({ notice: (line) => console.log(line), log: process.env.VERBOSE ? (line) => console.log(line) : undefined });
-  console.log(`\nProduction preview on ${preview.url} (Hosting + Functions emulators, simulated payments). Ctrl-C stops.`);
+  const preview = await startProductionPreview({
+    notice: (line) => console.log(line),
+    log: process.env.VERBOSE ? (line) => console.log(line) : undefined,
+  });
+  console.log(
+    `\nProduction preview on ${preview.url} (Hosting + Functions emulators, simulated payments). Ctrl-C stops.`,
+  );
   stopOnSignal(preview.stop);
 });

@@ -48,7 +48,10 @@ export interface SeedOptions {
  * is written anew with a BulkWriter, then the categories in one batch, so a category never previews a
  * product that is not there yet.
  */
-export async function seedCatalog(db: Firestore, { ifEmpty = false, categories = catalog, throttle = true }: SeedOptions = {}): Promise<SeedResult> {
+export async function seedCatalog(
+  db: Firestore,
+  { ifEmpty = false, categories = catalog, throttle = true }: SeedOptions = {},
+): Promise<SeedResult> {
   const categoryCollection = db.collection(CATEGORIES_COLLECTION);
   const productCollection = db.collection(PRODUCTS_COLLECTION);
   const existing = await categoryCollection.select().get();
@@ -59,7 +62,8 @@ export async function seedCatalog(db: Firestore, { ifEmpty = false, categories =
   const products = categories.flatMap(productDocumentsOf);
   const keepProducts = new Set<string>();
   for (const product of products) {
-    if (keepProducts.has(product.id)) throw new Error(`product "${product.id}" is listed twice: a product belongs to one category`);
+    if (keepProducts.has(product.id))
+      throw new Error(`product "${product.id}" is listed twice: a product belongs to one category`);
     keepProducts.add(product.id);
   }
 
@@ -72,13 +76,19 @@ export async function seedCatalog(db: Firestore, { ifEmpty = false, categories =
   const batch = db.batch();
   const keepCategories = new Set(categories.map((category) => category.id));
   for (const doc of existing.docs) if (!keepCategories.has(doc.id)) batch.delete(doc.ref);
-  categories.forEach((category, order) => batch.set(categoryCollection.doc(category.id), { ...categoryDocumentOf(category), order }));
+  categories.forEach((category, order) =>
+    batch.set(categoryCollection.doc(category.id), { ...categoryDocumentOf(category), order }),
+  );
   await batch.commit();
   return { status: 'seeded', existing: existing.size, categories: categories.length, products: products.length };
 }
 
 /** Runs `queue` on a BulkWriter, waits for every write, and throws the first that failed (after its retries). */
-async function bulkWrite(db: Firestore, throttle: boolean, queue: (writer: BulkWriter, track: (write: Promise<unknown>) => void) => void): Promise<void> {
+async function bulkWrite(
+  db: Firestore,
+  throttle: boolean,
+  queue: (writer: BulkWriter, track: (write: Promise<unknown>) => void) => void,
+): Promise<void> {
   const writer = db.bulkWriter(throttle ? {} : { throttling: false });
   let failure: unknown = null;
   let failed = 0;
@@ -90,7 +100,11 @@ async function bulkWrite(db: Firestore, throttle: boolean, queue: (writer: BulkW
   };
   queue(writer, track);
   await writer.close();
-  if (failure) throw new Error(`${failed} product writes failed; the first: ${failure instanceof Error ? failure.message : String(failure)}`, { cause: failure });
+  if (failure)
+    throw new Error(
+      `${failed} product writes failed; the first: ${failure instanceof Error ? failure.message : String(failure)}`,
+      { cause: failure },
+    );
 }
 
 export interface SeedArguments {
@@ -109,7 +123,8 @@ export function parseSeedArguments(argv: readonly string[]): SeedArguments | str
     else if (arg === '--products' || arg.startsWith('--products=')) {
       const value = arg === '--products' ? argv[++i] : arg.slice('--products='.length);
       const count = /^\d+$/.test(value ?? '') ? Number(value) : Number.NaN;
-      if (!(count >= 1 && count <= MAX_GENERATED_PRODUCTS)) return `--products takes a whole number from 1 to ${MAX_GENERATED_PRODUCTS}, not "${value ?? ''}"`;
+      if (!(count >= 1 && count <= MAX_GENERATED_PRODUCTS))
+        return `--products takes a whole number from 1 to ${MAX_GENERATED_PRODUCTS}, not "${value ?? ''}"`;
       parsed.products = count;
     } else return `unknown argument "${arg}"`;
   }
@@ -127,7 +142,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const started = performance.now();
   // faker is a dev dependency: loaded only for a generated catalog.
-  const categories = args.products === null ? catalog : (await import('./lib/generatedCatalog')).generateCatalog({ products: args.products });
+  const categories =
+    args.products === null
+      ? catalog
+      : (await import('./lib/generatedCatalog')).generateCatalog({ products: args.products });
   const target = targetFromEnv();
   const { db, close } = openFirestore(target);
   try {

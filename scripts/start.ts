@@ -67,7 +67,8 @@ async function main(): Promise<number> {
     startup.abort(); // during startup: startLocalStack stops what it has started, then rejects
     // A step that cannot be interrupted must not keep us waiting forever: give startup 20 s to unwind.
     const unwound = starting?.catch(() => null) ?? Promise.resolve(null);
-    const running = stack ?? (await Promise.race([unwound, new Promise<null>((r) => setTimeout(() => r(null), 20_000))]));
+    const running =
+      stack ?? (await Promise.race([unwound, new Promise<null>((r) => setTimeout(() => r(null), 20_000))]));
     await running?.stop();
     console.log('Stopped.');
     process.exit(0);
@@ -125,7 +126,9 @@ async function main(): Promise<number> {
       if (error instanceof UsageError) console.error(USAGE);
       return 1;
     }
-    console.error(`\n✖ The local stack did not start:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(
+      `\n✖ The local stack did not start:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return 1;
   }
 }

@@ -41,22 +41,26 @@ export const documentedMachines: DocumentedMachine[] = [
   {
     machine: authMachine,
     file: 'src/machines/authMachine.ts',
-    summary: 'Who is signed in: follows the auth-state stream, loads the profile, runs the sign-in, sign-up, Google and sign-out flows.',
+    summary:
+      'Who is signed in: follows the auth-state stream, loads the profile, runs the sign-in, sign-up, Google and sign-out flows.',
   },
   {
     machine: browseMachine,
     file: 'src/machines/browseMachine.ts',
-    summary: 'Sorting and price filters of /category/:id and /search: the view read from and written to ?ordem=&preco=, the list it shows, its price bands.',
+    summary:
+      'Sorting and price filters of /category/:id and /search: the view read from and written to ?ordem=&preco=, the list it shows, its price bands.',
   },
   {
     machine: cartMachine,
     file: 'src/machines/cartMachine.ts',
-    summary: 'The cart and its side panel: restored on start, saved when non-empty, cleared in storage when emptied, merged across tabs, kept in memory (and said so) while the browser refuses to save it.',
+    summary:
+      'The cart and its side panel: restored on start, saved when non-empty, cleared in storage when emptied, merged across tabs, kept in memory (and said so) while the browser refuses to save it.',
   },
   {
     machine: catalogMachine,
     file: 'src/machines/catalogMachine.ts',
-    summary: 'The category list (home, explore), the category on screen (/category/:id), a product no category preview holds (read alone for /product/:id), and the category on screen read page by page past its preview.',
+    summary:
+      'The category list (home, explore), the category on screen (/category/:id), a product no category preview holds (read alone for /product/:id), and the category on screen read page by page past its preview.',
   },
   {
     machine: checkoutGuardMachine,
@@ -71,22 +75,26 @@ export const documentedMachines: DocumentedMachine[] = [
   {
     machine: connectivityMachine,
     file: 'src/machines/connectivityMachine.ts',
-    summary: 'The connection and the app\'s version: the offline banner and notices from the online/offline events; a new service worker announced ("Nova versão disponível") except during a checkout, activated on "Atualizar", then a reload.',
+    summary:
+      'The connection and the app\'s version: the offline banner and notices from the online/offline events; a new service worker announced ("Nova versão disponível") except during a checkout, activated on "Atualizar", then a reload.',
   },
   {
     machine: deliveryMachine,
     file: 'src/machines/deliveryMachine.ts',
-    summary: 'Frete and delivery dates by CEP, for the cart (its parcel follows the cart) and for a product page: validates the CEP, remembers it, quotes both services, keeps the chosen one for checkout.',
+    summary:
+      'Frete and delivery dates by CEP, for the cart (its parcel follows the cart) and for a product page: validates the CEP, remembers it, quotes both services, keeps the chosen one for checkout.',
   },
   {
     machine: ordersMachine,
     file: 'src/machines/ordersMachine.ts',
-    summary: '"Meus pedidos" and the confirmation page\'s order: reads the shopper\'s orders (or the one of a checkout session) through OrdersPort, following the signed-in shopper, with a deadline and a retry.',
+    summary:
+      '"Meus pedidos" and the confirmation page\'s order: reads the shopper\'s orders (or the one of a checkout session) through OrdersPort, following the signed-in shopper, with a deadline and a retry.',
   },
   {
     machine: searchMachine,
     file: 'src/machines/searchMachine.ts',
-    summary: 'The search field and /search: debounces typing, waits for the catalog, searches a lazily built index, shows results or the empty state.',
+    summary:
+      'The search field and /search: debounces typing, waits for the catalog, searches a lazily built index, shows results or the empty state.',
   },
 ];
 
@@ -166,7 +174,9 @@ function renderDiagram(machine: AnyStateMachine): string {
 function renderStatesTable(machine: AnyStateMachine): string {
   const rows = allNodes(machine.root as AnyStateNode).map((node) => {
     const initial = initialChild(node);
-    const invokes = node.invoke.map((i) => (i.id === i.src ? code(String(i.id)) : `${code(String(i.id))} (${code(String(i.src))})`));
+    const invokes = node.invoke.map((i) =>
+      i.id === i.src ? code(String(i.id)) : `${code(String(i.id))} (${code(String(i.src))})`,
+    );
     return [
       code(statePath(node)),
       kind(node) + (initial ? `, initial ${code(initial.key)}` : ''),
@@ -262,7 +272,9 @@ export async function renderMachineSvg(machine: AnyStateMachine): Promise<string
 }
 
 /** Every generated file, path relative to the repository root → content. */
-export async function generateStatecharts(machines: readonly DocumentedMachine[] = documentedMachines): Promise<Map<string, string>> {
+export async function generateStatecharts(
+  machines: readonly DocumentedMachine[] = documentedMachines,
+): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const entry of machines) {
     files.set(`docs/statecharts/${entry.machine.id}.md`, renderMachineDoc(entry));

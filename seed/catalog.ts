@@ -8,11 +8,29 @@ import { productDescriptions } from './descriptions';
 
 /** Silhouettes that scripts/generate-images.ts knows how to draw. */
 export type Shape =
-  | 'jacket' | 'blazer' | 'windbreaker' | 'puffer'
-  | 'sneaker' | 'hightop'
-  | 'tshirt' | 'tank' | 'shirt' | 'polo' | 'pants' | 'shorts' | 'hoodie'
-  | 'dress' | 'skirt' | 'sweater' | 'blouse' | 'jumpsuit'
-  | 'fedora' | 'beanie' | 'cap' | 'bucket' | 'beret';
+  | 'jacket'
+  | 'blazer'
+  | 'windbreaker'
+  | 'puffer'
+  | 'sneaker'
+  | 'hightop'
+  | 'tshirt'
+  | 'tank'
+  | 'shirt'
+  | 'polo'
+  | 'pants'
+  | 'shorts'
+  | 'hoodie'
+  | 'dress'
+  | 'skirt'
+  | 'sweater'
+  | 'blouse'
+  | 'jumpsuit'
+  | 'fedora'
+  | 'beanie'
+  | 'cap'
+  | 'bucket'
+  | 'beret';
 
 export interface Art {
   shape: Shape;
@@ -36,7 +54,10 @@ interface CategoryEntry {
 }
 
 const p = (id: string, name: string, price: number, shape: Shape, colour: string, accent: string): Entry => ({
-  id, name, price, art: { shape, colour, accent },
+  id,
+  name,
+  price,
+  art: { shape, colour, accent },
 });
 
 const entries: CategoryEntry[] = [
@@ -121,12 +142,10 @@ export const catalog: readonly Category[] = entries.map((entry) => ({
   name: entry.name,
   displayName: entry.displayName,
   imageUrl: categoryImageUrl(entry.name),
-  products: entry.products.map(
-    ({ id, name, price }): Product => {
-      const description = productDescriptions[id];
-      return { id, name, price, imageUrl: productImageUrl(id), ...(description ? { description } : {}) };
-    },
-  ),
+  products: entry.products.map(({ id, name, price }): Product => {
+    const description = productDescriptions[id];
+    return { id, name, price, imageUrl: productImageUrl(id), ...(description ? { description } : {}) };
+  }),
 }));
 
 /** Illustration of every product, by product id (for scripts/generate-images.ts). */

@@ -1,8 +1,10 @@
 // Short pt-BR descriptions for the product pages, by product id. Optional in the data model: a product
 // document without one stays valid (the page then shows only name and price).
 export const productDescriptions: Readonly<Record<string, string>> = {
-  'jaqueta-couro-preta': 'Jaqueta de couro legítimo com zíper frontal e forro macio: um clássico que acompanha qualquer look do dia à noite.',
-  'blazer-bege': 'Blazer de alfaiataria em tom bege, corte reto e botões forrados, para o escritório ou um jantar especial.',
+  'jaqueta-couro-preta':
+    'Jaqueta de couro legítimo com zíper frontal e forro macio: um clássico que acompanha qualquer look do dia à noite.',
+  'blazer-bege':
+    'Blazer de alfaiataria em tom bege, corte reto e botões forrados, para o escritório ou um jantar especial.',
   'corta-vento-verde': 'Corta-vento leve e impermeável com capuz embutido, ideal para caminhadas e dias de garoa.',
   'jaqueta-jeans-azul': 'Jaqueta jeans de lavagem média com bolsos frontais, a terceira peça que combina com tudo.',
   'parka-verde-oliva': 'Parka acolchoada com capuz e bolsos amplos, quentinha para os dias mais frios do inverno.',

@@ -47,7 +47,10 @@ export function withRedaction(logger: FastifyServerOptions['logger']): FastifySe
   const options = typeof logger === 'object' && logger !== null ? logger : { level: 'info' };
   const { redact } = options;
   const own = Array.isArray(redact) ? redact : (redact?.paths ?? []);
-  return { ...options, redact: { ...(Array.isArray(redact) ? {} : redact), paths: [...new Set([...own, ...REDACTED_LOG_PATHS])] } };
+  return {
+    ...options,
+    redact: { ...(Array.isArray(redact) ? {} : redact), paths: [...new Set([...own, ...REDACTED_LOG_PATHS])] },
+  };
 }
 
 export interface ServerDeps {
@@ -107,7 +110,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   await app.register(errors);
   await app.register(securityHeaders, { storefrontOrigin });
-  await app.register(cors, { origin: [storefrontOrigin], methods: ['POST'], allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'], maxAge: 600 });
+  await app.register(cors, {
+    origin: [storefrontOrigin],
+    methods: ['POST'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
+    maxAge: 600,
+  });
   if (deps.rateLimit !== false) {
     const limit = deps.rateLimit ?? { max: 120, timeWindowMs: 60_000 };
     await app.register(rateLimit, {
@@ -120,7 +128,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       // over a pipe); such requests share one bucket rather than crash the plugin's IP normalisation.
       keyGenerator: (request) => request.ip || 'unknown',
       errorResponseBuilder: (_request, context) =>
-        new HttpError(429, 'rate_limited', `Muitas requisições. Tente novamente em ${Math.ceil(context.ttl / 1000)} s.`),
+        new HttpError(
+          429,
+          'rate_limited',
+          `Muitas requisições. Tente novamente em ${Math.ceil(context.ttl / 1000)} s.`,
+        ),
     });
     // App-level onRequest hooks run before every route-level one: every request counts (forged tokens, 404s,
     // bad bodies), before any work is done for it. A route opts out with `config: { rateLimit: false }` (the
@@ -153,7 +165,15 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     now,
   });
   if (deps.payments.name === 'simulated') {
-    await app.register(payPageRoutes, { prefix: PAY_PAGE_PREFIX, store: deps.store, priceBook, storefrontUrl, confirmationUrl, now, ...deps.asyncMethods });
+    await app.register(payPageRoutes, {
+      prefix: PAY_PAGE_PREFIX,
+      store: deps.store,
+      priceBook,
+      storefrontUrl,
+      confirmationUrl,
+      now,
+      ...deps.asyncMethods,
+    });
   }
   if (deps.search) {
     const { search } = deps;

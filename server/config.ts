@@ -1,5 +1,18 @@
 import { DEFAULT_PORTS, DEMO_PROJECT_ID, LOCAL_URLS, LOOPBACK_HOST } from '../src/sharedConstants';
-import { coerce, enums, integer, min, number, object, optional, string, create, defaulted, pattern, size } from 'superstruct';
+import {
+  coerce,
+  enums,
+  integer,
+  min,
+  number,
+  object,
+  optional,
+  string,
+  create,
+  defaulted,
+  pattern,
+  size,
+} from 'superstruct';
 
 /**
  * The backend's settings, read from the environment once and validated (ARCHITECTURE §6, shared conventions).
@@ -21,10 +34,22 @@ const ConfigStruct = object({
   STRIPE_SECRET_KEY: optional(string()),
   STRIPE_WEBHOOK_SECRET: optional(string()),
   CATALOG_CACHE_TTL_MS: defaulted(Millis, 60_000),
-  PIX_EXPIRES_AFTER_SECONDS: defaulted(coerce(size(integer(), 10, 1_209_600), string(), (value) => Number(value)), 3600),
-  BOLETO_EXPIRES_AFTER_DAYS: defaulted(coerce(size(integer(), 0, 60), string(), (value) => Number(value)), 3),
-  SHOPPER_LIMIT_MAX: defaulted(coerce(min(integer(), 1), string(), (value) => Number(value)), 20),
-  SHOPPER_LIMIT_WINDOW_MS: defaulted(coerce(min(integer(), 1000), string(), (value) => Number(value)), 10 * 60_000),
+  PIX_EXPIRES_AFTER_SECONDS: defaulted(
+    coerce(size(integer(), 10, 1_209_600), string(), (value) => Number(value)),
+    3600,
+  ),
+  BOLETO_EXPIRES_AFTER_DAYS: defaulted(
+    coerce(size(integer(), 0, 60), string(), (value) => Number(value)),
+    3,
+  ),
+  SHOPPER_LIMIT_MAX: defaulted(
+    coerce(min(integer(), 1), string(), (value) => Number(value)),
+    20,
+  ),
+  SHOPPER_LIMIT_WINDOW_MS: defaulted(
+    coerce(min(integer(), 1000), string(), (value) => Number(value)),
+    10 * 60_000,
+  ),
   STOREFRONT_DIST_DIR: optional(size(string(), 1, 4096)),
   PAGE_CACHE_TTL_MS: defaulted(Millis, 10_000),
 });

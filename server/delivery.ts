@@ -1,4 +1,11 @@
-import { brasiliaDay, parcelWeightGrams, parseCep, quoteDelivery, type ParcelLine, type QuoteResult } from '../src/domain/delivery';
+import {
+  brasiliaDay,
+  parcelWeightGrams,
+  parseCep,
+  quoteDelivery,
+  type ParcelLine,
+  type QuoteResult,
+} from '../src/domain/delivery';
 import type { LineItem } from './payments/port';
 
 /**
@@ -15,7 +22,12 @@ const quotes = new Map<string, QuoteResult>();
  * A product no longer in the catalog ships at the default weight rather than blocking the order. The answer is
  * shared by the requests that hit the cache: read it, do not change it.
  */
-export function quoteForLines(cep: string, lineItems: readonly LineItem[], categories: ReadonlyMap<string, string>, now: number): QuoteResult {
+export function quoteForLines(
+  cep: string,
+  lineItems: readonly LineItem[],
+  categories: ReadonlyMap<string, string>,
+  now: number,
+): QuoteResult {
   const lines: ParcelLine[] = lineItems.map((line) => ({
     categoryId: categories.get(line.productId) ?? null,
     quantity: line.quantity,
@@ -30,7 +42,13 @@ export function quoteForLines(cep: string, lineItems: readonly LineItem[], categ
   const result = quoteDelivery({ cep: parsed.cep, lines, now });
   if (result.ok) {
     // Frozen: a caller changing a shared quote would change it for every later hit.
-    for (const option of result.quote.options) Object.freeze(Object.assign(option, { businessDays: Object.freeze(option.businessDays), window: Object.freeze(option.window) }));
+    for (const option of result.quote.options)
+      Object.freeze(
+        Object.assign(option, {
+          businessDays: Object.freeze(option.businessDays),
+          window: Object.freeze(option.window),
+        }),
+      );
     Object.freeze(result.quote.options);
     Object.freeze(result.quote);
   }

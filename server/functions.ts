@@ -15,8 +15,13 @@ import type { FastifyInstance } from 'fastify';
 const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
 const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
 /** https://<site>: the storefront and the backend share it (Hosting rewrites), so it is both URLs. */
-const siteUrl = defineString('SITE_URL', { description: 'The shop’s public origin, e.g. https://club-clothing.web.app' });
-const paymentProvider = defineString('PAYMENT_PROVIDER', { default: 'stripe', input: { select: { options: [{ value: 'stripe' }, { value: 'simulated' }] } } });
+const siteUrl = defineString('SITE_URL', {
+  description: 'The shop’s public origin, e.g. https://club-clothing.web.app',
+});
+const paymentProvider = defineString('PAYMENT_PROVIDER', {
+  default: 'stripe',
+  input: { select: { options: [{ value: 'stripe' }, { value: 'simulated' }] } },
+});
 
 /** Folder of the bundle holding the storefront build's app-shell.html and 404.html. */
 const FUNCTION_SITE_DIR = 'site';
@@ -38,7 +43,9 @@ async function startBackend(): Promise<FastifyInstance> {
     BACKEND_PUBLIC_URL: site,
     PAYMENT_PROVIDER: provider,
     // Secrets exist only when the function was deployed with them (and the simulated provider needs none).
-    ...(provider === 'stripe' ? { STRIPE_SECRET_KEY: stripeSecretKey.value(), STRIPE_WEBHOOK_SECRET: stripeWebhookSecret.value() } : {}),
+    ...(provider === 'stripe'
+      ? { STRIPE_SECRET_KEY: stripeSecretKey.value(), STRIPE_WEBHOOK_SECRET: stripeWebhookSecret.value() }
+      : {}),
     // The platform's project, not ours to choose.
     GCLOUD_PROJECT: process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT,
     // The build's app shell and 404 page, copied beside the bundle (scripts/lib/functionsBundle.ts): catalog

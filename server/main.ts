@@ -32,12 +32,19 @@ export async function createBackend(config: ServerConfig, options: BackendOption
   // the real project with Application Default Credentials and verifies tokens against Google's keys.
   // Offline against the emulators, google-auth-library would still probe the GCE metadata server; don't.
   if (config.firestoreEmulatorHost) process.env.METADATA_SERVER_DETECTION ??= 'none';
-  const firebase = initializeApp({ projectId: config.projectId }, `club-clothing-backend-${process.pid}-${++instances}`);
+  const firebase = initializeApp(
+    { projectId: config.projectId },
+    `club-clothing-backend-${process.pid}-${++instances}`,
+  );
   const firestore = getFirestore(firebase);
   const stripe = config.stripeSecretKey ? createStripeClient({ secretKey: config.stripeSecretKey }) : undefined;
   const payments =
     config.paymentProvider === 'stripe' && stripe
-      ? createStripeProvider({ stripe, pixExpiresAfterSeconds: config.pixExpiresAfterSeconds, boletoExpiresAfterDays: config.boletoExpiresAfterDays })
+      ? createStripeProvider({
+          stripe,
+          pixExpiresAfterSeconds: config.pixExpiresAfterSeconds,
+          boletoExpiresAfterDays: config.boletoExpiresAfterDays,
+        })
       : createSimulatedProvider({ publicUrl: config.publicUrl });
   const shopperLimit = options.shopperLimit ?? { max: config.shopperLimitMax, windowMs: config.shopperLimitWindowMs };
 
@@ -49,13 +56,24 @@ export async function createBackend(config: ServerConfig, options: BackendOption
     store: createFirestoreStore({ firestore }),
     verifier: createFirebaseTokenVerifier({ auth: getAuth(firebase), cacheTtlMs: 60_000 }),
     ...(stripe && config.stripeWebhookSecret ? { stripeWebhook: { stripe, secret: config.stripeWebhookSecret } } : {}),
-    asyncMethods: { pixExpiresAfterSeconds: config.pixExpiresAfterSeconds, boletoExpiresAfterDays: config.boletoExpiresAfterDays },
-    ...(shopperLimit ? { shopperLimit: { limiter: createFirestoreShopperLimiter({ firestore }), ...shopperLimit } } : {}),
+    asyncMethods: {
+      pixExpiresAfterSeconds: config.pixExpiresAfterSeconds,
+      boletoExpiresAfterDays: config.boletoExpiresAfterDays,
+    },
+    ...(shopperLimit
+      ? { shopperLimit: { limiter: createFirestoreShopperLimiter({ firestore }), ...shopperLimit } }
+      : {}),
     // GET /api/search: an index of the `products` collection, built at start and rebuilt when old (docs/search.md).
     search: createProductSearch({ source: firestoreProductSource({ firestore }) }),
     ...(options.cloudFunction ? { bodyFromRawBody: true, trustProxy: true } : {}),
     ...(config.storefrontDistDir
-      ? { pages: { distDir: config.storefrontDistDir, source: createFirestorePageSource({ firestore }), cache: { max: 500, ttlMs: config.pageCacheTtlMs } } }
+      ? {
+          pages: {
+            distDir: config.storefrontDistDir,
+            source: createFirestorePageSource({ firestore }),
+            cache: { max: 500, ttlMs: config.pageCacheTtlMs },
+          },
+        }
       : {}),
     // buildServer adds the redaction of tokens and delivery addresses (REDACTED_LOG_PATHS).
     logger: { level: process.env.LOG_LEVEL ?? 'info' },

@@ -17,7 +17,10 @@ export type BootData = Infer<typeof BootDataStruct>;
 
 /** JSON safe inside <script>: no `</script>`, no `<!--`, no U+2028/2029 surprises. */
 export function serializeBootData(data: BootData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function bootDataScript(data: BootData): string {

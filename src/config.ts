@@ -134,11 +134,17 @@ export function loadConfig(): Config {
       // A production bundle never reads the emulator settings (the build's FIRESTORE_EMULATOR_HOST is the
       // prerender's), except the preview of scripts/preview-prod.ts (CLUB_PREVIEW_EMULATORS=true).
       USE_FIREBASE_EMULATORS:
-        process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true' ? process.env.USE_FIREBASE_EMULATORS : undefined,
+        process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true'
+          ? process.env.USE_FIREBASE_EMULATORS
+          : undefined,
       AUTH_EMULATOR_URL:
-        process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true' ? process.env.AUTH_EMULATOR_URL : undefined,
+        process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true'
+          ? process.env.AUTH_EMULATOR_URL
+          : undefined,
       FIRESTORE_EMULATOR_HOST:
-        process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true' ? process.env.FIRESTORE_EMULATOR_HOST : undefined,
+        process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true'
+          ? process.env.FIRESTORE_EMULATOR_HOST
+          : undefined,
     },
     process.env.CLUB_MODE === 'production' ? PRODUCTION_DEFAULTS : localDefaults(),
   );

@@ -35,43 +35,64 @@ type FirestorePorts = { catalog: ProductCatalogPort; users: UsersPort; orders: O
 let firestorePorts: Promise<FirestorePorts> | null = null;
 // Not started offline (src/ui/lazyImport.ts): the bundler would keep that failure for the rest of the visit.
 const loadFirestore = () =>
-  (firestorePorts ??= importWhenOnline(() => Promise.all([
-    import('firebase/firestore/lite'),
-    import('./adapters/catalog/firestore'),
-    import('./adapters/users/firestore'),
-    import('./adapters/orders/firestore'),
-  ]).then(([{ getFirestore, connectFirestoreEmulator }, { createFirestoreCatalog }, { createFirestoreUsers }, { createFirestoreOrders }]) => {
-    const db = getFirestore(app);
-    // Written out so that Parcel folds it: a production bundle does not even reference the emulator code.
-    const emulatorsPossible = process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true';
-    if (emulatorsPossible && config.useEmulators && config.firestoreEmulatorHost) {
-      const [host = '', port = ''] = config.firestoreEmulatorHost.split(':');
-      connectFirestoreEmulator(db, host, Number(port));
-    }
-    return { catalog: createFirestoreCatalog({ db }), users: createFirestoreUsers({ db }), orders: createFirestoreOrders({ db }) };
-  })));
+  (firestorePorts ??= importWhenOnline(() =>
+    Promise.all([
+      import('firebase/firestore/lite'),
+      import('./adapters/catalog/firestore'),
+      import('./adapters/users/firestore'),
+      import('./adapters/orders/firestore'),
+    ]).then(
+      ([
+        { getFirestore, connectFirestoreEmulator },
+        { createFirestoreCatalog },
+        { createFirestoreUsers },
+        { createFirestoreOrders },
+      ]) => {
+        const db = getFirestore(app);
+        // Written out so that Parcel folds it: a production bundle does not even reference the emulator code.
+        const emulatorsPossible =
+          process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true';
+        if (emulatorsPossible && config.useEmulators && config.firestoreEmulatorHost) {
+          const [host = '', port = ''] = config.firestoreEmulatorHost.split(':');
+          connectFirestoreEmulator(db, host, Number(port));
+        }
+        return {
+          catalog: createFirestoreCatalog({ db }),
+          users: createFirestoreUsers({ db }),
+          orders: createFirestoreOrders({ db }),
+        };
+      },
+    ),
+  ));
 /** Each call waits for the chunk; a failed download is retried on the next call and surfaces as the port's error. */
-const withFirestore = async <T,>(work: (ports: FirestorePorts) => Promise<T>, unavailable: (cause: unknown) => Error) => {
+const withFirestore = async <T,>(
+  work: (ports: FirestorePorts) => Promise<T>,
+  unavailable: (cause: unknown) => Error,
+) => {
   const ports = await loadFirestore().catch((error: unknown) => {
     firestorePorts = null;
     throw unavailable(error);
   });
   return work(ports);
 };
-const catalogUnavailable = (cause: unknown) => new CatalogUnavailableError('the catalog code could not be loaded', { cause });
+const catalogUnavailable = (cause: unknown) =>
+  new CatalogUnavailableError('the catalog code could not be loaded', { cause });
 const catalog: StorefrontCatalogPort = {
   listCategories: () => withFirestore((p) => p.catalog.listCategories(), catalogUnavailable),
   getCategory: (id) => withFirestore((p) => p.catalog.getCategory(id), catalogUnavailable),
   getProduct: (id) => withFirestore((p) => p.catalog.getProduct(id), catalogUnavailable),
-  listCategoryProducts: (id, page) => withFirestore((p) => p.catalog.listCategoryProducts(id, page), catalogUnavailable),
+  listCategoryProducts: (id, page) =>
+    withFirestore((p) => p.catalog.listCategoryProducts(id, page), catalogUnavailable),
 };
-const usersUnavailable = (cause: unknown) => new UsersUnavailableError('the database code could not be loaded', { cause });
+const usersUnavailable = (cause: unknown) =>
+  new UsersUnavailableError('the database code could not be loaded', { cause });
 const users: UsersPort = {
   findById: (uid) => withFirestore((p) => p.users.findById(uid), usersUnavailable),
   create: (profile) => withFirestore((p) => p.users.create(profile), usersUnavailable),
   createIfMissing: (profile) => withFirestore((p) => p.users.createIfMissing(profile), usersUnavailable),
 };
-const ordersUnavailable = (cause: unknown) => new OrdersUnavailableError('the database code could not be loaded', { cause });
+const ordersUnavailable = (cause: unknown) =>
+  new OrdersUnavailableError('the database code could not be loaded', { cause });
 const orders: OrdersPort = {
   listMine: (uid) => withFirestore((p) => p.orders.listMine(uid), ordersUnavailable),
   getForConfirmation: (sessionId) => withFirestore((p) => p.orders.getForConfirmation(sessionId), ordersUnavailable),
@@ -84,7 +105,10 @@ const auth = deferAuth(
   async () => {
     const { createFirebaseAuth, initFirebaseAuth } = await import('./adapters/auth/firebase');
     return createFirebaseAuth({
-      auth: initFirebaseAuth(app, config.useEmulators && config.authEmulatorUrl ? { emulatorUrl: config.authEmulatorUrl } : {}),
+      auth: initFirebaseAuth(
+        app,
+        config.useEmulators && config.authEmulatorUrl ? { emulatorUrl: config.authEmulatorUrl } : {},
+      ),
       google: config.useEmulators ? { mode: 'local-chooser' } : { mode: 'popup' },
     });
   },
@@ -98,7 +122,10 @@ const checkout: CheckoutPort = lazyPort(
   () =>
     Promise.all([import('ky'), import('./adapters/checkout/http')]).then(([{ default: ky }, { createHttpCheckout }]) =>
       // '' (production): the backend is this origin, Hosting rewrites its paths to the function.
-      createHttpCheckout({ http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }), idToken: () => auth.idToken() }),
+      createHttpCheckout({
+        http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }),
+        idToken: () => auth.idToken(),
+      }),
     ),
   ['createSession'],
   (cause) => new CheckoutFailedError('network', 'the checkout code could not be loaded', { cause }),
@@ -135,7 +162,8 @@ async function startApp() {
   // A prerendered page hydrates only when its HTML is there and its embedded catalog is valid and for this path.
   const boot = readBootData(document, logError);
   // The 404 page is one file served for every unknown path, so it hydrates wherever it is.
-  const prerendered = boot !== null && root !== null && root.hasChildNodes() && (boot.notFound || boot.path === window.location.pathname);
+  const prerendered =
+    boot !== null && root !== null && root.hasChildNodes() && (boot.notFound || boot.path === window.location.pathname);
 
   // Each step of the start in a task of its own (the boot data's check, the machines, hydration): none blocks a
   // phone's main thread for long, and a tap between them is answered.
@@ -174,7 +202,10 @@ async function startApp() {
 
   /** After hydration: replay the add-to-cart clicks made before it, then read the live catalog (SPEC §7). */
   function onHydrated() {
-    const known: Category[] = [...(boot?.catalog.categories ?? []), ...(boot?.catalog.category ? [boot.catalog.category] : [])];
+    const known: Category[] = [
+      ...(boot?.catalog.categories ?? []),
+      ...(boot?.catalog.category ? [boot.catalog.category] : []),
+    ];
     for (const productId of takeEarlyClicks(window)) {
       const found = findProduct(known, productId);
       if (found) services.cart.send({ type: 'cart.add', product: found.product });
@@ -196,7 +227,13 @@ async function startApp() {
     connectivityStarted = true;
     const start = () =>
       void import('./sw/connectivity').then(
-        ({ startConnectivity: run }) => provideConnectivity(run({ worker: process.env.NODE_ENV === 'development' ? 'unregister' : 'register', inspect: inspector?.inspect })),
+        ({ startConnectivity: run }) =>
+          provideConnectivity(
+            run({
+              worker: process.env.NODE_ENV === 'development' ? 'unregister' : 'register',
+              inspect: inspector?.inspect,
+            }),
+          ),
         // Offline before the chunk was ever cached: the next visit starts it.
         () => {},
       );
@@ -209,9 +246,18 @@ async function startApp() {
     // Hydrated as a transition: React yields to the browser every few milliseconds instead of hydrating the whole
     // page in one long task, so a tap during hydration is answered and a phone's main thread is never blocked long.
     startTransition(() => {
-      hydrateRoot(root, <App services={services} notFoundPath={boot.notFound ? window.location.pathname : null} onHydrated={onHydrated} />, {
-        onRecoverableError: (error, info) => logError('[hydration] recoverable error', { error, componentStack: info.componentStack }),
-      });
+      hydrateRoot(
+        root,
+        <App
+          services={services}
+          notFoundPath={boot.notFound ? window.location.pathname : null}
+          onHydrated={onHydrated}
+        />,
+        {
+          onRecoverableError: (error, info) =>
+            logError('[hydration] recoverable error', { error, componentStack: info.componentStack }),
+        },
+      );
     });
   } else if (root) {
     createRoot(root).render(<App services={services} />);

@@ -85,8 +85,6 @@ export interface BrowseFigures {
   maxCardsInDom: number;
 }
 
-
-
 /** The view a choice leads to: an order, and a price range (both ends included; null: open) or every price. */
 interface ExpectedView {
   order: 'padrao' | 'menor-preco' | 'maior-preco' | 'nome';
@@ -109,13 +107,17 @@ export function expectedNames(products: readonly Product[], view: ExpectedView):
   const order = compare[view.order];
   const sorted = order ? [...products].sort(order) : [...products];
   const { range } = view;
-  const kept = range ? sorted.filter((p) => (range.min === null || p.price >= range.min) && (range.max === null || p.price <= range.max)) : sorted;
+  const kept = range
+    ? sorted.filter((p) => (range.min === null || p.price >= range.min) && (range.max === null || p.price <= range.max))
+    : sorted;
   return kept.map((p) => p.name);
 }
 
 /** A band's label read back: "Até R$ 100", "R$ 100 a R$ 300", "A partir de R$ 1.500" (count after it). */
 export function bandLabelRange(label: string): { min: number | null; max: number | null } {
-  const amounts = [...label.matchAll(/R\$\s([\d.]+(?:,\d{1,2})?)/g)].map((m) => Number(m[1]!.replace(/\./g, '').replace(',', '.')));
+  const amounts = [...label.matchAll(/R\$\s([\d.]+(?:,\d{1,2})?)/g)].map((m) =>
+    Number(m[1]!.replace(/\./g, '').replace(',', '.')),
+  );
   if (label.startsWith('Até')) return { min: null, max: amounts[0]! };
   if (label.startsWith('A partir de')) return { min: amounts[0]!, max: null };
   return { min: amounts[0]!, max: amounts[1]! };
@@ -158,7 +160,13 @@ function trackRequests(page: Page) {
 }
 
 /** `products`: the page's list in its own order (the category's, as seeded), from which each choice's view is worked out. */
-export async function measureBrowse(browser: Browser, baseUrl: string, route: string, products: readonly Product[], rounds = 3): Promise<BrowseFigures> {
+export async function measureBrowse(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  products: readonly Product[],
+  rounds = 3,
+): Promise<BrowseFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
@@ -179,9 +187,22 @@ export async function measureBrowse(browser: Browser, baseUrl: string, route: st
       new Function(probe)();
     }, TASK_PROBE);
 
-    if (total !== products.length) throw new Error(`${route} offers ${total} products; the bench seeded ${products.length}`);
-    const bandRanges = await Promise.all(Array.from({ length: bands }, async (_, i) => bandLabelRange((await radios.nth(i + 1).locator('xpath=..').textContent()) ?? '')));
-    const orders = (['menor-preco', 'maior-preco', 'nome'] as const).map((o) => ({ choose: () => order.selectOption(o), view: { order: o, range: null } }));
+    if (total !== products.length)
+      throw new Error(`${route} offers ${total} products; the bench seeded ${products.length}`);
+    const bandRanges = await Promise.all(
+      Array.from({ length: bands }, async (_, i) =>
+        bandLabelRange(
+          (await radios
+            .nth(i + 1)
+            .locator('xpath=..')
+            .textContent()) ?? '',
+        ),
+      ),
+    );
+    const orders = (['menor-preco', 'maior-preco', 'nome'] as const).map((o) => ({
+      choose: () => order.selectOption(o),
+      view: { order: o, range: null },
+    }));
     // The bands are chosen on the last order, then every price and the list's own order again.
     const last = orders[orders.length - 1]!.view.order;
     const choices: Array<{ choose: () => Promise<unknown>; view: ExpectedView }> = [

@@ -46,17 +46,29 @@ export async function trackScriptsAndStyles(page: Page): Promise<() => Promise<L
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     if (!response.ok()) return;
-    bodies.set(response.url(), response.body().then(gzipSize, () => 0));
+    bodies.set(
+      response.url(),
+      response.body().then(gzipSize, () => 0),
+    );
   });
   return async () => {
     const timing = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ name: e.name, responseEnd: e.responseEnd })),
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+        name: e.name,
+        responseEnd: e.responseEnd,
+      })),
     );
     const ends = new Map(timing.map((t) => [t.name, t.responseEnd]));
     const out: LoadedResource[] = [];
     for (const [url, size] of bodies) {
       const path = new URL(url).pathname;
-      out.push({ url, path, kind: /\.css$/.test(path) ? 'css' : 'js', gzip: await size, responseEnd: ends.get(url) ?? Number.NaN });
+      out.push({
+        url,
+        path,
+        kind: /\.css$/.test(path) ? 'css' : 'js',
+        gzip: await size,
+        responseEnd: ends.get(url) ?? Number.NaN,
+      });
     }
     return out.sort((a, b) => a.responseEnd - b.responseEnd);
   };

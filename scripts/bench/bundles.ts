@@ -29,7 +29,8 @@ export const totalGzip = (files: BuiltFile[]) => files.reduce((total, f) => tota
 
 /** `src`/`href` of the page's scripts, relative to the dist root, and its inline styles. */
 function htmlReferences(html: string): { scripts: string[]; inlineStyles: string[] } {
-  const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'));
+  const attr = (tag: string, name: string) =>
+    tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'));
   const value = (m: RegExpMatchArray | null) => (m ? (m[1] ?? m[2] ?? m[3] ?? '') : '');
   const scripts: string[] = [];
   for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {

@@ -29,7 +29,13 @@ import { GRID, GRID_PAINT_PROBE } from './largeCatalog';
 import { measureRenderOnRequest, type RenderFigures } from './render';
 import { measureSearchLatency, type SearchLatencyFigures } from './searchLatency';
 
-export const CATALOG_TARGETS = { buildRatio: 1.2, gridPaintMs: 400, longestTaskMs: 100, searchWithRequestMs: 150, documentsPerView: 50 } as const;
+export const CATALOG_TARGETS = {
+  buildRatio: 1.2,
+  gridPaintMs: 400,
+  longestTaskMs: 100,
+  searchWithRequestMs: 150,
+  documentsPerView: 50,
+} as const;
 
 /** The extra category that reaches the 10,000th product of one category (issue 31's scroll figure). */
 export const DEEP_CATEGORY = { id: 'colecao-completa', displayName: 'Coleção completa', size: 10_000 } as const;
@@ -89,7 +95,15 @@ export interface CatalogScaleFigures {
 
 const since = (t: number) => performance.now() - t;
 
-export async function measureCatalogScale({ products, benchDir, log }: { products: number; benchDir: string; log: (line: string) => void }): Promise<CatalogScaleFigures> {
+export async function measureCatalogScale({
+  products,
+  benchDir,
+  log,
+}: {
+  products: number;
+  benchDir: string;
+  log: (line: string) => void;
+}): Promise<CatalogScaleFigures> {
   const loadStart = loadavg()[0]!;
   log(`bench --catalog ${products}: starting the local stack (1-min load ${loadStart.toFixed(2)})…`);
   const distDir = join(benchDir, 'catalog-dist');
@@ -104,17 +118,30 @@ export async function measureCatalogScale({ products, benchDir, log }: { product
   let backend: ManagedChild | null = null;
   try {
     const base = stack.urls.storefront!.replace('localhost', '127.0.0.1');
-    const firestoreTarget = { kind: 'emulator' as const, projectId: stack.projectId, host: stack.emulators.firestoreHost };
+    const firestoreTarget = {
+      kind: 'emulator' as const,
+      projectId: stack.projectId,
+      host: stack.emulators.firestoreHost,
+    };
     const buildOnce = async (count: number): Promise<BuildFigures> => {
       const started = performance.now();
       await buildStorefront({ env: storefrontEnv(stack.projectId, stack.ports), distDir, cacheDir });
       const parcelMs = since(started);
       const prerendered = performance.now();
-      const result = await withFirestore(firestoreTarget, (db) => prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin: base }));
+      const result = await withFirestore(firestoreTarget, (db) =>
+        prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin: base }),
+      );
       const prerenderMs = since(prerendered);
       const worker = performance.now();
       await buildServiceWorker(distDir);
-      return { products: count, parcelMs, prerenderMs, serviceWorkerMs: since(worker), totalMs: since(started), pages: result.pages };
+      return {
+        products: count,
+        parcelMs,
+        prerenderMs,
+        serviceWorkerMs: since(worker),
+        totalMs: since(started),
+        pages: result.pages,
+      };
     };
     // The build of median total time of BUILD_RUNS: one Parcel run alone varies by ±0.4 s on a loaded machine.
     const build = async (count: number): Promise<BuildFigures> => {
@@ -129,19 +156,30 @@ export async function measureCatalogScale({ products, benchDir, log }: { product
     const browser = await launchChromium();
     try {
       log('bench --catalog: Firestore reads per page view, seed catalog…');
-      const seedReads = await readsPerRoute(browser, base, stack, seedCategory.id, seedCategory.products[0]!.id, 'jaqueta');
+      const seedReads = await readsPerRoute(
+        browser,
+        base,
+        stack,
+        seedCategory.id,
+        seedCategory.products[0]!.id,
+        'jaqueta',
+      );
 
       log(`bench --catalog: seeding ${products.toLocaleString('en')} generated products (the seed's bulk writer)…`);
       const generated = generateCatalog({ products });
       const seeded = performance.now();
-      const result = await withFirestore(firestoreTarget, (db) => seedCatalog(db, { categories: generated, throttle: false }));
+      const result = await withFirestore(firestoreTarget, (db) =>
+        seedCatalog(db, { categories: generated, throttle: false }),
+      );
       const seedMs = since(seeded);
       log(`  wrote ${result.products} products in ${(seedMs / 1000).toFixed(1)} s`);
       const deep = deepCategory(generated);
       const deepStarted = performance.now();
       await withFirestore(firestoreTarget, (db) => addCategory(db, deep, generated.length));
       const deepCategoryMs = since(deepStarted);
-      log(`  and the ${DEEP_CATEGORY.size.toLocaleString('en')}-product category ${deep.id} in ${(deepCategoryMs / 1000).toFixed(1)} s`);
+      log(
+        `  and the ${DEEP_CATEGORY.size.toLocaleString('en')}-product category ${deep.id} in ${(deepCategoryMs / 1000).toFixed(1)} s`,
+      );
 
       // The backend builds its search index when it starts: a fresh one reads the new catalog.
       log('bench --catalog: restarting the backend (search index over the new catalog)…');
@@ -160,13 +198,27 @@ export async function measureCatalogScale({ products, benchDir, log }: { product
       log(`bench --catalog: /category/${large.id} cold load → grid painted (${COLD_RUNS} fresh contexts)…`);
       const coldGrid = await measureColdGrid(browser, `${base}/category/${large.id}`);
 
-      log(`bench --catalog: scrolling /category/${deep.id} towards product ${deep.products.length.toLocaleString('en')}…`);
+      log(
+        `bench --catalog: scrolling /category/${deep.id} towards product ${deep.products.length.toLocaleString('en')}…`,
+      );
       const scroll = await measureScroll(browser, base, deep);
 
       log(`bench --catalog: /product/${onRequest.id} rendered on request (uncached, then cached)…`);
       const render = await withFirestore(firestoreTarget, async (db) => [
-        await measureRenderOnRequest({ firestore: db, distDir, productId: onRequest.id, ttlMs: 0, label: 'on request, no page cache' }),
-        await measureRenderOnRequest({ firestore: db, distDir, productId: onRequest.id, ttlMs: 60_000, label: 'on request, page cache hit' }),
+        await measureRenderOnRequest({
+          firestore: db,
+          distDir,
+          productId: onRequest.id,
+          ttlMs: 0,
+          label: 'on request, no page cache',
+        }),
+        await measureRenderOnRequest({
+          firestore: db,
+          distDir,
+          productId: onRequest.id,
+          ttlMs: 60_000,
+          label: 'on request, page cache hit',
+        }),
       ]);
 
       // The index built at the restart above is older than SEARCH_INDEX_MAX_AGE_MS by now (the scroll alone takes
@@ -202,16 +254,33 @@ export async function measureCatalogScale({ products, benchDir, log }: { product
 function deepCategory(generated: Category[]): Category {
   const pool = generated.flatMap((c) => c.products);
   const digits = String(DEEP_CATEGORY.size).length;
-  const products = Array.from({ length: DEEP_CATEGORY.size }, (_, i) => ({ ...pool[i % pool.length]!, id: `${DEEP_CATEGORY.id}-${String(i + 1).padStart(digits, '0')}` }));
-  return { id: DEEP_CATEGORY.id, displayName: DEEP_CATEGORY.displayName, name: DEEP_CATEGORY.id, imageUrl: generated[0]!.imageUrl, products };
+  const products = Array.from({ length: DEEP_CATEGORY.size }, (_, i) => ({
+    ...pool[i % pool.length]!,
+    id: `${DEEP_CATEGORY.id}-${String(i + 1).padStart(digits, '0')}`,
+  }));
+  return {
+    id: DEEP_CATEGORY.id,
+    displayName: DEEP_CATEGORY.displayName,
+    name: DEEP_CATEGORY.id,
+    imageUrl: generated[0]!.imageUrl,
+    products,
+  };
 }
 
 /** One more category in the seed's shape, written with a BulkWriter (the seed would replace the catalog). */
-async function addCategory(db: import('firebase-admin/firestore').Firestore, category: Category, order: number): Promise<void> {
+async function addCategory(
+  db: import('firebase-admin/firestore').Firestore,
+  category: Category,
+  order: number,
+): Promise<void> {
   const writer = db.bulkWriter({ throttling: false });
-  for (const product of productDocumentsOf(category)) void writer.set(db.collection(PRODUCTS_COLLECTION).doc(product.id), product);
+  for (const product of productDocumentsOf(category))
+    void writer.set(db.collection(PRODUCTS_COLLECTION).doc(product.id), product);
   await writer.close();
-  await db.collection(CATEGORIES_COLLECTION).doc(category.id).set({ ...categoryDocumentOf(category), order });
+  await db
+    .collection(CATEGORIES_COLLECTION)
+    .doc(category.id)
+    .set({ ...categoryDocumentOf(category), order });
 }
 
 /**
@@ -234,10 +303,18 @@ async function restartBackend(stack: LocalStack, distDir: string, running?: Mana
     if (!up) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const child = spawnChild(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'server', 'main.ts')], {
-    env: { ...backendEnv(stack.projectId, stack.ports), STOREFRONT_DIST_DIR: distDir },
-  });
-  await waitUntilServing(child, [`http-get://127.0.0.1:${stack.ports.backend}/health`], `The backend on port ${stack.ports.backend}`);
+  const child = spawnChild(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'server', 'main.ts')],
+    {
+      env: { ...backendEnv(stack.projectId, stack.ports), STOREFRONT_DIST_DIR: distDir },
+    },
+  );
+  await waitUntilServing(
+    child,
+    [`http-get://127.0.0.1:${stack.ports.backend}/health`],
+    `The backend on port ${stack.ports.backend}`,
+  );
   // A first search answers once the index is built: the builds timed next do not share the CPU with that build.
   const search = await fetch(`http://127.0.0.1:${stack.ports.backend}/api/search?q=camiseta&limit=1`);
   if (!search.ok) throw new Error(`the restarted backend's search answered ${search.status}`);
@@ -249,8 +326,23 @@ async function restartBackend(stack: LocalStack, distDir: string, running?: Mana
 const DOCUMENT_NAME = /"name"\s*:\s*"projects\/[^"]+\/databases\/[^"]+\/documents\//g;
 
 /** Each route in a fresh context: documents and bytes of every Firestore emulator response until the page settles. */
-async function readsPerRoute(browser: Browser, base: string, stack: LocalStack, categoryId: string, productId: string, query: string): Promise<RouteReads[]> {
-  const routes = ['/', '/explore', `/category/${categoryId}`, `/product/${productId}`, `/search?q=${query}`, '/login', '/checkout'];
+async function readsPerRoute(
+  browser: Browser,
+  base: string,
+  stack: LocalStack,
+  categoryId: string,
+  productId: string,
+  query: string,
+): Promise<RouteReads[]> {
+  const routes = [
+    '/',
+    '/explore',
+    `/category/${categoryId}`,
+    `/product/${productId}`,
+    `/search?q=${query}`,
+    '/login',
+    '/checkout',
+  ];
   const firestorePort = `:${stack.ports.firestore}`;
   const out: RouteReads[] = [];
   for (const route of routes) {
@@ -259,7 +351,8 @@ async function readsPerRoute(browser: Browser, base: string, stack: LocalStack, 
       const page = await context.newPage();
       const bodies: Array<Promise<string>> = [];
       let pending = 0;
-      const isFirestore = (url: string, method: string) => `:${new URL(url).port}` === firestorePort && method !== 'OPTIONS';
+      const isFirestore = (url: string, method: string) =>
+        `:${new URL(url).port}` === firestorePort && method !== 'OPTIONS';
       page.on('request', (request) => {
         if (isFirestore(request.url(), request.method())) pending++;
       });
@@ -305,7 +398,10 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => {});
 }
 
-async function measureColdGrid(browser: Browser, url: string): Promise<{ runs: number; medianMs: number; maxMs: number; cards: number }> {
+async function measureColdGrid(
+  browser: Browser,
+  url: string,
+): Promise<{ runs: number; medianMs: number; maxMs: number; cards: number }> {
   const times: number[] = [];
   let cards = 0;
   for (let run = 0; run < COLD_RUNS; run++) {
@@ -344,7 +440,9 @@ async function measureScroll(browser: Browser, base: string, category: Category)
     await page.evaluate(() => {
       const w = window as unknown as { __tasks: number[] };
       w.__tasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__tasks.push(e.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__tasks.push(e.duration))).observe({
+        type: 'longtask',
+      });
     });
     const position = new Map(category.products.map((p, i) => [`/product/${p.id}`, i + 1]));
     const highest = async () => {
@@ -376,7 +474,15 @@ async function measureScroll(browser: Browser, base: string, category: Category)
     await cdp.send('Performance.enable');
     const { metrics } = await cdp.send('Performance.getMetrics');
     const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
-    return { category: category.id, products: category.products.length, reached, longestTaskMs: Math.max(0, ...tasks), wheelSteps: steps, seconds, jsHeapMb: heap / 2 ** 20 };
+    return {
+      category: category.id,
+      products: category.products.length,
+      reached,
+      longestTaskMs: Math.max(0, ...tasks),
+      wheelSteps: steps,
+      seconds,
+      jsHeapMb: heap / 2 ** 20,
+    };
   } finally {
     await context.close();
   }
@@ -393,15 +499,35 @@ export function catalogScaleRows(f: CatalogScaleFigures): string[][] {
   const ratio = bN.totalMs / b40.totalMs;
   const rows: string[][] = [
     [`1-minute load average at start / end`, `${f.loadStart.toFixed(2)} / ${f.loadEnd.toFixed(2)}`, '', ''],
-    [`seed: ${n(f.seed.products)} generated products (BulkWriter, emulator)`, `${sec(f.seed.ms)} (${n(Math.round(f.seed.products / (f.seed.ms / 1000)))} products/s)`, '', ''],
+    [
+      `seed: ${n(f.seed.products)} generated products (BulkWriter, emulator)`,
+      `${sec(f.seed.ms)} (${n(Math.round(f.seed.products / (f.seed.ms / 1000)))} products/s)`,
+      '',
+      '',
+    ],
     [`  and one ${n(DEEP_CATEGORY.size)}-product category`, sec(f.seed.deepCategoryMs), '', ''],
   ];
   for (const b of [b40, bN]) {
-    rows.push([`build at ${n(b.products)} products (median of ${BUILD_RUNS}): Parcel + prerender + service worker; pages prerendered`, `${sec(b.parcelMs)} + ${sec(b.prerenderMs)} + ${sec(b.serviceWorkerMs)} = ${sec(b.totalMs)}; ${n(b.pages)} pages`, '', '']);
+    rows.push([
+      `build at ${n(b.products)} products (median of ${BUILD_RUNS}): Parcel + prerender + service worker; pages prerendered`,
+      `${sec(b.parcelMs)} + ${sec(b.prerenderMs)} + ${sec(b.serviceWorkerMs)} = ${sec(b.totalMs)}; ${n(b.pages)} pages`,
+      '',
+      '',
+    ]);
   }
-  rows.push([`build time at ${n(bN.products)} / at ${n(b40.products)}`, `${ratio.toFixed(2)} ×`, `≤ ${CATALOG_TARGETS.buildRatio} ×`, ok(ratio <= CATALOG_TARGETS.buildRatio)]);
+  rows.push([
+    `build time at ${n(bN.products)} / at ${n(b40.products)}`,
+    `${ratio.toFixed(2)} ×`,
+    `≤ ${CATALOG_TARGETS.buildRatio} ×`,
+    ok(ratio <= CATALOG_TARGETS.buildRatio),
+  ]);
   const g = f.coldGrid;
-  rows.push([`\`${g.route}\` (${n(Math.round(f.products / 20))} products) cold load → grid painted (median / max of ${g.runs}; cards in the DOM)`, `${ms(g.medianMs)} / ${ms(g.maxMs)}; ${g.cards}`, `≤ ${CATALOG_TARGETS.gridPaintMs} ms`, ok(g.medianMs <= CATALOG_TARGETS.gridPaintMs)]);
+  rows.push([
+    `\`${g.route}\` (${n(Math.round(f.products / 20))} products) cold load → grid painted (median / max of ${g.runs}; cards in the DOM)`,
+    `${ms(g.medianMs)} / ${ms(g.maxMs)}; ${g.cards}`,
+    `≤ ${CATALOG_TARGETS.gridPaintMs} ms`,
+    ok(g.medianMs <= CATALOG_TARGETS.gridPaintMs),
+  ]);
   if (f.scroll) {
     const s = f.scroll;
     rows.push([
@@ -412,9 +538,20 @@ export function catalogScaleRows(f: CatalogScaleFigures): string[][] {
     ]);
     rows.push([`  tab JS heap after the scroll (CDP, after a GC)`, `${s.jsHeapMb.toFixed(1)} MB`, '', '']);
   }
-  for (const r of f.render) rows.push([`product page ${r.label}: p50 / p99 (${r.requests} requests, ${r.failed} failed, load ${r.load.toFixed(2)})`, `${r.p50} ms / ${r.p99} ms`, '', '']);
+  for (const r of f.render)
+    rows.push([
+      `product page ${r.label}: p50 / p99 (${r.requests} requests, ${r.failed} failed, load ${r.load.toFixed(2)})`,
+      `${r.p50} ms / ${r.p99} ms`,
+      '',
+      '',
+    ]);
   const q = f.search;
-  rows.push([`keystroke → search results painted, /api/search (median / max of ${q.samples})`, `${ms(q.medianMs)} / ${ms(q.maxMs)}`, `≤ ${CATALOG_TARGETS.searchWithRequestMs} ms median`, ok(q.medianMs <= CATALOG_TARGETS.searchWithRequestMs)]);
+  rows.push([
+    `keystroke → search results painted, /api/search (median / max of ${q.samples})`,
+    `${ms(q.medianMs)} / ${ms(q.maxMs)}`,
+    `≤ ${CATALOG_TARGETS.searchWithRequestMs} ms median`,
+    ok(q.medianMs <= CATALOG_TARGETS.searchWithRequestMs),
+  ]);
   for (const [label, reads] of [
     [`${n(b40.products)} products`, f.reads.seed],
     [`${n(bN.products)} products`, f.reads.large],

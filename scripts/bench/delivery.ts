@@ -27,8 +27,12 @@ await runScript(import.meta.url, 'bench:delivery', async () => {
     try {
       const d = await measureDeliveryLatency(browser, base, route);
       const f = (v: number) => `${v.toFixed(1)} ms`;
-      console.log(`CEP typed → delivery options painted, ${route}: median ${f(d.cepToOptions.medianMs)}, max ${f(d.cepToOptions.maxMs)} (${d.cepToOptions.samples} samples)`);
-      console.log(`reference, add-to-cart → header count, same page and run: median ${f(d.reference.medianMs)}, max ${f(d.reference.maxMs)} (${d.reference.samples} samples)`);
+      console.log(
+        `CEP typed → delivery options painted, ${route}: median ${f(d.cepToOptions.medianMs)}, max ${f(d.cepToOptions.maxMs)} (${d.cepToOptions.samples} samples)`,
+      );
+      console.log(
+        `reference, add-to-cart → header count, same page and run: median ${f(d.reference.medianMs)}, max ${f(d.reference.maxMs)} (${d.reference.samples} samples)`,
+      );
       console.log(`ratio of the medians: ${(d.cepToOptions.medianMs / d.reference.medianMs).toFixed(2)}`);
     } finally {
       await browser.close();

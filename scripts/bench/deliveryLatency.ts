@@ -54,7 +54,11 @@ export interface DeliveryLatencyFigures {
   reference: LatencyFigures;
 }
 
-const figures = (times: number[]): LatencyFigures => ({ samples: times.length, medianMs: median(times), maxMs: Math.max(...times) });
+const figures = (times: number[]): LatencyFigures => ({
+  samples: times.length,
+  medianMs: median(times),
+  maxMs: Math.max(...times),
+});
 
 const armProbe = (page: import('playwright-core').Page, condition: string) =>
   page.evaluate((probe) => {
@@ -64,7 +68,12 @@ const armProbe = (page: import('playwright-core').Page, condition: string) =>
 const readProbe = (page: import('playwright-core').Page) =>
   page.evaluate(() => (window as unknown as { __paint: Promise<number> }).__paint);
 
-export async function measureDeliveryLatency(browser: Browser, baseUrl: string, route: string, rounds = 3): Promise<DeliveryLatencyFigures> {
+export async function measureDeliveryLatency(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  rounds = 3,
+): Promise<DeliveryLatencyFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const quotes: number[] = [];
   const reference: number[] = [];
@@ -92,7 +101,10 @@ export async function measureDeliveryLatency(browser: Browser, baseUrl: string, 
     for (let i = 1; i <= quotes.length; i++) {
       const label = `Carrinho (${i} ${i === 1 ? 'item' : 'itens'})`;
       await add.focus();
-      await armProbe(page, `[...document.querySelectorAll('button')].some((b) => (b.getAttribute('aria-label') || b.textContent || '').trim() === ${JSON.stringify(label)})`);
+      await armProbe(
+        page,
+        `[...document.querySelectorAll('button')].some((b) => (b.getAttribute('aria-label') || b.textContent || '').trim() === ${JSON.stringify(label)})`,
+      );
       await page.keyboard.press('Enter');
       reference.push(await readProbe(page));
       await page.waitForTimeout(50);

@@ -11,5 +11,8 @@ export function writeDocSection(name: string, body: string): void {
   const section = new RegExp(`<!-- ${name}:start[^>]*-->[\\s\\S]*?<!-- ${name}:end -->`);
   const start = current.match(new RegExp(`<!-- ${name}:start[^>]*-->`))?.[0] ?? `<!-- ${name}:start -->`;
   const next = `${start}\n${body.trim()}\n<!-- ${name}:end -->`;
-  writeFileSync(PERFORMANCE_DOC, section.test(current) ? current.replace(section, () => next) : `${current.trimEnd()}\n\n${next}\n`);
+  writeFileSync(
+    PERFORMANCE_DOC,
+    section.test(current) ? current.replace(section, () => next) : `${current.trimEnd()}\n\n${next}\n`,
+  );
 }

@@ -9,7 +9,12 @@ import { startStaticServer, type RunningStaticServer } from '../lib/staticServer
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
 
 /** Saves each page without its scripts into floorDir (images copied from the build) and serves it. */
-export async function serveStaticFloor(base: string, distDir: string, pages: readonly string[], floorDir: string): Promise<RunningStaticServer> {
+export async function serveStaticFloor(
+  base: string,
+  distDir: string,
+  pages: readonly string[],
+  floorDir: string,
+): Promise<RunningStaticServer> {
   rmSync(floorDir, { recursive: true, force: true });
   mkdirSync(floorDir, { recursive: true });
   cpSync(join(distDir, 'images'), join(floorDir, 'images'), { recursive: true });

@@ -29,7 +29,15 @@ import { analyzeBuild, kb, totalGzip } from './bundles';
 import { catalogScaleRows, measureCatalogScale } from './catalogScale';
 import { writeDocSection } from './doc';
 import { serveStaticFloor } from './floor';
-import { LARGE_CATEGORY_ID, largeCategory, measureAddToCart, measureLargeGrid, seedLargeCategory, type AddToCartFigures, type GridFigures } from './largeCatalog';
+import {
+  LARGE_CATEGORY_ID,
+  largeCategory,
+  measureAddToCart,
+  measureLargeGrid,
+  seedLargeCategory,
+  type AddToCartFigures,
+  type GridFigures,
+} from './largeCatalog';
 import { lighthouse, type FormFactor, type LighthouseFigures } from './lighthouse';
 import { measureRoutes, type LazyChunk, type RouteBytes } from './network';
 import { measureSearchLatency, type SearchLatencyFigures } from './searchLatency';
@@ -44,7 +52,12 @@ const { values: args } = parseArgs({
     catalog: { type: 'string' },
   },
 });
-const skip = new Set(args.skip.split(',').map((x) => x.trim()).filter(Boolean));
+const skip = new Set(
+  args.skip
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 
 // Outside the repository, kept between runs (a warm Parcel cache). Parcel does not rewrite unchanged bundles,
 // so the dist is never emptied: old hashed files stay, but only what the browser loads is measured.
@@ -80,7 +93,11 @@ interface Results {
   date: string;
   machine: { cpus: string; cores: number; memoryGb: number; node: string; chromium: string; loadBefore: number };
   commands: string[];
-  build: { entryJs: Array<{ file: string; gzip: number }>; entryJsGzip: number; lazyJs: Array<{ file: string; gzip: number }> };
+  build: {
+    entryJs: Array<{ file: string; gzip: number }>;
+    entryJsGzip: number;
+    lazyJs: Array<{ file: string; gzip: number }>;
+  };
   routes: RouteBytes[];
   lazyChunks: LazyChunk[];
   lighthouse: Array<{ page: string; formFactor: FormFactor; runs: number } & LighthouseFigures>;
@@ -99,7 +116,8 @@ interface Results {
 
 const log = (line: string) => console.log(line);
 
-const markdownTable = (rows: string[][]) => rows.map((row, i) => `| ${row.join(' | ')} |${i === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`).join('\n');
+const markdownTable = (rows: string[][]) =>
+  rows.map((row, i) => `| ${row.join(' | ')} |${i === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`).join('\n');
 
 async function catalogMain(products: number) {
   const started = Date.now();
@@ -112,8 +130,14 @@ async function catalogMain(products: number) {
   log(table);
   // Beside the storefront's figures in docs/performance.json, under a key of its own.
   const json = existsSync(JSON_OUT) ? (JSON.parse(readFileSync(JSON_OUT, 'utf8')) as Record<string, unknown>) : {};
-  writeFileSync(JSON_OUT, `${JSON.stringify({ ...json, catalogScale: { date: new Date().toISOString(), machine, command, ...figures } }, null, 2)}\n`);
-  writeDocSection('catalog', `## Catalog at scale\n\nMeasured on ${machine}. Command: \`${command}\`. Raw figures: docs/performance.json (\`catalogScale\`).\n\n${table}`);
+  writeFileSync(
+    JSON_OUT,
+    `${JSON.stringify({ ...json, catalogScale: { date: new Date().toISOString(), machine, command, ...figures } }, null, 2)}\n`,
+  );
+  writeDocSection(
+    'catalog',
+    `## Catalog at scale\n\nMeasured on ${machine}. Command: \`${command}\`. Raw figures: docs/performance.json (\`catalogScale\`).\n\n${table}`,
+  );
   log(`\nbench: wrote docs/performance.md and ${JSON_OUT} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -132,7 +156,18 @@ async function main() {
     notice: (line) => log(`  ${line}`),
   });
   type Measured = Omit<Results, 'date' | 'machine' | 'commands' | 'build'>;
-  const results: Measured = { routes: [], lazyChunks: [], lighthouse: [], floor: [], grid: null, search: [], addToCart: [], browse: [], delivery: null, backend: null };
+  const results: Measured = {
+    routes: [],
+    lazyChunks: [],
+    lighthouse: [],
+    floor: [],
+    grid: null,
+    search: [],
+    addToCart: [],
+    browse: [],
+    delivery: null,
+    backend: null,
+  };
   let build!: Results['build'];
   try {
     // The storefront is served on localhost; Lighthouse's resolver rules let only 127.0.0.1 through.
@@ -149,7 +184,12 @@ async function main() {
         results.lazyChunks = network.lazyChunks;
         build.lazyJs = network.lazyChunks.map(({ path, gzip }) => ({ file: path.slice(1), gzip }));
         log('bench: keystroke → search results painted (seed catalog)…');
-        results.search = [{ catalog: `seed (${catalog.reduce((n, c) => n + c.products.length, 0)} products)`, ...(await measureSearchLatency(browser, base)) }];
+        results.search = [
+          {
+            catalog: `seed (${catalog.reduce((n, c) => n + c.products.length, 0)} products)`,
+            ...(await measureSearchLatency(browser, base)),
+          },
+        ];
       } finally {
         await browser.close();
       }
@@ -163,9 +203,21 @@ async function main() {
         for (const formFactor of ['mobile', 'desktop'] as const) {
           for (const page of PAGES) {
             // Ours and its floor one after the other, so both see the same machine load.
-            log(`bench: Lighthouse ${formFactor} ${page} and its static floor (${runs} run${runs > 1 ? 's' : ''} each)…`);
-            results.lighthouse.push({ page, formFactor, runs, ...(await lighthouse(`${base}${page}`, formFactor, runs, log)) });
-            results.floor.push({ page, formFactor, runs, ...(await lighthouse(`${floorBase}${page}`, formFactor, runs, log)) });
+            log(
+              `bench: Lighthouse ${formFactor} ${page} and its static floor (${runs} run${runs > 1 ? 's' : ''} each)…`,
+            );
+            results.lighthouse.push({
+              page,
+              formFactor,
+              runs,
+              ...(await lighthouse(`${base}${page}`, formFactor, runs, log)),
+            });
+            results.floor.push({
+              page,
+              formFactor,
+              runs,
+              ...(await lighthouse(`${floorBase}${page}`, formFactor, runs, log)),
+            });
           }
         }
       } finally {
@@ -189,8 +241,9 @@ async function main() {
       log(`bench: seeding a category of 2,000 faker products (${LARGE_CATEGORY_ID})…`);
       const bytes = await seedLargeCategory(stack.projectId, stack.emulators.firestoreHost);
       // A new category is a rebuild's work in a static catalog: prerender again (2,000 more product pages).
-      const again = await withFirestore({ kind: 'emulator', projectId: stack.projectId, host: stack.emulators.firestoreHost }, (db) =>
-        prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin: base }),
+      const again = await withFirestore(
+        { kind: 'emulator', projectId: stack.projectId, host: stack.emulators.firestoreHost },
+        (db) => prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin: base }),
       );
       log(`bench: prerendered ${again.pages} pages with the large category`);
       const browser = await launchChromium();
@@ -207,7 +260,13 @@ async function main() {
         log('bench: a sort or a price band → grid repainted (seed category, then 2,000 products)…');
         results.browse = [
           await measureBrowse(browser, base, `/category/${CATEGORY}`, catalog[0]!.products, args.quick ? 1 : 3),
-          await measureBrowse(browser, base, `/category/${LARGE_CATEGORY_ID}`, largeCategory().products, args.quick ? 1 : 3),
+          await measureBrowse(
+            browser,
+            base,
+            `/category/${LARGE_CATEGORY_ID}`,
+            largeCategory().products,
+            args.quick ? 1 : 3,
+          ),
         ];
       } finally {
         await browser.close();
@@ -232,7 +291,11 @@ async function main() {
       chromium: chromium.name() + ' ' + (await chromiumVersion()),
       loadBefore,
     },
-    commands: [`npm run bench${args.quick || args.skip ? ` --${args.quick ? ' --quick' : ''}${args.skip ? ` --skip ${args.skip}` : ''}` : ''}`, 'npm run bench:server', 'npx vitest run test/budgets'],
+    commands: [
+      `npm run bench${args.quick || args.skip ? ` --${args.quick ? ' --quick' : ''}${args.skip ? ` --skip ${args.skip}` : ''}` : ''}`,
+      'npm run bench:server',
+      'npx vitest run test/budgets',
+    ],
     build,
     ...results,
   };
@@ -260,16 +323,36 @@ const ok = (pass: boolean) => (pass ? 'met' : '**missed**');
 function renderTable(r: Results): string {
   const rows: string[][] = [['Measure', 'Measured', 'Target', '']];
   const home = r.routes.find((x) => x.route === '/');
-  rows.push(['`/` JS before first paint (network, gz -9; the prerendered HTML needs none)', home ? kb(home.jsBeforeFirstRender) : 'n/a', '≤ 126 KB', ok(!!home && home.jsBeforeFirstRender <= TARGETS.entryJsGzip)]);
-  rows.push(['`/` JS entry closure (build output, gz -9)', kb(r.build.entryJsGzip), '≤ 126 KB', ok(r.build.entryJsGzip <= TARGETS.entryJsGzip)]);
+  rows.push([
+    '`/` JS before first paint (network, gz -9; the prerendered HTML needs none)',
+    home ? kb(home.jsBeforeFirstRender) : 'n/a',
+    '≤ 126 KB',
+    ok(!!home && home.jsBeforeFirstRender <= TARGETS.entryJsGzip),
+  ]);
+  rows.push([
+    '`/` JS entry closure (build output, gz -9)',
+    kb(r.build.entryJsGzip),
+    '≤ 126 KB',
+    ok(r.build.entryJsGzip <= TARGETS.entryJsGzip),
+  ]);
   for (const route of r.routes) {
-    rows.push([`\`${route.route}\` JS total / CSS (runtime rules)`, `${kb(route.jsTotal)} / ${kb(route.css)}`, 'CSS ≤ 10 KB', ok(route.css <= TARGETS.cssGzip)]);
+    rows.push([
+      `\`${route.route}\` JS total / CSS (runtime rules)`,
+      `${kb(route.jsTotal)} / ${kb(route.css)}`,
+      'CSS ≤ 10 KB',
+      ok(route.css <= TARGETS.cssGzip),
+    ]);
   }
   const entryFiles = new Set(r.build.entryJs.map((f) => f.file));
   for (const chunk of r.lazyChunks.filter((c) => !entryFiles.has(c.path.slice(1)))) {
     // The Firestore SDK left the entry for a lazy chunk of its own (budget 35 KB, test/budgets/bundles.builds.test.ts).
     const budget = chunk.path.includes('index.esm') ? 35 * 1024 : TARGETS.lazyChunkGzip;
-    rows.push([`lazy chunk \`${chunk.path.slice(1)}\` (first on \`${chunk.route}\`)`, kb(chunk.gzip), `≤ ${budget / 1024} KB`, ok(chunk.gzip <= budget)]);
+    rows.push([
+      `lazy chunk \`${chunk.path.slice(1)}\` (first on \`${chunk.route}\`)`,
+      kb(chunk.gzip),
+      `≤ ${budget / 1024} KB`,
+      ok(chunk.gzip <= budget),
+    ]);
   }
   for (const lh of r.lighthouse) {
     const mobile = lh.formFactor === 'mobile';
@@ -278,7 +361,12 @@ function renderTable(r: Results): string {
       `${label}: perf / a11y / best practices / SEO`,
       `${lh.performance} / ${lh.accessibility} / ${lh.bestPractices} / ${lh.seo}`,
       mobile ? '≥ 99 / 100 / 100 / 100' : '– / 100 / 100 / 100',
-      ok((!mobile || lh.performance >= TARGETS.lighthouseMobilePerformance) && lh.accessibility >= 100 && lh.bestPractices >= 100 && lh.seo >= 100),
+      ok(
+        (!mobile || lh.performance >= TARGETS.lighthouseMobilePerformance) &&
+          lh.accessibility >= 100 &&
+          lh.bestPractices >= 100 &&
+          lh.seo >= 100,
+      ),
     ]);
     rows.push([
       `${label}: FCP / LCP / TBT / CLS`,
@@ -301,18 +389,53 @@ function renderTable(r: Results): string {
   }
   if (r.grid) {
     const g = r.grid;
-    rows.push([`2,000-product grid: cold load → grid painted (median)`, ms(g.coldGridPaintMs), '≤ 400 ms', ok(g.coldGridPaintMs <= TARGETS.gridPaintMs)]);
-    rows.push([`2,000-product grid: in-app navigation → grid painted (median)`, ms(g.inAppGridPaintMs), '≤ 400 ms', ok(g.inAppGridPaintMs <= TARGETS.gridPaintMs)]);
-    rows.push([`2,000-product grid: longest task / long animation frame while scrolling (${g.scrollSteps} wheel steps)`, `${ms(g.longestTaskWhileScrollingMs)} / ${ms(g.longAnimationFrameMs)}`, 'task ≤ 100 ms', ok(g.longestTaskWhileScrollingMs <= TARGETS.longestTaskMs)]);
-    rows.push([`2,000-product grid: cards in the DOM after first paint / document size`, `${g.cardsInDom} / ${kb(g.documentBytes)} JSON`, '', '']);
+    rows.push([
+      `2,000-product grid: cold load → grid painted (median)`,
+      ms(g.coldGridPaintMs),
+      '≤ 400 ms',
+      ok(g.coldGridPaintMs <= TARGETS.gridPaintMs),
+    ]);
+    rows.push([
+      `2,000-product grid: in-app navigation → grid painted (median)`,
+      ms(g.inAppGridPaintMs),
+      '≤ 400 ms',
+      ok(g.inAppGridPaintMs <= TARGETS.gridPaintMs),
+    ]);
+    rows.push([
+      `2,000-product grid: longest task / long animation frame while scrolling (${g.scrollSteps} wheel steps)`,
+      `${ms(g.longestTaskWhileScrollingMs)} / ${ms(g.longAnimationFrameMs)}`,
+      'task ≤ 100 ms',
+      ok(g.longestTaskWhileScrollingMs <= TARGETS.longestTaskMs),
+    ]);
+    rows.push([
+      `2,000-product grid: cards in the DOM after first paint / document size`,
+      `${g.cardsInDom} / ${kb(g.documentBytes)} JSON`,
+      '',
+      '',
+    ]);
   }
   for (const q of r.search) {
     const target = q.catalog.startsWith('seed (') ? TARGETS.searchSeedMs : TARGETS.searchLargeMs;
-    rows.push([`keystroke → search results painted, ${q.catalog} (median / max of ${q.samples})`, `${ms(q.medianMs)} / ${ms(q.maxMs)}`, `≤ ${target} ms median`, ok(q.medianMs <= target)]);
+    rows.push([
+      `keystroke → search results painted, ${q.catalog} (median / max of ${q.samples})`,
+      `${ms(q.medianMs)} / ${ms(q.maxMs)}`,
+      `≤ ${target} ms median`,
+      ok(q.medianMs <= target),
+    ]);
   }
   for (const a of r.addToCart) {
-    rows.push([`add-to-cart → header count painted, \`${a.route}\` (median / max of ${a.clicks})`, `${ms(a.medianMs)} / ${ms(a.maxMs)}`, '≤ 50 ms median', ok(a.medianMs <= TARGETS.addToCartMs)]);
-    rows.push([`  Event Timing click entries ≥ 16 ms (count, max)`, `${a.eventTimingEntries}, ${ms(a.eventTimingMaxMs)}`, '', '']);
+    rows.push([
+      `add-to-cart → header count painted, \`${a.route}\` (median / max of ${a.clicks})`,
+      `${ms(a.medianMs)} / ${ms(a.maxMs)}`,
+      '≤ 50 ms median',
+      ok(a.medianMs <= TARGETS.addToCartMs),
+    ]);
+    rows.push([
+      `  Event Timing click entries ≥ 16 ms (count, max)`,
+      `${a.eventTimingEntries}, ${ms(a.eventTimingMaxMs)}`,
+      '',
+      '',
+    ]);
   }
   if (r.delivery) rows.push(...deliveryRows(r.delivery));
   for (const b of r.browse ?? []) {
@@ -331,16 +454,33 @@ function renderTable(r: Results): string {
   }
   if (r.backend) {
     const b = r.backend;
-    rows.push(['backend POST /create-checkout-session req/s / p50 / p99', `${b.reqPerSec.toLocaleString('en')} / ${b.p50} ms / ${b.p99} ms`, '≥ 5,000 / – / < 50 ms', b.verdict === 'met' ? 'met' : '**missed**']);
+    rows.push([
+      'backend POST /create-checkout-session req/s / p50 / p99',
+      `${b.reqPerSec.toLocaleString('en')} / ${b.p50} ms / ${b.p99} ms`,
+      '≥ 5,000 / – / < 50 ms',
+      b.verdict === 'met' ? 'met' : '**missed**',
+    ]);
   }
-  return rows.map((row, i) => `| ${row.join(' | ')} |${i === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`).join('\n');
+  return rows
+    .map((row, i) => `| ${row.join(' | ')} |${i === 0 ? `\n|${row.map(() => '---').join('|')}|` : ''}`)
+    .join('\n');
 }
 
 function deliveryRows(d: DeliveryLatencyFigures): string[][] {
   const ratio = d.cepToOptions.medianMs / d.reference.medianMs;
   return [
-    [`CEP typed → delivery options painted, \`${d.route}\` (median / max of ${d.cepToOptions.samples})`, `${ms(d.cepToOptions.medianMs)} / ${ms(d.cepToOptions.maxMs)}`, '', ''],
-    [`  reference: add-to-cart → header count, same page and run (median / max of ${d.reference.samples})`, `${ms(d.reference.medianMs)} / ${ms(d.reference.maxMs)}`, '', ''],
+    [
+      `CEP typed → delivery options painted, \`${d.route}\` (median / max of ${d.cepToOptions.samples})`,
+      `${ms(d.cepToOptions.medianMs)} / ${ms(d.cepToOptions.maxMs)}`,
+      '',
+      '',
+    ],
+    [
+      `  reference: add-to-cart → header count, same page and run (median / max of ${d.reference.samples})`,
+      `${ms(d.reference.medianMs)} / ${ms(d.reference.maxMs)}`,
+      '',
+      '',
+    ],
     ['  CEP → options / reference (medians)', Number.isFinite(ratio) ? `${ratio.toFixed(2)} ×` : 'n/a', '', ''],
   ];
 }

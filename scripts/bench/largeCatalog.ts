@@ -24,13 +24,24 @@ export function largeCategory(size = LARGE_CATEGORY_SIZE): Category {
     imageUrl: images[i % images.length]!,
     price: Number(faker.commerce.price({ min: 20, max: 2_000, dec: 2 })),
   }));
-  return { id: LARGE_CATEGORY_ID, displayName: 'Coleção completa', name: LARGE_CATEGORY_ID, imageUrl: catalog[0]!.imageUrl, products };
+  return {
+    id: LARGE_CATEGORY_ID,
+    displayName: 'Coleção completa',
+    name: LARGE_CATEGORY_ID,
+    imageUrl: catalog[0]!.imageUrl,
+    products,
+  };
 }
 
 /** Writes the category (document id = category id; `order` last so the home grid keeps the shop's five). */
 export async function seedLargeCategory(projectId: string, firestoreHost: string): Promise<number> {
   const category = largeCategory();
-  await withFirestore({ kind: 'emulator', projectId, host: firestoreHost }, (db) => db.collection(CATEGORIES_COLLECTION).doc(category.id).set({ ...category, order: 1_000 }));
+  await withFirestore({ kind: 'emulator', projectId, host: firestoreHost }, (db) =>
+    db
+      .collection(CATEGORIES_COLLECTION)
+      .doc(category.id)
+      .set({ ...category, order: 1_000 }),
+  );
   return Buffer.byteLength(JSON.stringify(category));
 }
 
@@ -72,7 +83,12 @@ export interface GridFigures {
   scrollSteps: number;
 }
 
-export async function measureLargeGrid(browser: Browser, baseUrl: string, documentBytes: number, runs = 3): Promise<GridFigures> {
+export async function measureLargeGrid(
+  browser: Browser,
+  baseUrl: string,
+  documentBytes: number,
+  runs = 3,
+): Promise<GridFigures> {
   const cold: number[] = [];
   const inApp: number[] = [];
   let cardsInDom = 0;
@@ -99,7 +115,9 @@ export async function measureLargeGrid(browser: Browser, baseUrl: string, docume
             new Function(probe)();
             const started = performance.now();
             window.history.pushState(null, '', path);
-            return (window as unknown as { __gridPaint: Promise<number> }).__gridPaint.then((painted) => painted - started);
+            return (window as unknown as { __gridPaint: Promise<number> }).__gridPaint.then(
+              (painted) => painted - started,
+            );
           },
           { probe: GRID_PAINT_PROBE, path: `/category/${LARGE_CATEGORY_ID}` },
         ),
@@ -134,9 +152,13 @@ async function scrollToBottom(page: Page): Promise<{ longestTask: number; longes
     const w = window as unknown as { __tasks: number[]; __frames: number[] };
     w.__tasks = [];
     w.__frames = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__tasks.push(e.duration))).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__tasks.push(e.duration))).observe({
+      type: 'longtask',
+    });
     try {
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__frames.push(e.duration))).observe({ type: 'long-animation-frame' });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__frames.push(e.duration))).observe({
+        type: 'long-animation-frame',
+      });
     } catch {
       // older Chromium: long tasks only
     }
@@ -144,7 +166,9 @@ async function scrollToBottom(page: Page): Promise<{ longestTask: number; longes
   await page.mouse.move(640, 450);
   let steps = 0;
   for (; steps < 2_000; steps++) {
-    const atBottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+    const atBottom = await page.evaluate(
+      () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+    );
     if (atBottom) break;
     await page.mouse.wheel(0, 1_200);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -191,7 +215,12 @@ const CLICK_PROBE = `
   }, { capture: true });
 `;
 
-export async function measureAddToCart(browser: Browser, baseUrl: string, route: string, clicks = 20): Promise<AddToCartFigures> {
+export async function measureAddToCart(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  clicks = 20,
+): Promise<AddToCartFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();

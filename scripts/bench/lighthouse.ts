@@ -106,7 +106,12 @@ function failingAudits(lhr: Lhr): string[] {
   return [...failing];
 }
 
-export async function lighthouse(url: string, formFactor: FormFactor, runs: number, log: (line: string) => void): Promise<LighthouseFigures> {
+export async function lighthouse(
+  url: string,
+  formFactor: FormFactor,
+  runs: number,
+  log: (line: string) => void,
+): Promise<LighthouseFigures> {
   const reports: Lhr[] = [];
   for (let i = 0; i < runs; i++) {
     reports.push(await runOnce(url, formFactor));

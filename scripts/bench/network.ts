@@ -55,7 +55,10 @@ export async function measureRoutes(
       // /checkout logged out shows its message and leaves for /login after 3 s; the content is up before that.
       await waitForContent(page).catch(() => {});
       await page.waitForLoadState('networkidle');
-      const firstRender = (await page.evaluate(() => (window as unknown as { __bench: { firstRender: number | null } }).__bench.firstRender)) ?? Infinity;
+      const firstRender =
+        (await page.evaluate(
+          () => (window as unknown as { __bench: { firstRender: number | null } }).__bench.firstRender,
+        )) ?? Infinity;
       const resources = await collect();
       const js = resources.filter((r) => r.kind === 'js');
       const cssFiles = resources.filter((r) => r.kind === 'css');

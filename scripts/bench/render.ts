@@ -75,7 +75,15 @@ export async function measureRenderOnRequest({
     for (let i = 0; i < 5; i += 1) await fetch(url).then((r) => r.text());
     const load = loadavg()[0]!;
     const result = await autocannon({ url, connections: 1, amount: requests });
-    return { label, p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, requests: result.requests.total, failed: result.non2xx + result.errors, load };
+    return {
+      label,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      mean: result.latency.average,
+      requests: result.requests.total,
+      failed: result.non2xx + result.errors,
+      load,
+    };
   } finally {
     await app.close();
   }
@@ -89,27 +97,54 @@ async function main() {
   try {
     const batch = firestore.db.batch();
     for (const category of catalog) {
-      batch.set(firestore.db.collection('categories').doc(category.id), { ...category, products: category.products.slice(0, 24), productCount: category.products.length });
+      batch.set(firestore.db.collection('categories').doc(category.id), {
+        ...category,
+        products: category.products.slice(0, 24),
+        productCount: category.products.length,
+      });
       category.products.forEach((product, position) =>
-        batch.set(firestore.db.collection('products').doc(product.id), { ...product, categoryId: category.id, position, searchName: product.name.toLowerCase() }),
+        batch.set(firestore.db.collection('products').doc(product.id), {
+          ...product,
+          categoryId: category.id,
+          position,
+          searchName: product.name.toLowerCase(),
+        }),
       );
     }
     await batch.commit();
     const distDir = values.dist ? resolve(values.dist) : temporary!;
     if (temporary) {
       writeFileSync(join(temporary, 'index.html'), SHELL);
-      await prerenderSite({ distDir: temporary, catalog: memoryCatalog(catalog), origin: 'http://localhost:1234', productLimit: 0 });
+      await prerenderSite({
+        distDir: temporary,
+        catalog: memoryCatalog(catalog),
+        origin: 'http://localhost:1234',
+        productLimit: 0,
+      });
     }
     const product = catalog[2]!.products[3]!;
     const inMemory = memoryPageSource({
-      categories: Object.fromEntries((await firestore.db.collection('categories').get()).docs.map((doc) => [doc.id, doc.data()])),
-      products: Object.fromEntries((await firestore.db.collection('products').get()).docs.map((doc) => [doc.id, doc.data()])),
+      categories: Object.fromEntries(
+        (await firestore.db.collection('categories').get()).docs.map((doc) => [doc.id, doc.data()]),
+      ),
+      products: Object.fromEntries(
+        (await firestore.db.collection('products').get()).docs.map((doc) => [doc.id, doc.data()]),
+      ),
     });
     const common = { firestore: firestore.db, distDir, productId: product.id };
     for (const figures of [
-      await measureRenderOnRequest({ ...common, ttlMs: 0, label: `on request, no page cache (/product/${product.id})` }),
+      await measureRenderOnRequest({
+        ...common,
+        ttlMs: 0,
+        label: `on request, no page cache (/product/${product.id})`,
+      }),
       await measureRenderOnRequest({ ...common, ttlMs: 60_000, label: 'on request, page cache hit' }),
-      await measureRenderOnRequest({ ...common, ttlMs: 0, label: 'the render alone (documents in memory, no page cache)', source: inMemory }),
+      await measureRenderOnRequest({
+        ...common,
+        ttlMs: 0,
+        label: 'the render alone (documents in memory, no page cache)',
+        source: inMemory,
+      }),
     ]) {
       console.log(
         `${figures.label}: p50 ${figures.p50} ms, p99 ${figures.p99} ms, mean ${figures.mean} ms over ${figures.requests} requests (${figures.failed} failed); load ${figures.load.toFixed(2)} on ${cpus().length} cores, Node ${process.versions.node}`,

@@ -31,8 +31,13 @@ function measure(name: string, categories: readonly Category[]) {
     return { query, hits, medianMs: median(times) };
   });
   const all = perQuery.map((q) => q.medianMs);
-  console.log(`${name}: ${index.size} products; index build median ${median(builds).toFixed(2)} ms; query median ${median(all).toFixed(3)} ms, worst query ${Math.max(...all).toFixed(3)} ms`);
-  for (const q of perQuery) console.log(`  ${JSON.stringify(q.query).padEnd(14)} ${String(q.hits).padStart(5)} hits  ${q.medianMs.toFixed(3)} ms`);
+  console.log(
+    `${name}: ${index.size} products; index build median ${median(builds).toFixed(2)} ms; query median ${median(all).toFixed(3)} ms, worst query ${Math.max(...all).toFixed(3)} ms`,
+  );
+  for (const q of perQuery)
+    console.log(
+      `  ${JSON.stringify(q.query).padEnd(14)} ${String(q.hits).padStart(5)} hits  ${q.medianMs.toFixed(3)} ms`,
+    );
 }
 
 console.log(`debounce: ${SEARCH_DEBOUNCE_MS} ms (comes on top of the figures below)`);

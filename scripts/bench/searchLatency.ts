@@ -33,7 +33,11 @@ export interface SearchLatencyFigures {
   maxMs: number;
 }
 
-export async function measureSearchLatency(browser: Browser, baseUrl: string, repeats = 3): Promise<SearchLatencyFigures> {
+export async function measureSearchLatency(
+  browser: Browser,
+  baseUrl: string,
+  repeats = 3,
+): Promise<SearchLatencyFigures> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const times: number[] = [];
   try {
@@ -45,7 +49,10 @@ export async function measureSearchLatency(browser: Browser, baseUrl: string, re
     for (let round = 0; round < repeats; round++) {
       for (const query of QUERIES) {
         await box.fill(query.slice(0, -1));
-        await page.getByRole('status').filter({ hasText: `“${query.slice(0, -1)}”` }).waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: `“${query.slice(0, -1)}”` })
+          .waitFor();
         // The probe is a string run by new Function (tsx would wrap named functions in a helper the page does
         // not have), and nothing is returned: evaluate would otherwise wait for the promise it sets up.
         await page.evaluate((probe) => {

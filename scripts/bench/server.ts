@@ -63,10 +63,16 @@ export async function benchBackend(): Promise<BackendFigures> {
   const emulators = await startEmulators({ only: ['auth'] });
   const port = await findFreePort();
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
   const child = execa(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--target'], {
     cwd: ROOT,
-    env: { BENCH_PORT: String(port), GCLOUD_PROJECT: emulators.projectId, FIREBASE_AUTH_EMULATOR_HOST: emulators.authHost },
+    env: {
+      BENCH_PORT: String(port),
+      GCLOUD_PROJECT: emulators.projectId,
+      FIREBASE_AUTH_EMULATOR_HOST: emulators.authHost,
+    },
     ipc: true,
     stdout: 'ignore',
     stderr: 'inherit',
@@ -78,11 +84,14 @@ export async function benchBackend(): Promise<BackendFigures> {
   };
   try {
     await child.getOneMessage(); // 'ready' (it rejects if the target exits first)
-    const signUp = await fetch(`http://${emulators.authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@example.com', password: 'segredo123', returnSecureToken: true }),
-    });
+    const signUp = await fetch(
+      `http://${emulators.authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bench@example.com', password: 'segredo123', returnSecureToken: true }),
+      },
+    );
     const { idToken } = (await signUp.json()) as { idToken: string };
     // A realistic cart as the storefront sends it: whole cart items, prices included (and ignored), and the
     // delivery chosen (the server quotes the frete again from its catalog on every request).
@@ -91,7 +100,11 @@ export async function benchBackend(): Promise<BackendFigures> {
     const request = {
       url: `http://127.0.0.1:${port}/create-checkout-session`,
       method: 'POST' as const,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}`, origin: 'http://localhost:1234' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${idToken}`,
+        origin: 'http://localhost:1234',
+      },
       body: JSON.stringify({ products, delivery }),
     };
     const probe = await fetch(request.url, request);
@@ -100,7 +113,9 @@ export async function benchBackend(): Promise<BackendFigures> {
     await autocannon({ ...request, connections: CONNECTIONS, duration: 3 });
     // The machine is shared: say how busy it was, or the figures mean little.
     const loadBefore = loadavg()[0]!;
-    console.log(`measuring: ${CONNECTIONS} connections, ${DURATION_S} s (1-min load average ${loadBefore.toFixed(1)})…`);
+    console.log(
+      `measuring: ${CONNECTIONS} connections, ${DURATION_S} s (1-min load average ${loadBefore.toFixed(1)})…`,
+    );
     const cpuBefore = await serverCpu();
     const result = await autocannon({ ...request, connections: CONNECTIONS, duration: DURATION_S });
     const cpuAfter = await serverCpu();
@@ -117,8 +132,12 @@ export async function benchBackend(): Promise<BackendFigures> {
       cpuPerRequestUs: Math.round(cpuMicros / result.requests.total),
       verdict: reqPerSec >= TARGET.reqPerSec && result.latency.p99 < TARGET.p99Ms && failures === 0 ? 'met' : 'NOT met',
     };
-    console.log(`req/s ${f.reqPerSec}  p50 ${f.p50} ms  p99 ${f.p99} ms  (${f.requests} requests, ${f.failures} failures, load ${f.load.toFixed(1)}) — target ${f.verdict}`);
-    console.log(`server CPU per request ${f.cpuPerRequestUs} µs (user + system) → at most ≈ ${Math.round(1e6 / f.cpuPerRequestUs)} req/s on one free core`);
+    console.log(
+      `req/s ${f.reqPerSec}  p50 ${f.p50} ms  p99 ${f.p99} ms  (${f.requests} requests, ${f.failures} failures, load ${f.load.toFixed(1)}) — target ${f.verdict}`,
+    );
+    console.log(
+      `server CPU per request ${f.cpuPerRequestUs} µs (user + system) → at most ≈ ${Math.round(1e6 / f.cpuPerRequestUs)} req/s on one free core`,
+    );
     writeDoc(f);
     return f;
   } finally {

@@ -14,7 +14,10 @@ async function answers(host: string): Promise<boolean> {
 }
 
 /** `env`: where the settings come from (the production build passes its own; it never writes process.env). */
-export async function withBuildCatalog<T>(work: (catalog: CatalogPort, source: string) => Promise<T>, env: NodeJS.ProcessEnv = process.env): Promise<T> {
+export async function withBuildCatalog<T>(
+  work: (catalog: CatalogPort, source: string) => Promise<T>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<T> {
   let target = targetFromEnv(env);
   const explicit = Boolean(env.FIRESTORE_EMULATOR_HOST || env.GOOGLE_APPLICATION_CREDENTIALS);
   if (explicit || target.kind !== 'emulator' || (await answers(target.host))) {
@@ -25,7 +28,10 @@ export async function withBuildCatalog<T>(work: (catalog: CatalogPort, source: s
   try {
     return await withFirestore(target, async (db) => {
       await seedCatalog(db, { ifEmpty: true });
-      return work(createAdminCatalog({ firestore: db }), `${describeTarget(target)}, started and seeded for this build`);
+      return work(
+        createAdminCatalog({ firestore: db }),
+        `${describeTarget(target)}, started and seeded for this build`,
+      );
     });
   } finally {
     await emulators.stop();

@@ -107,13 +107,28 @@ export function spawnChild(
 type Polling = { simultaneous?: number; httpTimeout?: number; interval?: number };
 
 /** Resolves when every resource (wait-on syntax: `http-get://127.0.0.1:5000/health`) answers; fails as soon as the child exits. */
-export async function waitUntilServing(child: ManagedChild, resources: string[], what: string, timeoutMs = 150_000, polling: Polling = {}): Promise<void> {
-  const ready = waitOn({ resources, timeout: timeoutMs, interval: 200, window: 0, httpTimeout: 2_000, proxy: false, ...polling }).then(
+export async function waitUntilServing(
+  child: ManagedChild,
+  resources: string[],
+  what: string,
+  timeoutMs = 150_000,
+  polling: Polling = {},
+): Promise<void> {
+  const ready = waitOn({
+    resources,
+    timeout: timeoutMs,
+    interval: 200,
+    window: 0,
+    httpTimeout: 2_000,
+    proxy: false,
+    ...polling,
+  }).then(
     () => 'ready' as const,
     () => 'timeout' as const,
   );
   const outcome = await Promise.race([ready, child.exited.then(() => 'exited' as const)]);
-  if (outcome === 'exited') throw new Error(`${what} exited (code ${await child.exited}) before it was ready:\n${child.tail()}`);
+  if (outcome === 'exited')
+    throw new Error(`${what} exited (code ${await child.exited}) before it was ready:\n${child.tail()}`);
   if (outcome === 'timeout') throw new Error(`${what} was not ready after ${timeoutMs / 1000} s:\n${child.tail()}`);
 }
 
@@ -121,7 +136,8 @@ export async function waitUntilServing(child: ManagedChild, resources: string[],
 export async function waitForLine(child: ManagedChild, text: string, what: string, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!child.output.some((line) => line.includes(text))) {
-    if (!child.isRunning()) throw new Error(`${what} exited (code ${await child.exited}) before it was ready:\n${child.tail()}`);
+    if (!child.isRunning())
+      throw new Error(`${what} exited (code ${await child.exited}) before it was ready:\n${child.tail()}`);
     if (Date.now() > deadline) throw new Error(`${what} was not ready after ${timeoutMs / 1000} s:\n${child.tail()}`);
     await sleep(200);
   }

@@ -14,14 +14,19 @@ const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
  * Chromium process sampled, docs/testing.md). Without it, the full browser runs the same tests.
  */
 export const TEST_CHROMIUM_PATH =
-  process.env.TEST_CHROMIUM_PATH ?? (!process.env.CHROMIUM_PATH && existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
+  process.env.TEST_CHROMIUM_PATH ??
+  (!process.env.CHROMIUM_PATH && existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
 /**
  * Browser UI a headless run never shows. Chromium 156 builds the omnibox's WebUI popups (Lit apps) in a renderer
  * of their own for every new tab: in a trace of one page load on 2 cores that renderer ran 2.2 s of tasks
  * beside the page under test, whose own tasks (what Lighthouse counts as TBT) it slowed.
  */
-export const BROWSER_UI_FEATURES_OFF: readonly string[] = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+export const BROWSER_UI_FEATURES_OFF: readonly string[] = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxFullPopup',
+  'WebUIOmniboxAimPopup',
+];
 
 export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',

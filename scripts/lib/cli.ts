@@ -9,7 +9,11 @@ export async function runScript(url: string, name: string, main: () => Promise<u
   try {
     await main();
   } catch (error) {
-    console.error(error instanceof ProductionConfigError ? error.message : `${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      error instanceof ProductionConfigError
+        ? error.message
+        : `${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   }
 }

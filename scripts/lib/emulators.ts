@@ -55,15 +55,25 @@ const INSTALL_HINT =
   'google-cloud-cli google-cloud-cli-firestore-emulator` (Debian, Google Cloud apt repository).';
 
 const onPath = (command: string) =>
-  (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, command)).find((file) => existsSync(file));
+  (process.env.PATH ?? '')
+    .split(delimiter)
+    .map((dir) => join(dir, command))
+    .find((file) => existsSync(file));
 
 /** Checks that gcloud, its Firestore emulator component and Java are installed; returns gcloud's path. */
 export function checkEmulatorPrerequisites(): string {
   const gcloud = onPath('gcloud');
-  if (!gcloud) throw new EmulatorPrerequisiteError(`gcloud was not found on the PATH (it runs the Firestore emulator). ${INSTALL_HINT}`);
+  if (!gcloud)
+    throw new EmulatorPrerequisiteError(
+      `gcloud was not found on the PATH (it runs the Firestore emulator). ${INSTALL_HINT}`,
+    );
   const component = join(dirname(dirname(realpathSync(gcloud))), 'platform', 'cloud-firestore-emulator');
-  if (!existsSync(component)) throw new EmulatorPrerequisiteError(`gcloud's Firestore emulator is not installed (${component} is missing). ${INSTALL_HINT}`);
-  if (!process.env.JAVA_HOME && !onPath('java')) throw new EmulatorPrerequisiteError(`Java was not found (the Firestore emulator runs on it). ${INSTALL_HINT}`);
+  if (!existsSync(component))
+    throw new EmulatorPrerequisiteError(
+      `gcloud's Firestore emulator is not installed (${component} is missing). ${INSTALL_HINT}`,
+    );
+  if (!process.env.JAVA_HOME && !onPath('java'))
+    throw new EmulatorPrerequisiteError(`Java was not found (the Firestore emulator runs on it). ${INSTALL_HINT}`);
   return gcloud;
 }
 
@@ -75,7 +85,9 @@ async function emulatorRequest(url: string, init: RequestInit = {}, timeoutMs = 
 
 /** Deletes every document of one project (the rules stay), through the emulator's own endpoint. */
 export const clearFirestoreData = (firestoreHost: string, projectId: string) =>
-  emulatorRequest(`http://${firestoreHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, { method: 'DELETE' });
+  emulatorRequest(`http://${firestoreHost}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
+    method: 'DELETE',
+  });
 
 /** Deletes every account of one project, through the emulator's own endpoint. */
 export const clearAuthData = (authHost: string, projectId: string) =>
@@ -99,10 +111,15 @@ async function started(child: ManagedChild, ready: Promise<void>, cleanup: () =>
   }
 }
 
-function startFirestore(gcloud: string, opts: { port: number; dataDir?: string; rulesFile?: string; log: (l: string) => void }) {
+function startFirestore(
+  gcloud: string,
+  opts: { port: number; dataDir?: string; rulesFile?: string; log: (l: string) => void },
+) {
   const args = ['emulators', 'firestore', 'start', `--host-port=127.0.0.1:${opts.port}`];
   if (opts.rulesFile) args.push(`--rules=${opts.rulesFile}`);
-  const metadata = opts.dataDir && join(opts.dataDir, 'firestore', FIRESTORE_EXPORT_NAME, `${FIRESTORE_EXPORT_NAME}.overall_export_metadata`);
+  const metadata =
+    opts.dataDir &&
+    join(opts.dataDir, 'firestore', FIRESTORE_EXPORT_NAME, `${FIRESTORE_EXPORT_NAME}.overall_export_metadata`);
   if (metadata && existsSync(metadata)) args.push(`--import-data=${metadata}`);
   // gcloud must not look for updates or prompt: the local stack is offline and unattended.
   // The JVM only with its quick compiler and one GC thread: an emulator lives minutes, not days, and on 2 cores
@@ -114,26 +131,53 @@ function startFirestore(gcloud: string, opts: { port: number; dataDir?: string; 
     JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS ?? '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC',
   };
   const child = spawnChild(gcloud, args, { env, log: (line) => opts.log(`[firestore] ${line}`) });
-  return started(child, waitUntilServing(child, [`http-get://127.0.0.1:${opts.port}/`], `The Firestore emulator on port ${opts.port}`));
+  return started(
+    child,
+    waitUntilServing(child, [`http-get://127.0.0.1:${opts.port}/`], `The Firestore emulator on port ${opts.port}`),
+  );
 }
 
 async function startAuth(opts: { projectId: string; port: number; dataDir?: string; log: (l: string) => void }) {
-  if (!existsSync(FIREBASE_CLI)) throw new EmulatorPrerequisiteError(`firebase-tools is not installed (${FIREBASE_CLI} is missing): run \`npm ci\`.`);
+  if (!existsSync(FIREBASE_CLI))
+    throw new EmulatorPrerequisiteError(
+      `firebase-tools is not installed (${FIREBASE_CLI} is missing): run \`npm ci\`.`,
+    );
   // A per-run config: the repo's firebase.json pins the default ports; tests need free ones. Not single-project:
   // test files run side by side, each in a project of its own.
   const configDir = mkdtempSync(join(tmpdir(), 'club-auth-emulator-'));
   const removeConfigDir = () => rmSync(configDir, { recursive: true, force: true });
-  const emulators = { ...emulatorsConfig({ auth: opts.port, hub: await findFreePort(), logging: await findFreePort() }), singleProjectMode: false };
+  const emulators = {
+    ...emulatorsConfig({ auth: opts.port, hub: await findFreePort(), logging: await findFreePort() }),
+    singleProjectMode: false,
+  };
   writeFileSync(join(configDir, 'firebase.json'), JSON.stringify({ emulators }));
-  const args = [FIREBASE_CLI, 'emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', join(configDir, 'firebase.json')];
+  const args = [
+    FIREBASE_CLI,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    opts.projectId,
+    '--config',
+    join(configDir, 'firebase.json'),
+  ];
   if (opts.dataDir) args.push('--import', join(opts.dataDir, 'auth'), '--export-on-exit', join(opts.dataDir, 'auth'));
   // A private TMPDIR: firebase-tools finds "the" hub of a project through <tmpdir>/hub-<project>.json, and an
   // export-on-exit must not reach another run's hub. CI=true: no "message of the day" fetched from the internet.
   // NODE_OPTIONS: the API's validators compiled on first use instead of all at start (authEmulatorPreload.cjs).
   const preload = `--require ${JSON.stringify(AUTH_EMULATOR_PRELOAD)}`;
-  const env = { TMPDIR: configDir, CI: 'true', NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' ') };
+  const env = {
+    TMPDIR: configDir,
+    CI: 'true',
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' '),
+  };
   // SIGINT: firebase-tools exports (with --export-on-exit) and exits in < 0.5 s.
-  const child = spawnChild(process.execPath, args, { cwd: configDir, env, stopSignal: 'SIGINT', log: (line) => opts.log(`[auth] ${line}`) });
+  const child = spawnChild(process.execPath, args, {
+    cwd: configDir,
+    env,
+    stopSignal: 'SIGINT',
+    log: (line) => opts.log(`[auth] ${line}`),
+  });
   void child.exited.then(removeConfigDir);
   // The port answers before the import is applied: ready is the line firebase-tools prints after it.
   const printedReady = waitForLine(child, 'All emulators ready!', `The Auth emulator on port ${opts.port}`);
@@ -158,10 +202,14 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
 
   const [auth, firestore] = await Promise.allSettled([
     only.has('auth') ? startAuth({ projectId, port: authPort, dataDir: opts.dataDir, log }) : null,
-    only.has('firestore') ? startFirestore(gcloud, { port: firestorePort, dataDir: opts.dataDir, rulesFile, log }) : null,
+    only.has('firestore')
+      ? startFirestore(gcloud, { port: firestorePort, dataDir: opts.dataDir, rulesFile, log })
+      : null,
   ]);
   if (auth.status === 'rejected' || firestore.status === 'rejected') {
-    await Promise.all([auth, firestore].map((result) => (result.status === 'fulfilled' ? result.value?.stop() : undefined)));
+    await Promise.all(
+      [auth, firestore].map((result) => (result.status === 'fulfilled' ? result.value?.stop() : undefined)),
+    );
     throw auth.status === 'rejected' ? auth.reason : (firestore as PromiseRejectedResult).reason;
   }
   const authHost = auth.value ? `127.0.0.1:${authPort}` : '';
@@ -172,12 +220,20 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
     if (!opts.dataDir || !firestore.value?.isRunning()) return;
     const exportDirectory = join(opts.dataDir, 'firestore');
     mkdirSync(exportDirectory, { recursive: true });
-    const body = { database: `projects/${projectId}/databases/(default)`, export_directory: exportDirectory, export_name: FIRESTORE_EXPORT_NAME };
-    await emulatorRequest(`http://${firestoreHost}/emulator/v1/projects/${projectId}:export`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }, 30_000).catch((error) => log(`[firestore] export failed: ${String(error)}`));
+    const body = {
+      database: `projects/${projectId}/databases/(default)`,
+      export_directory: exportDirectory,
+      export_name: FIRESTORE_EXPORT_NAME,
+    };
+    await emulatorRequest(
+      `http://${firestoreHost}/emulator/v1/projects/${projectId}:export`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      30_000,
+    ).catch((error) => log(`[firestore] export failed: ${String(error)}`));
   };
 
   return {
@@ -188,10 +244,9 @@ export async function startEmulators(opts: StartEmulatorsOptions = {}): Promise<
     clearFirestore: async () => (firestoreHost ? clearFirestoreData(firestoreHost, projectId) : undefined),
     clearAuth: async () => (authHost ? clearAuthData(authHost, projectId) : undefined),
     stop() {
-      stopping ??= Promise.all([
-        exportFirestore().then(() => firestore.value?.stop()),
-        auth.value?.stop(),
-      ]).then(() => {});
+      stopping ??= Promise.all([exportFirestore().then(() => firestore.value?.stop()), auth.value?.stop()]).then(
+        () => {},
+      );
       return stopping;
     },
   };

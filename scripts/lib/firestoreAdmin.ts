@@ -29,7 +29,13 @@ export function openFirestore(target: FirestoreTarget): AdminFirestore {
   const app: App =
     target.kind === 'emulator'
       ? initializeApp({ projectId: target.projectId }, name)
-      : initializeApp({ projectId: target.projectId, credential: target.credentialsFile ? cert(target.credentialsFile) : applicationDefault() }, name);
+      : initializeApp(
+          {
+            projectId: target.projectId,
+            credential: target.credentialsFile ? cert(target.credentialsFile) : applicationDefault(),
+          },
+          name,
+        );
   const db = getFirestore(app);
   // FIRESTORE_EMULATOR_HOST, when set, wins inside the SDK anyway; settings make an explicit host work too.
   if (target.kind === 'emulator') db.settings({ host: target.host, ssl: false });
@@ -63,7 +69,11 @@ export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): FirestoreTa
     if (!env.GCLOUD_PROJECT && !env.GOOGLE_CLOUD_PROJECT) {
       throw new Error('GOOGLE_APPLICATION_CREDENTIALS is set: also set GCLOUD_PROJECT to the project to seed.');
     }
-    return { kind: 'project', projectId, ...(env === process.env ? {} : { credentialsFile: env.GOOGLE_APPLICATION_CREDENTIALS }) };
+    return {
+      kind: 'project',
+      projectId,
+      ...(env === process.env ? {} : { credentialsFile: env.GOOGLE_APPLICATION_CREDENTIALS }),
+    };
   }
   return { kind: 'emulator', projectId, host: `${LOOPBACK_HOST}:${DEFAULT_PORTS.firestore}` };
 }

@@ -4,7 +4,16 @@
 // so Cloud Build's `npm install` gets what the tests ran with. firebase.json: functions.source = ".functions".
 // The catalog pages it renders on request (server/render/) fill the storefront build's app shell: app-shell.html
 // and 404.html are copied into <out>/site/.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack';
 
@@ -23,7 +32,8 @@ export async function bundleFunctions({ distDir = join(ROOT, 'dist') }: { distDi
   const dir = FUNCTIONS_DIR;
   const site = join(dir, 'site');
   for (const file of ['app-shell.html', '404.html']) {
-    if (!existsSync(join(distDir, file))) throw new Error(`functions bundle: ${join(distDir, file)} is missing (build and prerender the storefront first)`);
+    if (!existsSync(join(distDir, file)))
+      throw new Error(`functions bundle: ${join(distDir, file)} is missing (build and prerender the storefront first)`);
   }
   rmSync(site, { recursive: true, force: true });
   mkdirSync(site, { recursive: true });
@@ -47,7 +57,9 @@ export async function bundleFunctions({ distDir = join(ROOT, 'dist') }: { distDi
     legalComments: 'none',
     logLevel: 'warning',
   });
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string }>;
+  };
   const dependencies: Record<string, string> = {};
   for (const output of Object.values(result.metafile.outputs)) {
     for (const imported of output.imports) {

@@ -30,34 +30,210 @@ const f = (name: string): Garment => ({ name, feminine: true });
 const m = (name: string): Garment => ({ name, feminine: false });
 
 export const GENERATED_KINDS: readonly Kind[] = [
-  { id: 'camisetas', displayName: 'Camisetas', tile: 'male', garments: [f('Camiseta Básica'), f('Camiseta Estampada'), f('Camiseta Gola V'), f('Regata')], materials: ['Algodão', 'Algodão Orgânico', 'Malha', 'Viscose'], images: ['camiseta-branca', 'regata-azul'], price: [39, 149] },
-  { id: 'camisas', displayName: 'Camisas', tile: 'male', garments: [f('Camisa Social'), f('Camisa Xadrez'), f('Camisa Polo'), f('Camisa de Botão')], materials: ['Algodão', 'Linho', 'Tricoline', 'Piquet'], images: ['camisa-xadrez-vermelha', 'camisa-polo-verde'], price: [89, 259] },
-  { id: 'calcas', displayName: 'Calças', tile: 'male', garments: [f('Calça Jeans'), f('Calça Chino'), f('Calça Pantalona'), f('Calça Cargo')], materials: ['Jeans', 'Sarja', 'Linho', 'Viscose'], images: ['calca-jeans', 'calca-chino-marinho', 'calca-pantalona-bege'], price: [119, 329] },
-  { id: 'bermudas', displayName: 'Bermudas e Shorts', tile: 'male', garments: [f('Bermuda'), f('Bermuda Cargo'), m('Short'), m('Short Esportivo')], materials: ['Sarja', 'Jeans', 'Tactel', 'Linho'], images: ['bermuda-sarja-caqui'], price: [69, 189] },
-  { id: 'moletons', displayName: 'Moletons', tile: 'male', garments: [m('Moletom com Capuz'), m('Moletom Careca'), f('Jaqueta de Moletom')], materials: ['Algodão', 'Moletinho', 'Fleece'], images: ['moletom-cinza'], price: [149, 299] },
-  { id: 'vestidos', displayName: 'Vestidos', tile: 'female', garments: [m('Vestido Midi'), m('Vestido Longo'), m('Vestido Curto'), m('Vestido Chemise')], materials: ['Viscose', 'Linho', 'Crepe', 'Malha'], images: ['vestido-vermelho', 'vestido-floral-amarelo'], price: [129, 399] },
-  { id: 'saias', displayName: 'Saias', tile: 'female', garments: [f('Saia Midi'), f('Saia Plissada'), f('Saia Lápis'), f('Minissaia')], materials: ['Crepe', 'Jeans', 'Couro Sintético', 'Viscose'], images: ['saia-midi-preta'], price: [89, 249] },
-  { id: 'blusas', displayName: 'Blusas', tile: 'female', garments: [f('Blusa Listrada'), f('Blusa de Alça'), f('Bata'), f('Blusa Cropped')], materials: ['Viscose', 'Algodão', 'Tricô', 'Cetim'], images: ['blusa-listrada-azul'], price: [59, 199] },
-  { id: 'malhas', displayName: 'Suéteres e Cardigãs', tile: 'female', garments: [m('Suéter'), m('Cardigã'), m('Pulôver'), m('Colete')], materials: ['Tricô', 'Lã', 'Cashmere', 'Algodão'], images: ['sueter-branco', 'cardigan-rosa'], price: [129, 349] },
-  { id: 'macacoes', displayName: 'Macacões', tile: 'female', garments: [m('Macacão'), m('Macaquinho'), f('Jardineira')], materials: ['Jeans', 'Linho', 'Viscose'], images: ['macacao-jeans'], price: [159, 389] },
-  { id: 'jaquetas', displayName: 'Jaquetas', tile: 'jackets', garments: [f('Jaqueta Bomber'), f('Jaqueta Jeans'), f('Jaqueta Biker'), f('Jaqueta Trucker')], materials: ['Couro', 'Jeans', 'Nylon', 'Camurça'], images: ['jaqueta-couro-preta', 'jaqueta-jeans-azul', 'jaqueta-bomber-vinho'], price: [199, 699] },
-  { id: 'casacos', displayName: 'Casacos e Parkas', tile: 'jackets', garments: [f('Parka'), m('Casaco Acolchoado'), m('Sobretudo'), m('Trench Coat')], materials: ['Lã', 'Nylon', 'Gabardine', 'Matelassê'], images: ['parka-verde-oliva', 'jaqueta-acolchoada-preta'], price: [299, 899] },
-  { id: 'blazers', displayName: 'Blazers', tile: 'jackets', garments: [m('Blazer'), m('Blazer Alongado'), m('Blazer Xadrez')], materials: ['Linho', 'Alfaiataria', 'Lã Fria', 'Veludo'], images: ['blazer-bege', 'blazer-xadrez-cinza'], price: [249, 599] },
-  { id: 'corta-ventos', displayName: 'Corta-Ventos', tile: 'jackets', garments: [m('Corta-Vento'), f('Jaqueta Impermeável'), m('Anoraque')], materials: ['Nylon', 'Poliéster', 'Tactel'], images: ['corta-vento-verde'], price: [179, 449] },
-  { id: 'tenis-corrida', displayName: 'Tênis de Corrida', tile: 'sneakers', garments: [m('Tênis de Corrida'), m('Tênis de Caminhada'), m('Tênis de Treino')], materials: ['Mesh', 'Knit', 'Malha Respirável'], images: ['tenis-corrida-azul', 'tenis-caminhada-laranja'], price: [249, 899] },
-  { id: 'tenis-casuais', displayName: 'Tênis Casuais', tile: 'sneakers', garments: [m('Tênis Casual'), m('Tênis Retrô'), m('Tênis de Skate'), m('Slip-On')], materials: ['Lona', 'Couro', 'Camurça', 'Couro Sintético'], images: ['tenis-casual-branco', 'tenis-retro-verde', 'tenis-skate-cinza'], price: [179, 699] },
-  { id: 'tenis-cano-alto', displayName: 'Tênis Cano Alto', tile: 'sneakers', garments: [m('Tênis Cano Alto'), m('Tênis de Basquete'), f('Bota Sneaker')], materials: ['Couro', 'Lona', 'Camurça'], images: ['tenis-cano-alto-preto', 'tenis-basquete-vermelho', 'tenis-couro-marrom'], price: [299, 1499] },
-  { id: 'bones', displayName: 'Bonés', tile: 'hats', garments: [m('Boné Aba Reta'), m('Boné Aba Curva'), m('Boné Trucker'), f('Viseira')], materials: ['Algodão', 'Sarja', 'Tela', 'Veludo Cotelê'], images: ['bone-aba-reta-preto', 'bone-branco'], price: [49, 159] },
-  { id: 'chapeus', displayName: 'Chapéus', tile: 'hats', garments: [m('Chapéu Panamá'), m('Chapéu Bucket'), m('Chapéu Fedora'), f('Boina')], materials: ['Palha', 'Feltro', 'Lã', 'Algodão'], images: ['chapeu-panama-palha', 'chapeu-bucket-verde', 'chapeu-meia-noite', 'boina-la-marrom'], price: [69, 299] },
-  { id: 'gorros', displayName: 'Gorros', tile: 'hats', garments: [m('Gorro'), m('Gorro com Pompom'), f('Touca')], materials: ['Tricô', 'Lã', 'Fleece', 'Acrílico'], images: ['gorro-trico-cinza', 'gorro-vermelho'], price: [39, 129] },
+  {
+    id: 'camisetas',
+    displayName: 'Camisetas',
+    tile: 'male',
+    garments: [f('Camiseta Básica'), f('Camiseta Estampada'), f('Camiseta Gola V'), f('Regata')],
+    materials: ['Algodão', 'Algodão Orgânico', 'Malha', 'Viscose'],
+    images: ['camiseta-branca', 'regata-azul'],
+    price: [39, 149],
+  },
+  {
+    id: 'camisas',
+    displayName: 'Camisas',
+    tile: 'male',
+    garments: [f('Camisa Social'), f('Camisa Xadrez'), f('Camisa Polo'), f('Camisa de Botão')],
+    materials: ['Algodão', 'Linho', 'Tricoline', 'Piquet'],
+    images: ['camisa-xadrez-vermelha', 'camisa-polo-verde'],
+    price: [89, 259],
+  },
+  {
+    id: 'calcas',
+    displayName: 'Calças',
+    tile: 'male',
+    garments: [f('Calça Jeans'), f('Calça Chino'), f('Calça Pantalona'), f('Calça Cargo')],
+    materials: ['Jeans', 'Sarja', 'Linho', 'Viscose'],
+    images: ['calca-jeans', 'calca-chino-marinho', 'calca-pantalona-bege'],
+    price: [119, 329],
+  },
+  {
+    id: 'bermudas',
+    displayName: 'Bermudas e Shorts',
+    tile: 'male',
+    garments: [f('Bermuda'), f('Bermuda Cargo'), m('Short'), m('Short Esportivo')],
+    materials: ['Sarja', 'Jeans', 'Tactel', 'Linho'],
+    images: ['bermuda-sarja-caqui'],
+    price: [69, 189],
+  },
+  {
+    id: 'moletons',
+    displayName: 'Moletons',
+    tile: 'male',
+    garments: [m('Moletom com Capuz'), m('Moletom Careca'), f('Jaqueta de Moletom')],
+    materials: ['Algodão', 'Moletinho', 'Fleece'],
+    images: ['moletom-cinza'],
+    price: [149, 299],
+  },
+  {
+    id: 'vestidos',
+    displayName: 'Vestidos',
+    tile: 'female',
+    garments: [m('Vestido Midi'), m('Vestido Longo'), m('Vestido Curto'), m('Vestido Chemise')],
+    materials: ['Viscose', 'Linho', 'Crepe', 'Malha'],
+    images: ['vestido-vermelho', 'vestido-floral-amarelo'],
+    price: [129, 399],
+  },
+  {
+    id: 'saias',
+    displayName: 'Saias',
+    tile: 'female',
+    garments: [f('Saia Midi'), f('Saia Plissada'), f('Saia Lápis'), f('Minissaia')],
+    materials: ['Crepe', 'Jeans', 'Couro Sintético', 'Viscose'],
+    images: ['saia-midi-preta'],
+    price: [89, 249],
+  },
+  {
+    id: 'blusas',
+    displayName: 'Blusas',
+    tile: 'female',
+    garments: [f('Blusa Listrada'), f('Blusa de Alça'), f('Bata'), f('Blusa Cropped')],
+    materials: ['Viscose', 'Algodão', 'Tricô', 'Cetim'],
+    images: ['blusa-listrada-azul'],
+    price: [59, 199],
+  },
+  {
+    id: 'malhas',
+    displayName: 'Suéteres e Cardigãs',
+    tile: 'female',
+    garments: [m('Suéter'), m('Cardigã'), m('Pulôver'), m('Colete')],
+    materials: ['Tricô', 'Lã', 'Cashmere', 'Algodão'],
+    images: ['sueter-branco', 'cardigan-rosa'],
+    price: [129, 349],
+  },
+  {
+    id: 'macacoes',
+    displayName: 'Macacões',
+    tile: 'female',
+    garments: [m('Macacão'), m('Macaquinho'), f('Jardineira')],
+    materials: ['Jeans', 'Linho', 'Viscose'],
+    images: ['macacao-jeans'],
+    price: [159, 389],
+  },
+  {
+    id: 'jaquetas',
+    displayName: 'Jaquetas',
+    tile: 'jackets',
+    garments: [f('Jaqueta Bomber'), f('Jaqueta Jeans'), f('Jaqueta Biker'), f('Jaqueta Trucker')],
+    materials: ['Couro', 'Jeans', 'Nylon', 'Camurça'],
+    images: ['jaqueta-couro-preta', 'jaqueta-jeans-azul', 'jaqueta-bomber-vinho'],
+    price: [199, 699],
+  },
+  {
+    id: 'casacos',
+    displayName: 'Casacos e Parkas',
+    tile: 'jackets',
+    garments: [f('Parka'), m('Casaco Acolchoado'), m('Sobretudo'), m('Trench Coat')],
+    materials: ['Lã', 'Nylon', 'Gabardine', 'Matelassê'],
+    images: ['parka-verde-oliva', 'jaqueta-acolchoada-preta'],
+    price: [299, 899],
+  },
+  {
+    id: 'blazers',
+    displayName: 'Blazers',
+    tile: 'jackets',
+    garments: [m('Blazer'), m('Blazer Alongado'), m('Blazer Xadrez')],
+    materials: ['Linho', 'Alfaiataria', 'Lã Fria', 'Veludo'],
+    images: ['blazer-bege', 'blazer-xadrez-cinza'],
+    price: [249, 599],
+  },
+  {
+    id: 'corta-ventos',
+    displayName: 'Corta-Ventos',
+    tile: 'jackets',
+    garments: [m('Corta-Vento'), f('Jaqueta Impermeável'), m('Anoraque')],
+    materials: ['Nylon', 'Poliéster', 'Tactel'],
+    images: ['corta-vento-verde'],
+    price: [179, 449],
+  },
+  {
+    id: 'tenis-corrida',
+    displayName: 'Tênis de Corrida',
+    tile: 'sneakers',
+    garments: [m('Tênis de Corrida'), m('Tênis de Caminhada'), m('Tênis de Treino')],
+    materials: ['Mesh', 'Knit', 'Malha Respirável'],
+    images: ['tenis-corrida-azul', 'tenis-caminhada-laranja'],
+    price: [249, 899],
+  },
+  {
+    id: 'tenis-casuais',
+    displayName: 'Tênis Casuais',
+    tile: 'sneakers',
+    garments: [m('Tênis Casual'), m('Tênis Retrô'), m('Tênis de Skate'), m('Slip-On')],
+    materials: ['Lona', 'Couro', 'Camurça', 'Couro Sintético'],
+    images: ['tenis-casual-branco', 'tenis-retro-verde', 'tenis-skate-cinza'],
+    price: [179, 699],
+  },
+  {
+    id: 'tenis-cano-alto',
+    displayName: 'Tênis Cano Alto',
+    tile: 'sneakers',
+    garments: [m('Tênis Cano Alto'), m('Tênis de Basquete'), f('Bota Sneaker')],
+    materials: ['Couro', 'Lona', 'Camurça'],
+    images: ['tenis-cano-alto-preto', 'tenis-basquete-vermelho', 'tenis-couro-marrom'],
+    price: [299, 1499],
+  },
+  {
+    id: 'bones',
+    displayName: 'Bonés',
+    tile: 'hats',
+    garments: [m('Boné Aba Reta'), m('Boné Aba Curva'), m('Boné Trucker'), f('Viseira')],
+    materials: ['Algodão', 'Sarja', 'Tela', 'Veludo Cotelê'],
+    images: ['bone-aba-reta-preto', 'bone-branco'],
+    price: [49, 159],
+  },
+  {
+    id: 'chapeus',
+    displayName: 'Chapéus',
+    tile: 'hats',
+    garments: [m('Chapéu Panamá'), m('Chapéu Bucket'), m('Chapéu Fedora'), f('Boina')],
+    materials: ['Palha', 'Feltro', 'Lã', 'Algodão'],
+    images: ['chapeu-panama-palha', 'chapeu-bucket-verde', 'chapeu-meia-noite', 'boina-la-marrom'],
+    price: [69, 299],
+  },
+  {
+    id: 'gorros',
+    displayName: 'Gorros',
+    tile: 'hats',
+    garments: [m('Gorro'), m('Gorro com Pompom'), f('Touca')],
+    materials: ['Tricô', 'Lã', 'Fleece', 'Acrílico'],
+    images: ['gorro-trico-cinza', 'gorro-vermelho'],
+    price: [39, 129],
+  },
 ];
 
 /** [masculine, feminine] */
 const COLOURS: ReadonlyArray<readonly [string, string]> = [
-  ['Preto', 'Preta'], ['Branco', 'Branca'], ['Azul', 'Azul'], ['Vermelho', 'Vermelha'], ['Verde', 'Verde'],
-  ['Cinza', 'Cinza'], ['Bege', 'Bege'], ['Marrom', 'Marrom'], ['Amarelo', 'Amarela'], ['Rosa', 'Rosa'],
-  ['Vinho', 'Vinho'], ['Azul-Marinho', 'Azul-Marinho'], ['Caqui', 'Caqui'], ['Laranja', 'Laranja'], ['Roxo', 'Roxa'],
-  ['Verde-Oliva', 'Verde-Oliva'], ['Off-White', 'Off-White'], ['Grafite', 'Grafite'], ['Mostarda', 'Mostarda'], ['Terracota', 'Terracota'],
+  ['Preto', 'Preta'],
+  ['Branco', 'Branca'],
+  ['Azul', 'Azul'],
+  ['Vermelho', 'Vermelha'],
+  ['Verde', 'Verde'],
+  ['Cinza', 'Cinza'],
+  ['Bege', 'Bege'],
+  ['Marrom', 'Marrom'],
+  ['Amarelo', 'Amarela'],
+  ['Rosa', 'Rosa'],
+  ['Vinho', 'Vinho'],
+  ['Azul-Marinho', 'Azul-Marinho'],
+  ['Caqui', 'Caqui'],
+  ['Laranja', 'Laranja'],
+  ['Roxo', 'Roxa'],
+  ['Verde-Oliva', 'Verde-Oliva'],
+  ['Off-White', 'Off-White'],
+  ['Grafite', 'Grafite'],
+  ['Mostarda', 'Mostarda'],
+  ['Terracota', 'Terracota'],
 ];
 
 const DETAILS = [
@@ -78,8 +254,15 @@ const CENTAVOS = [0, 90, 99, 50];
  * `products` products in 20 categories (in display order; the first `products % 20` categories get one more).
  * Product ids are `<category id>-<n>` with n zero-padded, so they sort in position order.
  */
-export function generateCatalog({ products, seed = GENERATED_CATALOG_SEED }: { products: number; seed?: number }): Category[] {
-  if (!Number.isInteger(products) || products < 0) throw new RangeError(`products must be a whole number ≥ 0, got ${products}`);
+export function generateCatalog({
+  products,
+  seed = GENERATED_CATALOG_SEED,
+}: {
+  products: number;
+  seed?: number;
+}): Category[] {
+  if (!Number.isInteger(products) || products < 0)
+    throw new RangeError(`products must be a whole number ≥ 0, got ${products}`);
   const faker = new Faker({ locale: [pt_BR, en, base] });
   faker.seed(seed);
   const kinds = GENERATED_KINDS.length;
@@ -101,6 +284,12 @@ export function generateCatalog({ products, seed = GENERATED_CATALOG_SEED }: { p
         description: `${garment.name} de ${material.toLowerCase()} na cor ${colour.toLowerCase()}. ${faker.helpers.arrayElement(DETAILS)}`,
       };
     });
-    return { id: kind.id, displayName: kind.displayName, imageUrl: `/images/categoria-${kind.tile}.svg`, name: kind.id, products: list };
+    return {
+      id: kind.id,
+      displayName: kind.displayName,
+      imageUrl: `/images/categoria-${kind.tile}.svg`,
+      name: kind.id,
+      products: list,
+    };
   });
 }

@@ -7,7 +7,14 @@
 // `CLUB_PREVIEW_EMULATORS=true` is the one exception, for `npm run preview:prod` only: the production bundle,
 // pointed at the local emulators. `npm run deploy` never passes it (scripts/deploy.ts removes it).
 import { boolean, object, optional, refine, string, validate, type Failure, type Struct } from 'superstruct';
-import { configInput, ConfigStruct, PRODUCTION_DEFAULTS, SETTING_OF_FIELD, type Config, type RawConfig } from '../../src/config';
+import {
+  configInput,
+  ConfigStruct,
+  PRODUCTION_DEFAULTS,
+  SETTING_OF_FIELD,
+  type Config,
+  type RawConfig,
+} from '../../src/config';
 
 /** The storefront's variables (src/config.ts), as the production bundle is built with them. */
 export const STOREFRONT_SETTINGS = Object.values(SETTING_OF_FIELD);
@@ -18,7 +25,9 @@ const DEMO = /(^|[^a-z0-9])demo-/i;
 
 export class ProductionConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(`The production build refuses these settings (CLUB_MODE=production):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `The production build refuses these settings (CLUB_MODE=production):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ProductionConfigError';
   }
 }
@@ -27,8 +36,18 @@ const value = (env: NodeJS.ProcessEnv, name: string) => env[name]?.trim() ?? '';
 
 /** The build scripts' own settings: the mode, the public origin (canonical URLs, sitemap), the preview switch. */
 export const BuildSettingsStruct = object({
-  CLUB_MODE: refine(string(), 'mode', (mode) => mode === 'production' || `CLUB_MODE must be "production" (got "${mode}")`),
-  SITE_ORIGIN: refine(string(), 'origin', (origin) => origin !== '' || "SITE_ORIGIN is missing: the shop's public origin, e.g. https://club-clothing.web.app (canonical URLs, sitemap)"),
+  CLUB_MODE: refine(
+    string(),
+    'mode',
+    (mode) => mode === 'production' || `CLUB_MODE must be "production" (got "${mode}")`,
+  ),
+  SITE_ORIGIN: refine(
+    string(),
+    'origin',
+    (origin) =>
+      origin !== '' ||
+      "SITE_ORIGIN is missing: the shop's public origin, e.g. https://club-clothing.web.app (canonical URLs, sitemap)",
+  ),
   CLUB_PREVIEW_EMULATORS: boolean(),
 });
 export interface BuildSettings {
@@ -42,7 +61,8 @@ export interface BuildSettings {
 const deployable = (name: string) =>
   refine(string(), 'deployable', (setting) => {
     if (LOCAL_HOST.test(setting)) return `${name} points at this machine ("${setting}")`;
-    if (DEMO.test(setting)) return `${name} is a demo project setting ("${setting}"): demo- projects exist only in the emulators`;
+    if (DEMO.test(setting))
+      return `${name} is a demo project setting ("${setting}"): demo- projects exist only in the emulators`;
     return true;
   });
 
@@ -50,8 +70,11 @@ const deployable = (name: string) =>
 const ProductionRules: Struct<Config> = object({
   backendUrl: refine(string(), 'backendUrl', (url) => {
     if (url === '') return true;
-    if (LOCAL_HOST.test(url)) return `BACKEND_URL points at this machine ("${url}"); leave it empty for the same-origin backend`;
-    return url.startsWith('https://') || `BACKEND_URL must be https ("${url}"); leave it empty for the same-origin backend`;
+    if (LOCAL_HOST.test(url))
+      return `BACKEND_URL points at this machine ("${url}"); leave it empty for the same-origin backend`;
+    return (
+      url.startsWith('https://') || `BACKEND_URL must be https ("${url}"); leave it empty for the same-origin backend`
+    );
   }),
   firebase: object({
     apiKey: deployable('FIREBASE_API_KEY'),
@@ -59,7 +82,11 @@ const ProductionRules: Struct<Config> = object({
     projectId: deployable('FIREBASE_PROJECT_ID'),
     appId: deployable('FIREBASE_APP_ID'),
   }),
-  useEmulators: refine(boolean(), 'useEmulators', (on) => !on || 'USE_FIREBASE_EMULATORS is on: production talks to the real Firebase'),
+  useEmulators: refine(
+    boolean(),
+    'useEmulators',
+    (on) => !on || 'USE_FIREBASE_EMULATORS is on: production talks to the real Firebase',
+  ),
   authEmulatorUrl: optional(string()),
   firestoreEmulatorHost: optional(string()),
 });
@@ -67,7 +94,8 @@ const ProductionRules: Struct<Config> = object({
 /** A schema failure of the storefront's settings, named by its variable. */
 function storefrontProblem(failure: Failure): string {
   const name = SETTING_OF_FIELD[failure.path.join('.') as keyof typeof SETTING_OF_FIELD] ?? failure.path.join('.');
-  if (failure.value === undefined) return `${name} is missing (Firebase console → Project settings → Your apps → SDK setup and configuration)`;
+  if (failure.value === undefined)
+    return `${name} is missing (Firebase console → Project settings → Your apps → SDK setup and configuration)`;
   return `${name}: ${failure.message}`;
 }
 
@@ -87,10 +115,14 @@ function firstPerPath(failures: readonly Failure[]): Failure[] {
 /** The problems of a production build's environment, and its settings when there are none. */
 export function checkProductionConfig(env: NodeJS.ProcessEnv): { problems: string[]; settings: BuildSettings | null } {
   const preview = value(env, 'CLUB_PREVIEW_EMULATORS') === 'true';
-  const [buildError] = validate({ CLUB_MODE: value(env, 'CLUB_MODE'), SITE_ORIGIN: value(env, 'SITE_ORIGIN'), CLUB_PREVIEW_EMULATORS: preview }, BuildSettingsStruct);
+  const [buildError] = validate(
+    { CLUB_MODE: value(env, 'CLUB_MODE'), SITE_ORIGIN: value(env, 'SITE_ORIGIN'), CLUB_PREVIEW_EMULATORS: preview },
+    BuildSettingsStruct,
+  );
   const problems = failuresOf(buildError).map((failure) => failure.message);
   const site = value(env, 'SITE_ORIGIN');
-  if (site && !preview && (LOCAL_HOST.test(site) || !site.startsWith('https://'))) problems.push(`SITE_ORIGIN must be the public https origin ("${site}")`);
+  if (site && !preview && (LOCAL_HOST.test(site) || !site.startsWith('https://')))
+    problems.push(`SITE_ORIGIN must be the public https origin ("${site}")`);
 
   const raw = Object.fromEntries(STOREFRONT_SETTINGS.map((name) => [name, env[name]])) as RawConfig;
   const input = configInput(raw, PRODUCTION_DEFAULTS);
@@ -99,7 +131,9 @@ export function checkProductionConfig(env: NodeJS.ProcessEnv): { problems: strin
   if (!preview) {
     // The settings the schema accepted, against the production rules: every problem is listed at once.
     const refused = new Set(schemaFailures.map((failure) => failure.path.join('.')));
-    const rules = firstPerPath(failuresOf(validate(input, ProductionRules)[0])).filter((failure) => !refused.has(failure.path.join('.')));
+    const rules = firstPerPath(failuresOf(validate(input, ProductionRules)[0])).filter(
+      (failure) => !refused.has(failure.path.join('.')),
+    );
     problems.push(...rules.map((failure) => failure.message));
   }
   return { problems, settings: problems.length === 0 ? { mode: 'production', siteOrigin: site, preview } : null };

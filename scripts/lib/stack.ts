@@ -101,7 +101,10 @@ export function emulatorWebConfig(projectId: string, authHost: string, firestore
 
 /** Build-time settings of the storefront (read by src/config.ts) pointing at this stack. */
 export function storefrontEnv(projectId: string, ports: LocalStack['ports']): Record<string, string> {
-  return { BACKEND_URL: `http://localhost:${ports.backend}`, ...emulatorWebConfig(projectId, `127.0.0.1:${ports.auth}`, `127.0.0.1:${ports.firestore}`) };
+  return {
+    BACKEND_URL: `http://localhost:${ports.backend}`,
+    ...emulatorWebConfig(projectId, `127.0.0.1:${ports.auth}`, `127.0.0.1:${ports.firestore}`),
+  };
 }
 
 /** Backend settings (server/config.ts) pointing at this stack. */
@@ -121,11 +124,19 @@ export function backendEnv(projectId: string, ports: LocalStack['ports']): Recor
 }
 
 /** `parcel build` or `parcel serve` of src/index.html with the given env (build: NODE_ENV production). */
-const parcel = (command: 'build' | 'serve', args: string[], o: { env: Record<string, string>; distDir: string; cacheDir: string; log?: (line: string) => void }) =>
-  spawnChild(process.execPath, [PARCEL_BIN, command, '--no-autoinstall', ...args, '--dist-dir', o.distDir, '--cache-dir', o.cacheDir], {
-    env: { ...o.env, NODE_ENV: command === 'build' ? 'production' : 'development' },
-    log: o.log,
-  });
+const parcel = (
+  command: 'build' | 'serve',
+  args: string[],
+  o: { env: Record<string, string>; distDir: string; cacheDir: string; log?: (line: string) => void },
+) =>
+  spawnChild(
+    process.execPath,
+    [PARCEL_BIN, command, '--no-autoinstall', ...args, '--dist-dir', o.distDir, '--cache-dir', o.cacheDir],
+    {
+      env: { ...o.env, NODE_ENV: command === 'build' ? 'production' : 'development' },
+      log: o.log,
+    },
+  );
 
 /** `parcel build` of src/index.html with the given env into distDir; throws with Parcel's output on failure. */
 export async function buildStorefront(opts: {
@@ -200,7 +211,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   /** A child that dies on its own later must not go unnoticed behind a banner that says all is well. */
   const reportUnexpectedExit = (child: ManagedChild, what: string) =>
     void child.exited.then((code) => {
-      if (!stopRequested) notice(`${what} exited unexpectedly (code ${code}); stop with Ctrl-C and start again. Last output:\n${child.tail(15)}`);
+      if (!stopRequested)
+        notice(
+          `${what} exited unexpectedly (code ${code}); stop with Ctrl-C and start again. Last output:\n${child.tail(15)}`,
+        );
     });
 
   // The first failure stops everything at once (a failed emulator must not wait for a 10 s build).
@@ -227,7 +241,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         notice(`Emulators ready in ${seconds(started)}.`);
         checkAborted();
 
-        const seed = await withFirestore({ kind: 'emulator', projectId, host: emulators.firestoreHost }, (db) => unlessAborted(seedCatalog(db, { ifEmpty: true })));
+        const seed = await withFirestore({ kind: 'emulator', projectId, host: emulators.firestoreHost }, (db) =>
+          unlessAborted(seedCatalog(db, { ifEmpty: true })),
+        );
         notice(
           seed.status === 'seeded'
             ? `Seeded the catalog: ${seed.categories} categories, ${seed.products} products.`
@@ -248,9 +264,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         if (mode === 'dev') {
           const distDir = options.distDir ?? join(ROOT, '.parcel-cache', 'dev-dist');
           notice(`Starting Parcel's dev server (HMR) on :${ports.storefront}…`);
-          const child = parcel('serve', ['--port', String(ports.storefront)], { env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`) });
+          const child = parcel('serve', ['--port', String(ports.storefront)], {
+            env,
+            distDir,
+            cacheDir,
+            log: (line) => log(`[parcel] ${line}`),
+          });
           stoppers.push(() => child.stop());
-          await waitUntilServing(child, [`http-get://127.0.0.1:${ports.storefront}/`], `Parcel's dev server on port ${ports.storefront}`, 180_000);
+          await waitUntilServing(
+            child,
+            [`http-get://127.0.0.1:${ports.storefront}/`],
+            `Parcel's dev server on port ${ports.storefront}`,
+            180_000,
+          );
           reportUnexpectedExit(child, "Parcel's dev server");
           return `http://localhost:${ports.storefront}`;
         }
@@ -258,7 +284,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         if (mode === 'build') {
           notice('Building the storefront with Parcel…');
           const started = Date.now();
-          await buildStorefront({ env, distDir, cacheDir, log: (line) => log(`[parcel] ${line}`), onChild: (child) => stoppers.push(() => child.stop()) });
+          await buildStorefront({
+            env,
+            distDir,
+            cacheDir,
+            log: (line) => log(`[parcel] ${line}`),
+            onChild: (child) => stoppers.push(() => child.stop()),
+          });
           notice(`Built the storefront in ${seconds(started)}.`);
           const host = (await catalogReady).emulators.firestoreHost;
           checkAborted();
@@ -270,11 +302,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
           // The offline service worker precaches the prerendered pages: built last (docs/offline.md).
           const worker = await buildServiceWorker(distDir);
-          notice(`Service worker: ${worker.count} files precached (${Math.round(worker.size / 1024)} KB, ${Math.round(worker.gzipSize / 1024)} KB gz).`);
+          notice(
+            `Service worker: ${worker.count} files precached (${Math.round(worker.size / 1024)} KB, ${Math.round(worker.gzipSize / 1024)} KB gz).`,
+          );
         }
         checkAborted();
         // Catalog pages the build did not write go to the backend, as Hosting sends them to the function.
-        const server = await startStaticServer({ root: distDir, port: ports.storefront, ...(runBackend ? { backendUrl: `http://127.0.0.1:${ports.backend}` } : {}) });
+        const server = await startStaticServer({
+          root: distDir,
+          port: ports.storefront,
+          ...(runBackend ? { backendUrl: `http://127.0.0.1:${ports.backend}` } : {}),
+        });
         stoppers.push(() => server.close());
         return server.url;
       })(),
@@ -289,22 +327,34 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           env: {
             ...backendEnv(projectId, ports),
             // The build whose app shell the backend's on-request catalog pages fill (server/render/).
-            ...(mode === 'build' || mode === 'serve' ? { STOREFRONT_DIST_DIR: options.distDir ?? join(ROOT, 'dist') } : {}),
+            ...(mode === 'build' || mode === 'serve'
+              ? { STOREFRONT_DIST_DIR: options.distDir ?? join(ROOT, 'dist') }
+              : {}),
             ...options.backendEnv,
           },
           log: (line) => log(`[backend] ${line}`),
         });
         stoppers.push(() => child.stop());
-        await waitUntilServing(child, [`http-get://127.0.0.1:${ports.backend}/health`], `The backend on port ${ports.backend}`);
+        await waitUntilServing(
+          child,
+          [`http-get://127.0.0.1:${ports.backend}/health`],
+          `The backend on port ${ports.backend}`,
+        );
         reportUnexpectedExit(child, 'The backend');
         return { url: `http://localhost:${ports.backend}`, pid: child.pid ?? null };
       })(),
     );
 
     // Wait for all even if one fails, so every child is registered before the cleanup below.
-    const failed = (await Promise.allSettled([catalogReady, backendReady, storefrontReady])).find((r) => r.status === 'rejected');
+    const failed = (await Promise.allSettled([catalogReady, backendReady, storefrontReady])).find(
+      (r) => r.status === 'rejected',
+    );
     if (failed) throw failed.reason;
-    const [{ emulators, seed }, backend, storefrontUrl] = await Promise.all([catalogReady, backendReady, storefrontReady]);
+    const [{ emulators, seed }, backend, storefrontUrl] = await Promise.all([
+      catalogReady,
+      backendReady,
+      storefrontReady,
+    ]);
     checkAborted();
     options.signal?.removeEventListener('abort', onAbort);
 
@@ -318,7 +368,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         firestoreEmulator: `http://${emulators.firestoreHost}`,
       },
       emulators,
-      pids: { firestore: emulators.pids.firestore ?? null, auth: emulators.pids.auth ?? null, backend: backend?.pid ?? null },
+      pids: {
+        firestore: emulators.pids.firestore ?? null,
+        auth: emulators.pids.auth ?? null,
+        backend: backend?.pid ?? null,
+      },
       seed,
       stop,
     };

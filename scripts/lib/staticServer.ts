@@ -19,10 +19,27 @@ import Fastify from 'fastify';
 import { DEFAULT_PORTS } from '../../src/sharedConstants';
 import { runScript, stopOnSignal } from './cli';
 
-const PRECOMPRESS_CLI = resolve(import.meta.dirname, '..', '..', 'node_modules', 'precompress', 'dist', 'precompress.js');
+const PRECOMPRESS_CLI = resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  'node_modules',
+  'precompress',
+  'dist',
+  'precompress.js',
+);
 const FIREBASE_JSON = resolve(import.meta.dirname, '..', '..', 'firebase.json');
 const HTML = 'text/html; charset=utf-8';
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'proxy-connection', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 /** Parcel names bundles `<name>.<8 hex>.<ext>`; only those may be cached forever. */
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
 
@@ -33,7 +50,9 @@ interface HostingConfig {
 
 /** Hosting's matching of a `source` glob or a `regex` against a request path. */
 const matches = (rule: { source?: string; regex?: string }, path: string) =>
-  rule.regex !== undefined ? new RegExp(rule.regex).test(path) : rule.source !== undefined && matchesGlob(path, rule.source);
+  rule.regex !== undefined
+    ? new RegExp(rule.regex).test(path)
+    : rule.source !== undefined && matchesGlob(path, rule.source);
 
 /** What firebase.json's hosting block says about a path: its rewrite destination and its headers, in order. */
 export function hostingRules(hosting: HostingConfig) {
@@ -47,13 +66,15 @@ export function hostingRules(hosting: HostingConfig) {
     /** Every header of every matching entry; a later entry's value wins, as in Hosting. */
     headersOf: (path: string) => {
       const headers = new Map<string, string>();
-      for (const entry of hosting.headers ?? []) if (matches(entry, path)) for (const { key, value } of entry.headers) headers.set(key.toLowerCase(), value);
+      for (const entry of hosting.headers ?? [])
+        if (matches(entry, path)) for (const { key, value } of entry.headers) headers.set(key.toLowerCase(), value);
       return headers;
     },
   };
 }
 
-export const readHostingConfig = (file = FIREBASE_JSON): HostingConfig => (JSON.parse(readFileSync(file, 'utf8')) as { hosting: HostingConfig }).hosting;
+export const readHostingConfig = (file = FIREBASE_JSON): HostingConfig =>
+  (JSON.parse(readFileSync(file, 'utf8')) as { hosting: HostingConfig }).hosting;
 
 /** The request's path, decoded when it can be (Hosting matches rules against the decoded path). */
 function pathOf(url: string): string {
@@ -111,7 +132,15 @@ export interface RunningStaticServer {
  * Serves `root` (a Parcel dist dir with an index.html) on `port` (0: a free one). `precompress: false` skips
  * writing .br/.gz beside the files (a read-only folder).
  */
-export async function startStaticServer({ root, port, host = '127.0.0.1', logger = false, precompress = true, hosting = readHostingConfig(), backendUrl }: {
+export async function startStaticServer({
+  root,
+  port,
+  host = '127.0.0.1',
+  logger = false,
+  precompress = true,
+  hosting = readHostingConfig(),
+  backendUrl,
+}: {
   root: string;
   port: number;
   host?: string;
@@ -123,9 +152,13 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
   backendUrl?: string;
 }): Promise<RunningStaticServer> {
   const dir = resolve(root);
-  if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir}/index.html not found: build the storefront first (npm run build).`);
+  if (!existsSync(join(dir, 'index.html')))
+    throw new Error(`${dir}/index.html not found: build the storefront first (npm run build).`);
   if (precompress) {
-    const run = await execa(process.execPath, [PRECOMPRESS_CLI, '--types', 'br,gz', '--mtime', '--silent', dir], { reject: false, all: true });
+    const run = await execa(process.execPath, [PRECOMPRESS_CLI, '--types', 'br,gz', '--mtime', '--silent', dir], {
+      reject: false,
+      all: true,
+    });
     if (run.exitCode !== 0) console.warn(`static server: could not precompress ${dir}: ${run.all}`);
   }
   const rules = hostingRules(hosting);
@@ -136,7 +169,11 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const path = pathOf(request.url);
       const destination = rules.destinationOf(path);
-      const candidates = [...filesForPath(dir, path), join(dir, '404.html'), ...(destination ? filesForPath(dir, destination) : [])];
+      const candidates = [
+        ...filesForPath(dir, path),
+        join(dir, '404.html'),
+        ...(destination ? filesForPath(dir, destination) : []),
+      ];
       for (const file of candidates) dropStaleCompressed(file);
     });
   }
@@ -174,7 +211,12 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
       headers.set('x-forwarded-host', request.headers.host ?? '');
       headers.set('x-forwarded-for', request.ip);
       const body = Buffer.isBuffer(request.body) && request.body.length > 0 ? new Uint8Array(request.body) : undefined;
-      const upstream = await fetch(new URL(request.url, backend), { method: request.method, headers, body, redirect: 'manual' });
+      const upstream = await fetch(new URL(request.url, backend), {
+        method: request.method,
+        headers,
+        body,
+        redirect: 'manual',
+      });
       upstream.headers.forEach((value, key) => {
         // fetch has decoded the body: its length and encoding are the proxy's to set again.
         if (HOP_BY_HOP.has(key) || key === 'content-encoding' || key === 'content-length') return;
@@ -185,9 +227,18 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
       return reply.code(upstream.status).send(Buffer.from(await upstream.arrayBuffer()));
     }
     const destination = request.method === 'GET' || request.method === 'HEAD' ? rules.destinationOf(pathname) : null;
-    if (destination) return reply.header('Cache-Control', 'no-cache').type(HTML).sendFile(fileOrShell(destination.replace(/^\//, '')));
-    if (notFound && (request.method === 'GET' || request.method === 'HEAD')) return reply.code(404).header('Cache-Control', 'no-cache').type(HTML).sendFile(notFound);
-    return reply.code(404).header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(`Not found: ${pathname}`);
+    if (destination)
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type(HTML)
+        .sendFile(fileOrShell(destination.replace(/^\//, '')));
+    if (notFound && (request.method === 'GET' || request.method === 'HEAD'))
+      return reply.code(404).header('Cache-Control', 'no-cache').type(HTML).sendFile(notFound);
+    return reply
+      .code(404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/plain; charset=utf-8')
+      .send(`Not found: ${pathname}`);
   });
   await app.listen({ port, host });
   const address = app.server.address();
@@ -199,9 +250,18 @@ export async function startStaticServer({ root, port, host = '127.0.0.1', logger
 // `npm run serve [-- --port 1234 --host 127.0.0.1 --root dist]`: serve an existing build, nothing else.
 await runScript(import.meta.url, 'serve', async () => {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: String(DEFAULT_PORTS.storefront) }, host: { type: 'string', default: '127.0.0.1' }, root: { type: 'string', default: 'dist' } },
+    options: {
+      port: { type: 'string', default: String(DEFAULT_PORTS.storefront) },
+      host: { type: 'string', default: '127.0.0.1' },
+      root: { type: 'string', default: 'dist' },
+    },
   });
-  const server = await startStaticServer({ root: values.root, port: Number(values.port), host: values.host, logger: true });
+  const server = await startStaticServer({
+    root: values.root,
+    port: Number(values.port),
+    host: values.host,
+    logger: true,
+  });
   console.log(`Serving ${resolve(values.root)} on ${server.url}`);
   stopOnSignal(server.close);
 });

@@ -17,7 +17,10 @@ interface CatalogIndex {
  * The server's view of prices: the whole catalog, read through CatalogPort and kept in memory for `ttlMs`
  * so a checkout does not cost a catalog read. Concurrent misses share one read; a failed read is not cached.
  */
-export function createPriceBook(catalog: CatalogPort, { ttlMs, now = Date.now }: { ttlMs: number; now?: () => number }): PriceBook {
+export function createPriceBook(
+  catalog: CatalogPort,
+  { ttlMs, now = Date.now }: { ttlMs: number; now?: () => number },
+): PriceBook {
   let cached: { at: number; index: CatalogIndex } | null = null;
   let inFlight: Promise<CatalogIndex> | null = null;
   const index = async (): Promise<CatalogIndex> => {

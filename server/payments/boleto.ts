@@ -37,7 +37,15 @@ export function dueFactor(dueAt: number): string {
 }
 
 /** `freeField`: 25 digits identifying the charge (derived from the session id). */
-export function boletoLine({ amountCentavos, dueAt, freeField }: { amountCentavos: number; dueAt: number; freeField: string }): string {
+export function boletoLine({
+  amountCentavos,
+  dueAt,
+  freeField,
+}: {
+  amountCentavos: number;
+  dueAt: number;
+  freeField: string;
+}): string {
   const free = freeField.replace(/\D/g, '').padEnd(25, '0').slice(0, 25);
   const factor = dueFactor(dueAt);
   const amount = String(Math.min(amountCentavos, 9_999_999_999)).padStart(10, '0');

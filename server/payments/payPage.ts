@@ -21,7 +21,6 @@ import { amountDue, type StoredSession } from '../store/port';
 // (the address and the service, quoted by the server), then three payment sections (Cartão, Pix, Boleto). Every
 // button is a POST form, so a reload or a link preview cannot pay, and the server settles at most once. The only script (a pending Pix's countdown and copy button) is static and allowed by its CSP hash.
 
-
 // SPEC's palette. The pay buttons are the dark primary with a success-green edge: white text on #198754 is
 // 4.3:1, under WCAG AA's 4.5:1 (axe-core in test/e2e/routes.a11y.ts).
 const STYLE = `
@@ -108,7 +107,8 @@ export interface PayPageState {
 function itemsTable(session: StoredSession): string {
   const rows = session.lineItems
     .map(
-      (line) => `<tr><td>${escapeHtml(line.name)}</td><td class="num">${line.quantity}</td>` +
+      (line) =>
+        `<tr><td>${escapeHtml(line.name)}</td><td class="num">${line.quantity}</td>` +
         `<td class="num">${escapeHtml(formatBRL(line.unitAmount / 100))}</td>` +
         `<td class="num">${escapeHtml(formatBRL((line.unitAmount * line.quantity) / 100))}</td></tr>`,
     )
@@ -121,9 +121,13 @@ function itemsTable(session: StoredSession): string {
 ${rows}
 </tbody>
 <tfoot>
-${session.delivery ? `<tr><td colspan="3">Produtos</td><td class="num" data-testid="products-total">${escapeHtml(formatBRL(session.amountTotal / 100))}</td></tr>
+${
+  session.delivery
+    ? `<tr><td colspan="3">Produtos</td><td class="num" data-testid="products-total">${escapeHtml(formatBRL(session.amountTotal / 100))}</td></tr>
 <tr><td colspan="3">Frete (${escapeHtml(session.delivery.serviceName)})</td><td class="num" data-testid="frete">${escapeHtml(formatDeliveryPrice(session.delivery))}</td></tr>
-` : ''}<tr><td colspan="3">Total</td><td class="num" data-testid="total">${escapeHtml(formatBRL(amountDue(session) / 100))}</td></tr>
+`
+    : ''
+}<tr><td colspan="3">Total</td><td class="num" data-testid="total">${escapeHtml(formatBRL(amountDue(session) / 100))}</td></tr>
 </tfoot>
 </table>`;
 }
@@ -155,7 +159,13 @@ export interface DeliveryFormState {
   notice?: string;
 }
 
-const TEXT_INPUTS: readonly { field: AddressField; autocomplete: string; inputmode?: string; maxlength: number; optional?: true }[] = [
+const TEXT_INPUTS: readonly {
+  field: AddressField;
+  autocomplete: string;
+  inputmode?: string;
+  maxlength: number;
+  optional?: true;
+}[] = [
   { field: 'recipient', autocomplete: 'shipping name', maxlength: ADDRESS_MAX_LENGTH },
   { field: 'cep', autocomplete: 'shipping postal-code', inputmode: 'numeric', maxlength: 10 },
   { field: 'street', autocomplete: 'shipping address-line1', maxlength: ADDRESS_MAX_LENGTH },
@@ -170,7 +180,8 @@ function described(field: string, error: string | undefined, hint?: string): str
   const ids = [error ? `${field}-error` : null, hint].filter(Boolean).join(' ');
   return `${error ? ' aria-invalid="true"' : ''}${ids ? ` aria-describedby="${ids}"` : ''}`;
 }
-const fieldError = (field: string, error: string | undefined) => (error ? `<p class="error" id="${field}-error">${escapeHtml(error)}</p>` : '');
+const fieldError = (field: string, error: string | undefined) =>
+  error ? `<p class="error" id="${field}-error">${escapeHtml(error)}</p>` : '';
 
 /**
  * The Entrega step: a plain POST form (no script), every field labelled, each mistake under its field, every
@@ -184,16 +195,25 @@ export function renderDeliveryPage(session: StoredSession, state: DeliveryFormSt
     return `<div class="field">
 <label for="${field}">${ADDRESS_FIELD_LABELS[field]}</label>
 <input id="${field}" name="${field}" type="text" autocomplete="${autocomplete}"${inputmode ? ` inputmode="${inputmode}"` : ''} maxlength="${maxlength}"${optional ? '' : ' required'} value="${value(field)}"${described(field, errors[field], hint)}>
-${optional ? `<p class="hint" id="${hint}">Opcional.</p>
-` : ''}${fieldError(field, errors[field])}
+${
+  optional
+    ? `<p class="hint" id="${hint}">Opcional.</p>
+`
+    : ''
+}${fieldError(field, errors[field])}
 </div>`;
   }).join('\n');
   const chosenUf = state.values.uf ?? '';
-  const ufOptions = [`<option value=""${chosenUf === '' ? ' selected' : ''}>Selecione</option>`, ...UFS.map((uf) => `<option value="${uf}"${chosenUf === uf ? ' selected' : ''}>${uf}</option>`)].join('');
+  const ufOptions = [
+    `<option value=""${chosenUf === '' ? ' selected' : ''}>Selecione</option>`,
+    ...UFS.map((uf) => `<option value="${uf}"${chosenUf === uf ? ' selected' : ''}>${uf}</option>`),
+  ].join('');
   const chosenService = state.values.service ?? 'economica';
   const services = DELIVERY_SERVICES.map((service: DeliveryServiceId) => {
     const option = state.quote?.options.find((candidate) => candidate.service === service);
-    const detail = option ? `${formatDeliveryPrice(option)} · ${formatDeliveryWindow(option.window)}` : 'Informe o CEP para ver o preço e o prazo.';
+    const detail = option
+      ? `${formatDeliveryPrice(option)} · ${formatDeliveryWindow(option.window)}`
+      : 'Informe o CEP para ver o preço e o prazo.';
     return `<div class="option">
 <input type="radio" id="service-${service}" name="service" value="${service}"${chosenService === service ? ' checked' : ''} aria-describedby="service-${service}-detail">
 <label for="service-${service}">${DELIVERY_SERVICE_NAMES[service]}</label>
@@ -230,7 +250,9 @@ ${fieldError('service', errors.service)}
 
 export function renderPayPage(session: StoredSession, state: PayPageState = {}): string {
   const action = (path: string) => actionOf(session, path);
-  const cpfError = state.cpfError ? `<p class="error" id="cpf-error" role="alert">${escapeHtml(state.cpfError)}</p>` : '';
+  const cpfError = state.cpfError
+    ? `<p class="error" id="cpf-error" role="alert">${escapeHtml(state.cpfError)}</p>`
+    : '';
   return layout(
     'Pagamento',
     `<div class="card">
@@ -300,7 +322,9 @@ ${deliverySummary(session, false)}
 /** A boleto issued: the linha digitável, the way back to the shop (order pending) and the simulated compensation. */
 export function renderBoletoPending(session: StoredSession): string {
   const boleto = session.boleto!;
-  const due = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(boleto.dueAt);
+  const due = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(
+    boleto.dueAt,
+  );
   return layout(
     'Boleto gerado',
     `<div class="card">

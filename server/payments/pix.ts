@@ -18,7 +18,17 @@ export function crc16(payload: string): string {
 /** The simulated merchant's Pix key (an EVP random key format; it belongs to nobody). */
 export const SIMULATED_PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61440096';
 
-export function pixCopyPaste({ amountCentavos, txid, merchantName = 'CLUB CLOTHING', city = 'SAO PAULO' }: { amountCentavos: number; txid: string; merchantName?: string; city?: string }): string {
+export function pixCopyPaste({
+  amountCentavos,
+  txid,
+  merchantName = 'CLUB CLOTHING',
+  city = 'SAO PAULO',
+}: {
+  amountCentavos: number;
+  txid: string;
+  merchantName?: string;
+  city?: string;
+}): string {
   const reference = txid.replace(/[^A-Za-z0-9]/g, '').slice(-25) || '***';
   const payload =
     tlv('00', '01') +

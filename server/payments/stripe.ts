@@ -27,7 +27,10 @@ export interface AsyncMethodOptions {
   /** Calendar days until a boleto's due date (Stripe: 0 to 60). */
   boletoExpiresAfterDays: number;
 }
-export const DEFAULT_ASYNC_METHOD_OPTIONS: AsyncMethodOptions = { pixExpiresAfterSeconds: 3600, boletoExpiresAfterDays: 3 };
+export const DEFAULT_ASYNC_METHOD_OPTIONS: AsyncMethodOptions = {
+  pixExpiresAfterSeconds: 3600,
+  boletoExpiresAfterDays: 3,
+};
 
 /** Stripe Checkout offers at most 5 shipping options. */
 const MAX_SHIPPING_OPTIONS = 5;
@@ -38,7 +41,10 @@ const MAX_SHIPPING_OPTIONS = 5;
  * the webhook flags an address in another state (docs/backend.md, "Frete em revisão"). The metadata lets the
  * webhook know which of our services the shopper kept and its window, whatever the rate's Stripe id.
  */
-export function shippingOptionsFor(quote: DeliveryQuote, chosen: DeliveryServiceId): Stripe.Checkout.SessionCreateParams.ShippingOption[] {
+export function shippingOptionsFor(
+  quote: DeliveryQuote,
+  chosen: DeliveryServiceId,
+): Stripe.Checkout.SessionCreateParams.ShippingOption[] {
   const ordered = [...quote.options].sort((a, b) => Number(b.service === chosen) - Number(a.service === chosen));
   return ordered.slice(0, MAX_SHIPPING_OPTIONS).map((option) => ({
     shipping_rate_data: {
@@ -66,7 +72,10 @@ export function shippingOptionsFor(quote: DeliveryQuote, chosen: DeliveryService
  * Stripe Checkout: the SDK creates a hosted session; the shopper pays on checkout.stripe.com by card, Pix or boleto.
  * Pix and boleto settle later: the webhook (server/routes/stripeWebhook.ts) follows them.
  */
-export function createStripeProvider({ stripe, ...options }: { stripe: Stripe } & Partial<AsyncMethodOptions>): PaymentProvider {
+export function createStripeProvider({
+  stripe,
+  ...options
+}: { stripe: Stripe } & Partial<AsyncMethodOptions>): PaymentProvider {
   const { pixExpiresAfterSeconds, boletoExpiresAfterDays } = { ...DEFAULT_ASYNC_METHOD_OPTIONS, ...options };
   return {
     name: 'stripe',

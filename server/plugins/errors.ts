@@ -36,7 +36,11 @@ interface Described {
   message: string;
 }
 
-const PAYLOAD_TOO_LARGE: Described = { status: 413, code: 'payload_too_large', message: 'Pedido grande demais: o corpo da requisição passa do tamanho aceito.' };
+const PAYLOAD_TOO_LARGE: Described = {
+  status: 413,
+  code: 'payload_too_large',
+  message: 'Pedido grande demais: o corpo da requisição passa do tamanho aceito.',
+};
 const INVALID_JSON: Described = { status: 400, code: 'invalid_body', message: 'O corpo não é um JSON válido.' };
 
 /**
@@ -58,9 +62,15 @@ function describeError(error: FastifyError): Described {
   if (error.validation) {
     return { status: 400, code: 'invalid_body', message: error.validation[0]?.message ?? 'Requisição inválida.' };
   }
-  if (error instanceof InvalidTokenError) return { status: 401, code: 'unauthenticated', message: 'Sessão inválida ou expirada. Faça login novamente.' };
-  if (error instanceof PaymentProviderError) return { status: 502, code: 'payment_provider_error', message: 'O provedor de pagamento falhou. Tente novamente.' };
-  if (error instanceof CatalogUnavailableError || error instanceof StoreUnavailableError || error instanceof MalformedDocumentError) {
+  if (error instanceof InvalidTokenError)
+    return { status: 401, code: 'unauthenticated', message: 'Sessão inválida ou expirada. Faça login novamente.' };
+  if (error instanceof PaymentProviderError)
+    return { status: 502, code: 'payment_provider_error', message: 'O provedor de pagamento falhou. Tente novamente.' };
+  if (
+    error instanceof CatalogUnavailableError ||
+    error instanceof StoreUnavailableError ||
+    error instanceof MalformedDocumentError
+  ) {
     return { status: 503, code: 'unavailable', message: 'Serviço temporariamente indisponível. Tente novamente.' };
   }
   // Fastify's own limit, or a proxy's in front of it (Cloud Functions): never the generic 5xx.

@@ -35,7 +35,9 @@ function headTags(meta: PageMeta, origin: string, css: string, category: boolean
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(new URL(meta.image, origin).href)}">`] : []),
-    ...meta.jsonLd.map((data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`),
+    ...meta.jsonLd.map(
+      (data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`,
+    ),
     `<style id="stitches">${css}</style>`,
     // No paint before the parser has passed the header (the search bar comes next): a paint between two parser
     // slices would show part of it, whose items move as the rest arrives (a layout shift before any script ran).
@@ -83,14 +85,23 @@ function bootAfterLoad(sources: readonly string[]): string {
 
 /** Throws AppShellError when Parcel's shell lacks a part a page is written into. */
 export function checkAppShell(shell: string): void {
-  for (const [what, pattern] of [['<title>', TITLE], ['meta description', DESCRIPTION], ['</head> or <body>', HEAD_END], ['empty <div id="root">', EMPTY_ROOT]] as const) {
+  for (const [what, pattern] of [
+    ['<title>', TITLE],
+    ['meta description', DESCRIPTION],
+    ['</head> or <body>', HEAD_END],
+    ['empty <div id="root">', EMPTY_ROOT],
+  ] as const) {
     if (!pattern.test(shell)) throw new AppShellError(`the app shell has no ${what}`);
   }
   if (!new RegExp(MODULE_SCRIPT.source).test(shell)) throw new AppShellError('the app shell loads no module script');
 }
 
 /** Fills Parcel's shell with one rendered page. */
-export async function pageHtml(shell: string, page: Pick<PageToRender, 'boot' | 'meta'>, origin: string): Promise<string> {
+export async function pageHtml(
+  shell: string,
+  page: Pick<PageToRender, 'boot' | 'meta'>,
+  origin: string,
+): Promise<string> {
   checkAppShell(shell);
   const { html, css } = await renderPage(page.boot);
   const sources = [...shell.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);

@@ -7,7 +7,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootData } from '../../src/bootData';
 import { BOOT_DATA_ID } from '../../src/bootData';
-import { EXPLORE_PRODUCTS_PER_CATEGORY, findProduct, MalformedDocumentError, RELATED_PRODUCTS_LIMIT, type Category } from '../../src/domain';
+import {
+  EXPLORE_PRODUCTS_PER_CATEGORY,
+  findProduct,
+  MalformedDocumentError,
+  RELATED_PRODUCTS_LIMIT,
+  type Category,
+} from '../../src/domain';
 import { categoryPath, productPath } from '../../src/ui/paths';
 import { categoryMeta, productMeta, SHOP_NAME } from '../../src/ui/seo';
 import { pageHtml } from './pageHtml';
@@ -45,14 +51,21 @@ export interface PageRenderer {
 }
 
 /** Ids that cannot name a Firestore document (a decoded %2F, `.`, `..`, `__x__`) or a catalog id (over 100). */
-const impossibleId = (id: string) => id === '' || id.length > 100 || id.includes('/') || id === '.' || id === '..' || /^__.*__$/.test(id);
+const impossibleId = (id: string) =>
+  id === '' || id.length > 100 || id.includes('/') || id === '.' || id === '..' || /^__.*__$/.test(id);
 
 const errorPage = (title: string, message: string) =>
   `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} — ${SHOP_NAME}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Voltar para o início</a></p></body></html>`;
 
-const MALFORMED = errorPage('Não foi possível mostrar esta página', 'Os dados deste item estão com um problema. Já fomos avisados; tente novamente mais tarde.');
-const UNAVAILABLE = errorPage('Não foi possível carregar esta página', 'Verifique sua conexão e tente novamente em instantes.');
+const MALFORMED = errorPage(
+  'Não foi possível mostrar esta página',
+  'Os dados deste item estão com um problema. Já fomos avisados; tente novamente mais tarde.',
+);
+const UNAVAILABLE = errorPage(
+  'Não foi possível carregar esta página',
+  'Verifique sua conexão e tente novamente em instantes.',
+);
 
 /** A file of distDir, read again only when it changes (a new build into the same folder). */
 function fileReader(path: string) {
@@ -85,7 +98,14 @@ export function answerCache(max: number, ttlMs: number, now: () => number) {
   };
 }
 
-export function createPageRenderer({ distDir, origin, source, cache, now = Date.now, log = () => {} }: PageRendererOptions): PageRenderer {
+export function createPageRenderer({
+  distDir,
+  origin,
+  source,
+  cache,
+  now = Date.now,
+  log = () => {},
+}: PageRendererOptions): PageRenderer {
   const shellFile = fileReader(join(distDir, APP_SHELL_FILE));
   const indexFile = fileReader(join(distDir, 'index.html'));
   const notFoundFile = fileReader(join(distDir, NOT_FOUND_FILE));
@@ -95,7 +115,8 @@ export function createPageRenderer({ distDir, origin, source, cache, now = Date.
       return shellFile();
     } catch {
       const index = indexFile();
-      if (index.includes(`id="${BOOT_DATA_ID}"`)) throw new Error(`${distDir} has a prerendered index.html but no ${APP_SHELL_FILE}`);
+      if (index.includes(`id="${BOOT_DATA_ID}"`))
+        throw new Error(`${distDir} has a prerendered index.html but no ${APP_SHELL_FILE}`);
       return index;
     }
   };
@@ -109,7 +130,8 @@ export function createPageRenderer({ distDir, origin, source, cache, now = Date.
     queue = run.catch(() => {});
     return run;
   };
-  const render = (boot: BootData, meta: Parameters<typeof pageHtml>[1]['meta']) => oneAtATime(() => pageHtml(shell(), { boot, meta }, origin));
+  const render = (boot: BootData, meta: Parameters<typeof pageHtml>[1]['meta']) =>
+    oneAtATime(() => pageHtml(shell(), { boot, meta }, origin));
 
   async function answer(key: string, work: () => Promise<PageAnswer>): Promise<PageAnswer> {
     const kept = answers.get(key);
@@ -127,7 +149,12 @@ export function createPageRenderer({ distDir, origin, source, cache, now = Date.
     }
   }
 
-  const boot = (path: string, categories: Category[], category: Category | null): BootData => ({ version: 1, path, notFound: false, catalog: { categories, category } });
+  const boot = (path: string, categories: Category[], category: Category | null): BootData => ({
+    version: 1,
+    path,
+    notFound: false,
+    catalog: { categories, category },
+  });
 
   return {
     product: (id) =>
@@ -135,7 +162,10 @@ export function createPageRenderer({ distDir, origin, source, cache, now = Date.
         if (impossibleId(id)) return notFound();
         const record = await source.product(id);
         if (!record) return notFound();
-        const [category, first] = await Promise.all([source.category(record.categoryId), source.firstProducts(record.categoryId, RELATED_PRODUCTS_LIMIT + 1)]);
+        const [category, first] = await Promise.all([
+          source.category(record.categoryId),
+          source.firstProducts(record.categoryId, RELATED_PRODUCTS_LIMIT + 1),
+        ]);
         if (!category) {
           log(`[pages] product ${id} is in category ${record.categoryId}, which does not exist`, null);
           return notFound();
@@ -146,7 +176,11 @@ export function createPageRenderer({ distDir, origin, source, cache, now = Date.
         const products = listed.some((product) => product.id === id) ? listed : [...listed, record.product];
         const snapshot = boot(productPath(id), [{ ...category, products }], null);
         const found = findProduct(snapshot.catalog.categories, id)!;
-        return { status: 200, cacheControl: PAGE_CACHE_CONTROL, html: await render(snapshot, productMeta(found, origin)) };
+        return {
+          status: 200,
+          cacheControl: PAGE_CACHE_CONTROL,
+          html: await render(snapshot, productMeta(found, origin)),
+        };
       }),
     category: (id) =>
       answer(categoryPath(id), async () => {
@@ -154,7 +188,11 @@ export function createPageRenderer({ distDir, origin, source, cache, now = Date.
         const category = await source.category(id);
         if (!category) return notFound();
         const list = [{ ...category, products: category.products.slice(0, EXPLORE_PRODUCTS_PER_CATEGORY) }];
-        return { status: 200, cacheControl: PAGE_CACHE_CONTROL, html: await render(boot(categoryPath(id), list, category), categoryMeta(category, origin)) };
+        return {
+          status: 200,
+          cacheControl: PAGE_CACHE_CONTROL,
+          html: await render(boot(categoryPath(id), list, category), categoryMeta(category, origin)),
+        };
       }),
   };
 }

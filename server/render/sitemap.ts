@@ -30,7 +30,8 @@ export function sitemapIndexXml(locations: readonly string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps.join('\n')}\n</sitemapindex>\n`;
 }
 
-export const productsSitemapPath = (after: string | null) => (after === null ? PRODUCTS_SITEMAP_PATH : `${PRODUCTS_SITEMAP_PATH}?after=${encodeURIComponent(after)}`);
+export const productsSitemapPath = (after: string | null) =>
+  after === null ? PRODUCTS_SITEMAP_PATH : `${PRODUCTS_SITEMAP_PATH}?after=${encodeURIComponent(after)}`;
 
 export interface Sitemaps {
   index(): Promise<string>;
@@ -38,8 +39,17 @@ export interface Sitemaps {
   products(after: string | null): Promise<string>;
 }
 
-export function createSitemaps({ source, origin, pageSize = SITEMAP_URL_LIMIT }: { source: SitemapSource; origin: string; pageSize?: number }): Sitemaps {
-  if (pageSize < 1 || pageSize > SITEMAP_URL_LIMIT) throw new RangeError(`a sitemap holds 1 to ${SITEMAP_URL_LIMIT} URLs`);
+export function createSitemaps({
+  source,
+  origin,
+  pageSize = SITEMAP_URL_LIMIT,
+}: {
+  source: SitemapSource;
+  origin: string;
+  pageSize?: number;
+}): Sitemaps {
+  if (pageSize < 1 || pageSize > SITEMAP_URL_LIMIT)
+    throw new RangeError(`a sitemap holds 1 to ${SITEMAP_URL_LIMIT} URLs`);
   return {
     async index() {
       const locations = [absolute(origin, PAGES_SITEMAP_PATH)];
@@ -57,7 +67,9 @@ export function createSitemaps({ source, origin, pageSize = SITEMAP_URL_LIMIT }:
     async pages() {
       // The home page, /explore and every category (far fewer than the limit).
       const categories = (await source.categoryIds()).slice(0, SITEMAP_URL_LIMIT - 2);
-      return urlsetXml([paths.home, paths.explore, ...categories.map(categoryPath)].map((path) => absolute(origin, path)));
+      return urlsetXml(
+        [paths.home, paths.explore, ...categories.map(categoryPath)].map((path) => absolute(origin, path)),
+      );
     },
     async products(after) {
       const ids = await source.productIds(after, pageSize);

@@ -4,7 +4,13 @@
 // validated; a malformed one is a MalformedDocumentError naming it, never a half-rendered page.
 import type { Firestore } from 'firebase-admin/firestore';
 import { FieldPath } from 'firebase-admin/firestore';
-import { CATEGORIES_COLLECTION, PRODUCTS_COLLECTION, readProductDocument, toCategoryDocument, withProductCount } from '../../src/adapters/catalog/documents';
+import {
+  CATEGORIES_COLLECTION,
+  PRODUCTS_COLLECTION,
+  readProductDocument,
+  toCategoryDocument,
+  withProductCount,
+} from '../../src/adapters/catalog/documents';
 import { MalformedDocumentError, type Category, type Product } from '../../src/domain';
 import { productOfDocument } from '../../src/domain/productDocuments';
 import type { SitemapSource } from './sitemap';
@@ -60,7 +66,8 @@ export function createFirestorePageSource({ firestore }: { firestore: Firestore 
       const snapshot = await categories.select('id').get();
       return snapshot.docs.map((doc) => {
         const id: unknown = doc.get('id');
-        if (typeof id !== 'string' || id === '') throw new MalformedDocumentError(CATEGORIES_COLLECTION, doc.id, 'id: must be a non-empty string');
+        if (typeof id !== 'string' || id === '')
+          throw new MalformedDocumentError(CATEGORIES_COLLECTION, doc.id, 'id: must be a non-empty string');
         return id;
       });
     },

@@ -43,7 +43,9 @@ export const CheckoutBody = Type.Object(
       Type.Object(
         {
           cep: Type.String({ maxLength: 20, errorMessage: CEP_MESSAGES.invalid }),
-          service: Type.Union([Type.Literal('economica'), Type.Literal('expressa')], { errorMessage: DELIVERY_MESSAGES.unknownService }),
+          service: Type.Union([Type.Literal('economica'), Type.Literal('expressa')], {
+            errorMessage: DELIVERY_MESSAGES.unknownService,
+          }),
         },
         { errorMessage: 'A entrega deve ser { "cep": "01310-100", "service": "economica" ou "expressa" }.' },
       ),
@@ -72,10 +74,17 @@ export function priceLines(body: CheckoutBody, products: ReadonlyMap<string, Pro
   const unknown: string[] = [];
   for (const line of body.products) {
     const product = products.get(line.id);
-    if (product) priced.push({ productId: product.id, name: product.name, unitAmount: toCentavos(product.price), quantity: line.quantity });
+    if (product)
+      priced.push({
+        productId: product.id,
+        name: product.name,
+        unitAmount: toCentavos(product.price),
+        quantity: line.quantity,
+      });
     else unknown.push(line.id);
   }
-  if (unknown.length > 0) throw new HttpError(400, 'unknown_product', `Produto desconhecido: ${unknown.slice(0, 5).join(', ')}.`);
+  if (unknown.length > 0)
+    throw new HttpError(400, 'unknown_product', `Produto desconhecido: ${unknown.slice(0, 5).join(', ')}.`);
   return priced;
 }
 
@@ -85,7 +94,11 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 export function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
-    throw new HttpError(400, 'invalid_idempotency_key', 'Chave de idempotência inválida: use de 8 a 200 letras, números, "-" ou "_".');
+    throw new HttpError(
+      400,
+      'invalid_idempotency_key',
+      'Chave de idempotência inválida: use de 8 a 200 letras, números, "-" ou "_".',
+    );
   }
   return header;
 }
@@ -102,12 +115,17 @@ export function scopedIdempotencyKey(uid: string, key: string): string {
  * The priced cart and the delivery asked for, order-insensitive: the same attempt retried matches; another cart,
  * price, CEP or service does not.
  */
-export function cartFingerprint(lineItems: readonly LineItem[], delivery: { cep: string; service: DeliveryServiceId } | null = null): string {
+export function cartFingerprint(
+  lineItems: readonly LineItem[],
+  delivery: { cep: string; service: DeliveryServiceId } | null = null,
+): string {
   const canonical = [...lineItems]
     .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
     .map((line) => [line.productId, line.quantity, line.unitAmount]);
   // Without a delivery the fingerprint is the cart's alone, as attempts stored before delivery existed have it.
-  return createHash('sha256').update(JSON.stringify(delivery ? [canonical, [delivery.cep, delivery.service]] : canonical)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(delivery ? [canonical, [delivery.cep, delivery.service]] : canonical))
+    .digest('hex');
 }
 
 const KEY_REUSED = new HttpError(
@@ -136,7 +154,10 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
   const cancelUrl = `${confirmationUrl}?canceled=true`;
 
   /** Quoted again from our catalog: the client sends a CEP and a service, never an amount. A bad CEP is a 400. */
-  const quoteRequested = async ({ cep, service }: { cep: string; service: DeliveryServiceId }, lineItems: readonly LineItem[]) => {
+  const quoteRequested = async (
+    { cep, service }: { cep: string; service: DeliveryServiceId },
+    lineItems: readonly LineItem[],
+  ) => {
     const result = quoteForLines(cep, lineItems, await priceBook.categories(), now());
     if (!result.ok) throw new HttpError(400, 'invalid_delivery', result.error);
     return { quote: result.quote, service };
@@ -145,7 +166,11 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
   app.post(CHECKOUT_ROUTE, {
     // Authenticate before the body is read: an anonymous 10,000-line body costs us nothing.
     onRequest: app.authenticate,
-    schema: { headers: CheckoutHeaders, body: CheckoutBody, response: { 200: CheckoutAnswer, ...JSON_ERROR_RESPONSES } },
+    schema: {
+      headers: CheckoutHeaders,
+      body: CheckoutBody,
+      response: { 200: CheckoutAnswer, ...JSON_ERROR_RESPONSES },
+    },
     handler: async (request) => {
       const user = signedInUser(request);
       assertNoRepeatedProduct(request.body);
@@ -171,7 +196,12 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
       const fingerprint = cartFingerprint(lineItems, delivery && { cep: delivery.cep, service: delivery.service });
       const deadline = Date.now() + WAIT_FOR_FIRST_MS;
       for (let wait = 5; ; wait = Math.min(wait * 2, 200)) {
-        const claim = await store.claimIdempotencyKey(scoped, { uid: user.uid, key: clientKey, fingerprint, createdAt: now() });
+        const claim = await store.claimIdempotencyKey(scoped, {
+          uid: user.uid,
+          key: clientKey,
+          fingerprint,
+          createdAt: now(),
+        });
         if (claim.kind === 'conflict') throw KEY_REUSED;
         if (claim.kind === 'existing' && claim.url) {
           request.log.info({ sessionId: claim.sessionId, uid: user.uid }, 'checkout attempt repeated');
@@ -183,12 +213,21 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
             answer = await createAndSave(await create(scoped), clientKey);
           } catch (error) {
             // Nothing was created (or saved): the shopper may retry with the same key.
-            await store.releaseIdempotencyKey(scoped).catch((releaseError: unknown) => request.log.error({ err: releaseError }, 'idempotency key not released'));
+            await store
+              .releaseIdempotencyKey(scoped)
+              .catch((releaseError: unknown) =>
+                request.log.error({ err: releaseError }, 'idempotency key not released'),
+              );
             throw error;
           }
           return answer;
         }
-        if (Date.now() > deadline) throw new HttpError(409, 'idempotency_key_in_use', 'Este pagamento ainda está sendo criado. Aguarde um instante e tente de novo.');
+        if (Date.now() > deadline)
+          throw new HttpError(
+            409,
+            'idempotency_key_in_use',
+            'Este pagamento ainda está sendo criado. Aguarde um instante e tente de novo.',
+          );
         await sleep(wait);
       }
 
@@ -215,9 +254,17 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
           idempotencyKey: key,
         };
         await store.saveSession(session);
-        if (key !== null) await store.completeIdempotencyKey(scopedIdempotencyKey(user.uid, key), created.id, created.url);
+        if (key !== null)
+          await store.completeIdempotencyKey(scopedIdempotencyKey(user.uid, key), created.id, created.url);
         request.log.info(
-          { sessionId: created.id, uid: user.uid, lines: lineItems.length, amountTotal: session.amountTotal, frete: delivery?.amount ?? null, service: delivery?.service ?? null },
+          {
+            sessionId: created.id,
+            uid: user.uid,
+            lines: lineItems.length,
+            amountTotal: session.amountTotal,
+            frete: delivery?.amount ?? null,
+            service: delivery?.service ?? null,
+          },
           'checkout session created',
         );
         return { url: created.url };

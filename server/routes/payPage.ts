@@ -1,5 +1,11 @@
 import { isValidCPF } from '@brazilian-utils/brazilian-utils';
-import { Type, type FastifyPluginAsyncTypebox, type TOptional, type TProperties, type TString } from '@fastify/type-provider-typebox';
+import {
+  Type,
+  type FastifyPluginAsyncTypebox,
+  type TOptional,
+  type TProperties,
+  type TString,
+} from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import {
@@ -27,7 +33,14 @@ import {
 } from '../payments/payPage';
 import { pixCopyPaste } from '../payments/pix';
 import { securityHeadersFor } from '../plugins/securityHeaders';
-import { amountDue, type CheckoutStore, type PaymentMethod, type PendingDetails, type SessionOutcome, type StoredSession } from '../store/port';
+import {
+  amountDue,
+  type CheckoutStore,
+  type PaymentMethod,
+  type PendingDetails,
+  type SessionOutcome,
+  type StoredSession,
+} from '../store/port';
 
 export interface PayPageRoutesOptions {
   store: CheckoutStore;
@@ -47,7 +60,17 @@ export interface PayPageRoutesOptions {
 /** Where the simulated provider's page lives (Hosting rewrites `/pay/**` to the backend). */
 export const PAY_PAGE_PREFIX = '/pay';
 const SIMULATED_ID = /^cs_sim_[A-Za-z0-9_-]{8,64}$/;
-const DELIVERY_FORM_FIELDS: readonly DeliveryFormField[] = ['recipient', 'cep', 'street', 'number', 'complement', 'neighborhood', 'city', 'uf', 'service'];
+const DELIVERY_FORM_FIELDS: readonly DeliveryFormField[] = [
+  'recipient',
+  'cep',
+  'street',
+  'number',
+  'complement',
+  'neighborhood',
+  'city',
+  'uf',
+  'service',
+];
 /**
  * The largest form body any pay-page form needs: the Entrega form's fields at their longest (src/domain/limits.ts),
  * accented throughout (a "ç" is 6 bytes percent-encoded), plus 1 KB for the names; anything larger is a 413 page.
@@ -64,7 +87,12 @@ export const SessionParams = Type.Object({ sessionId: Type.String({ maxLength: 1
 const formOf = <T extends TProperties>(fields: T) => Type.Union([Type.Object(fields), Type.Undefined()]);
 export const ButtonForm = formOf({});
 export const BoletoForm = formOf({ cpf: Type.Optional(Type.String()) });
-export const DeliveryForm = formOf(Object.fromEntries(DELIVERY_FORM_FIELDS.map((field) => [field, Type.Optional(Type.String())])) as Record<DeliveryFormField, TOptional<TString>>);
+export const DeliveryForm = formOf(
+  Object.fromEntries(DELIVERY_FORM_FIELDS.map((field) => [field, Type.Optional(Type.String())])) as Record<
+    DeliveryFormField,
+    TOptional<TString>
+  >,
+);
 const HtmlPage = Type.String({ description: 'text/html; charset=utf-8' });
 /** Every pay-page answer: a page, or a 303 to the next step (an empty body). */
 const PAGE_RESPONSES = { 200: HtmlPage, 303: Type.Null(), '4xx': HtmlPage, '5xx': HtmlPage };
@@ -111,18 +139,57 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<PayPageRoutesOptions> = as
   app,
   { store, priceBook, storefrontUrl, confirmationUrl, now, pixExpiresAfterSeconds = 3600, boletoExpiresAfterDays = 3 },
 ) => {
-  const page = (status: number, title: string, message: string) => ({ status, html: renderMessagePage(title, message, storefrontUrl) });
-  const unknown = page(404, 'Pagamento não encontrado', 'Não encontramos esta sessão de pagamento. Volte para a loja e finalize a compra novamente.');
+  const page = (status: number, title: string, message: string) => ({
+    status,
+    html: renderMessagePage(title, message, storefrontUrl),
+  });
+  const unknown = page(
+    404,
+    'Pagamento não encontrado',
+    'Não encontramos esta sessão de pagamento. Volte para a loja e finalize a compra novamente.',
+  );
   // A store outage gets a page too, not the API's JSON error.
-  const unavailable = page(503, 'Serviço indisponível', 'Não conseguimos abrir o pagamento agora. Tente novamente em instantes.');
-  const tooLarge = page(413, 'Formulário grande demais', 'Os dados enviados passam do tamanho aceito. Volte, encurte os campos e envie novamente.');
-  const unsupported = page(415, 'Formulário não aceito', 'Os dados chegaram num formato que esta página não lê. Volte e envie o formulário novamente.');
-  const badForm = page(400, 'Formulário inválido', 'Não conseguimos ler os dados enviados. Volte e envie o formulário novamente.');
+  const unavailable = page(
+    503,
+    'Serviço indisponível',
+    'Não conseguimos abrir o pagamento agora. Tente novamente em instantes.',
+  );
+  const tooLarge = page(
+    413,
+    'Formulário grande demais',
+    'Os dados enviados passam do tamanho aceito. Volte, encurte os campos e envie novamente.',
+  );
+  const unsupported = page(
+    415,
+    'Formulário não aceito',
+    'Os dados chegaram num formato que esta página não lê. Volte e envie o formulário novamente.',
+  );
+  const badForm = page(
+    400,
+    'Formulário inválido',
+    'Não conseguimos ler os dados enviados. Volte e envie o formulário novamente.',
+  );
   const alreadyPaid = page(410, 'Pagamento já realizado', 'Este pagamento já foi concluído. Obrigado pela compra!');
-  const pixExpired = page(410, 'Pix expirado', 'O prazo deste Pix terminou e ele não pode mais ser pago. Volte para a loja e finalize a compra novamente.');
-  const boletoExpired = page(410, 'Boleto vencido', 'Este boleto venceu e não pode mais ser pago. Volte para a loja e finalize a compra novamente.');
-  const sessionExpired = page(410, 'Sessão expirada', 'Esta sessão de pagamento expirou. Volte para a loja e finalize a compra novamente.');
-  const sessionClosed = page(410, 'Sessão encerrada', 'Esta sessão de pagamento já foi encerrada. Volte para a loja para tentar novamente.');
+  const pixExpired = page(
+    410,
+    'Pix expirado',
+    'O prazo deste Pix terminou e ele não pode mais ser pago. Volte para a loja e finalize a compra novamente.',
+  );
+  const boletoExpired = page(
+    410,
+    'Boleto vencido',
+    'Este boleto venceu e não pode mais ser pago. Volte para a loja e finalize a compra novamente.',
+  );
+  const sessionExpired = page(
+    410,
+    'Sessão expirada',
+    'Esta sessão de pagamento expirou. Volte para a loja e finalize a compra novamente.',
+  );
+  const sessionClosed = page(
+    410,
+    'Sessão encerrada',
+    'Esta sessão de pagamento já foi encerrada. Volte para a loja para tentar novamente.',
+  );
   const finishedPage = (session: StoredSession) => {
     if (session.status === 'paid') return alreadyPaid;
     if (session.status === 'expired' && session.paymentMethod === 'pix') return pixExpired;
@@ -166,7 +233,8 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<PayPageRoutesOptions> = as
   const deliveryForm = async (session: StoredSession, notice?: string): Promise<DeliveryFormState> => {
     const delivery = session.delivery;
     let values: DeliveryFormState['values'] = { service: 'economica' };
-    if (delivery?.address) values = { ...delivery.address, cep: formatCep(delivery.address.cep), service: delivery.service };
+    if (delivery?.address)
+      values = { ...delivery.address, cep: formatCep(delivery.address.cep), service: delivery.service };
     else if (delivery) values = { cep: formatCep(delivery.cep), uf: delivery.uf, service: delivery.service };
     return { values, quote: await quoteFor(session, values.cep), ...(notice ? { notice } : {}) };
   };
@@ -179,7 +247,8 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<PayPageRoutesOptions> = as
       const svg = await QRCode.toString(current.pix.copyPaste, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return reply.header('content-security-policy', scriptCsp).send(renderPixPending(current, svg, now()));
     }
-    if (current.status === 'pending' && current.paymentMethod === 'boleto' && current.boleto) return reply.send(renderBoletoPending(current));
+    if (current.status === 'pending' && current.paymentMethod === 'boleto' && current.boleto)
+      return reply.send(renderBoletoPending(current));
     if (current.status !== 'open' || now() >= current.expiresAt) {
       const { status, html } = finishedPage(current);
       return reply.status(status).send(html);
@@ -200,13 +269,18 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<PayPageRoutesOptions> = as
   /** A charging button without an address (a stale tab, a crafted POST): nothing is charged, the Entrega step again. */
   const askForAddress = async (reply: FastifyReply, session: StoredSession) => {
     if (!isOpen(session) || session.delivery?.address) return false;
-    void reply.status(409).send(renderDeliveryPage(session, await deliveryForm(session, 'Informe o endereço de entrega antes de pagar.')));
+    void reply
+      .status(409)
+      .send(renderDeliveryPage(session, await deliveryForm(session, 'Informe o endereço de entrega antes de pagar.')));
     return true;
   };
 
   // The forms post url-encoded: the Entrega fields and the boleto's `cpf`.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))),
   );
 
   /** A refused request's page by its status: too large, a format no form sends, or unreadable; only our faults are 503. */
@@ -227,7 +301,11 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<PayPageRoutesOptions> = as
   });
   // An action this page does not have (`/pay/<id>/refund`, `/pay/<id>/constructor`) finds no route.
   app.setNotFoundHandler((_request, reply) => {
-    void reply.status(unknown.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(unknown.html);
+    void reply
+      .status(unknown.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(unknown.html);
   });
 
   app.get('/:sessionId', { schema: { params: SessionParams, response: PAGE_RESPONSES } }, async (request, reply) => {
@@ -236,39 +314,67 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<PayPageRoutesOptions> = as
   });
 
   // "Alterar entrega": the form again, with the address given (an open session only).
-  app.get('/:sessionId/entrega', { schema: { params: SessionParams, response: PAGE_RESPONSES } }, async (request, reply) => {
-    const session = await sessionOf(request, reply);
-    if (!session) return reply;
-    if (!isOpen(session)) return show(reply, session);
-    return reply.send(renderDeliveryPage(session, await deliveryForm(session)));
-  });
+  app.get(
+    '/:sessionId/entrega',
+    { schema: { params: SessionParams, response: PAGE_RESPONSES } },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply);
+      if (!session) return reply;
+      if (!isOpen(session)) return show(reply, session);
+      return reply.send(renderDeliveryPage(session, await deliveryForm(session)));
+    },
+  );
 
-  app.post('/:sessionId/entrega', { schema: { params: SessionParams, body: DeliveryForm, response: PAGE_RESPONSES } }, async (request, reply) => {
-    const session = await sessionOf(request, reply);
-    if (!session) return reply;
-    if (!isOpen(session)) return show(reply, session);
-    const body = request.body ?? {};
-    const typed: DeliveryFormState['values'] = {};
-    for (const field of DELIVERY_FORM_FIELDS) if (typeof body[field] === 'string') typed[field] = body[field];
-    const checked = validateAddress(typed);
-    const errors: DeliveryFormState['errors'] = checked.ok ? {} : { ...checked.errors };
-    if (!isDeliveryService(typed.service)) errors.service = DELIVERY_MESSAGES.unknownService;
-    const quote = checked.ok ? await quoteFor(session, checked.address.cep) : null;
-    if (checked.ok && !quote) errors.cep = DELIVERY_MESSAGES.emptyParcel;
-    if (!checked.ok || !quote || !isDeliveryService(typed.service)) {
-      // Every typed value comes back, each mistake under its field; the prices follow the CEP typed, when valid.
-      return reply.status(400).send(renderDeliveryPage(session, { values: typed, errors, quote: quote ?? (await quoteFor(session, typed.cep)) }));
-    }
-    const result = await store.setDelivery(session.id, orderDeliveryFrom(quote, typed.service, checked.address), now());
-    if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
-    if (result.kind === 'finished') return show(reply, result.session);
-    // Ids and amounts only: the address is personal data.
-    request.log.info({ sessionId: session.id, service: typed.service, frete: result.session.delivery?.amount ?? null }, 'simulated session delivery set');
-    return reply.redirect(pagePath(session), 303);
-  });
+  app.post(
+    '/:sessionId/entrega',
+    { schema: { params: SessionParams, body: DeliveryForm, response: PAGE_RESPONSES } },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply);
+      if (!session) return reply;
+      if (!isOpen(session)) return show(reply, session);
+      const body = request.body ?? {};
+      const typed: DeliveryFormState['values'] = {};
+      for (const field of DELIVERY_FORM_FIELDS) if (typeof body[field] === 'string') typed[field] = body[field];
+      const checked = validateAddress(typed);
+      const errors: DeliveryFormState['errors'] = checked.ok ? {} : { ...checked.errors };
+      if (!isDeliveryService(typed.service)) errors.service = DELIVERY_MESSAGES.unknownService;
+      const quote = checked.ok ? await quoteFor(session, checked.address.cep) : null;
+      if (checked.ok && !quote) errors.cep = DELIVERY_MESSAGES.emptyParcel;
+      if (!checked.ok || !quote || !isDeliveryService(typed.service)) {
+        // Every typed value comes back, each mistake under its field; the prices follow the CEP typed, when valid.
+        return reply.status(400).send(
+          renderDeliveryPage(session, {
+            values: typed,
+            errors,
+            quote: quote ?? (await quoteFor(session, typed.cep)),
+          }),
+        );
+      }
+      const result = await store.setDelivery(
+        session.id,
+        orderDeliveryFrom(quote, typed.service, checked.address),
+        now(),
+      );
+      if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
+      if (result.kind === 'finished') return show(reply, result.session);
+      // Ids and amounts only: the address is personal data.
+      request.log.info(
+        { sessionId: session.id, service: typed.service, frete: result.session.delivery?.amount ?? null },
+        'simulated session delivery set',
+      );
+      return reply.redirect(pagePath(session), 303);
+    },
+  );
 
   /** Pix or boleto: the checkout session waits, pending, with its code; the same button in another tab shows the same code. */
-  const markPending = async (reply: FastifyReply, request: FastifyRequest, session: StoredSession, method: (typeof PENDING_ACTIONS)[number], details: PendingDetails, at: number) => {
+  const markPending = async (
+    reply: FastifyReply,
+    request: FastifyRequest,
+    session: StoredSession,
+    method: (typeof PENDING_ACTIONS)[number],
+    details: PendingDetails,
+    at: number,
+  ) => {
     const result = await store.markPending(session.id, method, details, at, { amountDue: amountDue(session) });
     if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
     if (result.kind === 'pending') request.log.info({ sessionId: session.id, method }, 'simulated session pending');
@@ -279,47 +385,70 @@ export const payPageRoutes: FastifyPluginAsyncTypebox<PayPageRoutesOptions> = as
     return show(reply, result.session);
   };
 
-  app.post('/:sessionId/pix', { schema: { params: SessionParams, body: ButtonForm, response: PAGE_RESPONSES } }, async (request, reply) => {
-    const session = await sessionOf(request, reply);
-    if (!session || (await askForAddress(reply, session))) return reply;
-    const at = now();
-    const pix = { copyPaste: pixCopyPaste({ amountCentavos: amountDue(session), txid: session.id }), expiresAt: at + pixExpiresAfterSeconds * 1000 };
-    return markPending(reply, request, session, 'pix', { pix }, at);
-  });
+  app.post(
+    '/:sessionId/pix',
+    { schema: { params: SessionParams, body: ButtonForm, response: PAGE_RESPONSES } },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply);
+      if (!session || (await askForAddress(reply, session))) return reply;
+      const at = now();
+      const pix = {
+        copyPaste: pixCopyPaste({ amountCentavos: amountDue(session), txid: session.id }),
+        expiresAt: at + pixExpiresAfterSeconds * 1000,
+      };
+      return markPending(reply, request, session, 'pix', { pix }, at);
+    },
+  );
 
-  app.post('/:sessionId/boleto', { schema: { params: SessionParams, body: BoletoForm, response: PAGE_RESPONSES } }, async (request, reply) => {
-    const session = await sessionOf(request, reply);
-    if (!session || (await askForAddress(reply, session))) return reply;
-    const at = now();
-    const checked = checkCpf(request.body?.cpf);
-    if ('error' in checked) {
-      if (!isOpen(session)) return show(reply, session);
-      return reply.status(400).send(renderPayPage(session, { cpf: String(request.body?.cpf ?? '').slice(0, 20), cpfError: checked.error }));
-    }
-    // The CPF is checked, not kept: the simulated boleto needs no payer record.
-    const dueAt = at + boletoExpiresAfterDays * DAY;
-    const boleto = { line: boletoLine({ amountCentavos: amountDue(session), dueAt, freeField: digitsOf(session.id) }), dueAt };
-    return markPending(reply, request, session, 'boleto', { boleto }, at);
-  });
+  app.post(
+    '/:sessionId/boleto',
+    { schema: { params: SessionParams, body: BoletoForm, response: PAGE_RESPONSES } },
+    async (request, reply) => {
+      const session = await sessionOf(request, reply);
+      if (!session || (await askForAddress(reply, session))) return reply;
+      const at = now();
+      const checked = checkCpf(request.body?.cpf);
+      if ('error' in checked) {
+        if (!isOpen(session)) return show(reply, session);
+        return reply
+          .status(400)
+          .send(renderPayPage(session, { cpf: String(request.body?.cpf ?? '').slice(0, 20), cpfError: checked.error }));
+      }
+      // The CPF is checked, not kept: the simulated boleto needs no payer record.
+      const dueAt = at + boletoExpiresAfterDays * DAY;
+      const boleto = {
+        line: boletoLine({ amountCentavos: amountDue(session), dueAt, freeField: digitsOf(session.id) }),
+        dueAt,
+      };
+      return markPending(reply, request, session, 'boleto', { boleto }, at);
+    },
+  );
 
   for (const [action, { outcome, method, charges }] of Object.entries(SETTLING_ACTIONS)) {
-    app.post(`/:sessionId/${action}`, { schema: { params: SessionParams, body: ButtonForm, response: PAGE_RESPONSES } }, async (request, reply) => {
-      const session = await sessionOf(request, reply);
-      if (!session || (charges && (await askForAddress(reply, session)))) return reply;
-      const result = await store.settle(session.id, outcome, now(), method ? { paymentMethod: method } : {});
-      if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
-      if (result.kind === 'settled') {
-        request.log.info({ sessionId: session.id, outcome, method: result.session.paymentMethod, order: result.order?.id ?? null }, 'simulated session settled');
-        return reply.redirect(destination(result.session, outcome), 303);
-      }
-      // Already finished: the same button again (double click, back + resubmit, the other tab) lands where the first did.
-      const asyncMethod = method === 'pix' || method === 'boleto' ? method : null;
-      if (result.session.status === outcome && (!asyncMethod || result.session.paymentMethod === asyncMethod)) {
-        return reply.redirect(destination(result.session, outcome), 303);
-      }
-      // A Pix or boleto paid after its deadline: it expires now and is refused.
-      const { status, html } = finishedPage(await expireIfLate(result.session));
-      return reply.status(status === 410 ? 409 : status).send(html);
-    });
+    app.post(
+      `/:sessionId/${action}`,
+      { schema: { params: SessionParams, body: ButtonForm, response: PAGE_RESPONSES } },
+      async (request, reply) => {
+        const session = await sessionOf(request, reply);
+        if (!session || (charges && (await askForAddress(reply, session)))) return reply;
+        const result = await store.settle(session.id, outcome, now(), method ? { paymentMethod: method } : {});
+        if (result.kind === 'missing') return reply.status(unknown.status).send(unknown.html);
+        if (result.kind === 'settled') {
+          request.log.info(
+            { sessionId: session.id, outcome, method: result.session.paymentMethod, order: result.order?.id ?? null },
+            'simulated session settled',
+          );
+          return reply.redirect(destination(result.session, outcome), 303);
+        }
+        // Already finished: the same button again (double click, back + resubmit, the other tab) lands where the first did.
+        const asyncMethod = method === 'pix' || method === 'boleto' ? method : null;
+        if (result.session.status === outcome && (!asyncMethod || result.session.paymentMethod === asyncMethod)) {
+          return reply.redirect(destination(result.session, outcome), 303);
+        }
+        // A Pix or boleto paid after its deadline: it expires now and is refused.
+        const { status, html } = finishedPage(await expireIfLate(result.session));
+        return reply.status(status === 410 ? 409 : status).send(html);
+      },
+    );
   }
 };

@@ -28,29 +28,50 @@ export const SearchQuery = Type.Object(
 );
 export const SearchAnswer = Type.Object({
   products: Type.Array(
-    Type.Object({ id: Type.String(), name: Type.String(), imageUrl: Type.String(), price: Type.Number(), categoryId: Type.String() }),
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      imageUrl: Type.String(),
+      price: Type.Number(),
+      categoryId: Type.String(),
+    }),
     { maxItems: MAX_SEARCH_RESULTS },
   ),
 });
 
 /** GET /api/search?q=…&limit=…: the best products for `q` from the backend's index of the whole catalog. */
-export const searchRoutes: FastifyPluginAsyncTypebox<{ search: ProductSearch; cacheSeconds?: number }> = async (app, { search, cacheSeconds = 60 }) => {
-  app.get(SEARCH_ROUTE, { schema: { querystring: SearchQuery, response: { 200: SearchAnswer, ...JSON_ERROR_RESPONSES } } }, async (request, reply) => {
-    const { q = '', limit } = request.query;
-    if (Array.from(q).length > MAX_QUERY_LENGTH) throw new HttpError(400, 'invalid_query', SEARCH_MESSAGES.tooLong);
-    const term = q.trim();
-    if (term === '') throw new HttpError(400, 'invalid_query', SEARCH_MESSAGES.blank);
-    const count = limit === undefined ? MAX_SEARCH_RESULTS : Number(limit);
-    if (count < 1 || count > MAX_SEARCH_RESULTS) throw new HttpError(400, 'invalid_query', SEARCH_MESSAGES.limit);
-    let products;
-    try {
-      products = await search.search(term, count);
-    } catch (error) {
-      request.log.error({ err: error }, 'search index unavailable');
-      throw new HttpError(503, 'unavailable', SEARCH_MESSAGES.unavailable);
-    }
-    // Hosting's CDN may answer repeats for a minute: the index itself is rebuilt every few minutes.
-    reply.header('cache-control', `public, max-age=${cacheSeconds}, s-maxage=${cacheSeconds}`);
-    return { products: products.map(({ id, name, imageUrl, price, categoryId }) => ({ id, name, imageUrl, price, categoryId })) };
-  });
+export const searchRoutes: FastifyPluginAsyncTypebox<{ search: ProductSearch; cacheSeconds?: number }> = async (
+  app,
+  { search, cacheSeconds = 60 },
+) => {
+  app.get(
+    SEARCH_ROUTE,
+    { schema: { querystring: SearchQuery, response: { 200: SearchAnswer, ...JSON_ERROR_RESPONSES } } },
+    async (request, reply) => {
+      const { q = '', limit } = request.query;
+      if (Array.from(q).length > MAX_QUERY_LENGTH) throw new HttpError(400, 'invalid_query', SEARCH_MESSAGES.tooLong);
+      const term = q.trim();
+      if (term === '') throw new HttpError(400, 'invalid_query', SEARCH_MESSAGES.blank);
+      const count = limit === undefined ? MAX_SEARCH_RESULTS : Number(limit);
+      if (count < 1 || count > MAX_SEARCH_RESULTS) throw new HttpError(400, 'invalid_query', SEARCH_MESSAGES.limit);
+      let products;
+      try {
+        products = await search.search(term, count);
+      } catch (error) {
+        request.log.error({ err: error }, 'search index unavailable');
+        throw new HttpError(503, 'unavailable', SEARCH_MESSAGES.unavailable);
+      }
+      // Hosting's CDN may answer repeats for a minute: the index itself is rebuilt every few minutes.
+      reply.header('cache-control', `public, max-age=${cacheSeconds}, s-maxage=${cacheSeconds}`);
+      return {
+        products: products.map(({ id, name, imageUrl, price, categoryId }) => ({
+          id,
+          name,
+          imageUrl,
+          price,
+          categoryId,
+        })),
+      };
+    },
+  );
 };

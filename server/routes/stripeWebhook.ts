@@ -36,12 +36,23 @@ const METHODS: ReadonlySet<string> = new Set<PaymentMethod>(['card', 'pix', 'bol
  * What the shopper chose, and the Pix / boleto instructions, read from the session's PaymentIntent (a Checkout
  * Session itself only lists the allowed types). A Stripe failure throws: the webhook answers 5xx and Stripe retries.
  */
-async function paymentOf(stripe: Stripe, session: Stripe.Checkout.Session): Promise<{ method: PaymentMethod | null; details: PendingDetails }> {
+async function paymentOf(
+  stripe: Stripe,
+  session: Stripe.Checkout.Session,
+): Promise<{ method: PaymentMethod | null; details: PendingDetails }> {
   const intentRef = session.payment_intent;
   if (!intentRef) return { method: null, details: {} };
-  const intent = typeof intentRef === 'string' ? await stripe.paymentIntents.retrieve(intentRef, { expand: ['payment_method'] }) : intentRef;
+  const intent =
+    typeof intentRef === 'string'
+      ? await stripe.paymentIntents.retrieve(intentRef, { expand: ['payment_method'] })
+      : intentRef;
   const paymentMethod = intent.payment_method;
-  const type = typeof paymentMethod === 'object' && paymentMethod ? paymentMethod.type : intent.payment_method_types?.length === 1 ? intent.payment_method_types[0] : undefined;
+  const type =
+    typeof paymentMethod === 'object' && paymentMethod
+      ? paymentMethod.type
+      : intent.payment_method_types?.length === 1
+        ? intent.payment_method_types[0]
+        : undefined;
   const method = type && METHODS.has(type) ? (type as PaymentMethod) : null;
   const pix = intent.next_action?.pix_display_qr_code;
   const boleto = intent.next_action?.boleto_display_details;
@@ -58,14 +69,20 @@ async function paymentOf(stripe: Stripe, session: Stripe.Checkout.Session): Prom
  * Stripe's address (line1/line2/city/state/postal_code) as ours. Brazilian addresses usually come as
  * "Rua Augusta, 100" in line1 and the complement in line2; Checkout has no neighbourhood field, so it stays empty.
  */
-export function addressFromStripe(details: Stripe.Checkout.Session.CollectedInformation.ShippingDetails, quotedUf: Uf): DeliveryAddress {
+export function addressFromStripe(
+  details: Stripe.Checkout.Session.CollectedInformation.ShippingDetails,
+  quotedUf: Uf,
+): DeliveryAddress {
   const { address } = details;
   const line1 = (address.line1 ?? '').trim();
   const streetAndNumber = /^(.*\S)\s*,\s*(\d[\w-]*|s\/?n)\b\s*(.*)$/i.exec(line1);
   const cep = parseCep(address.postal_code ?? '');
   const state = (address.state ?? '').trim().toUpperCase();
   const uf = isUf(state) ? state : cep.ok ? cep.uf : null;
-  const complement = [streetAndNumber?.[3], address.line2].map((part) => (part ?? '').replace(/^[\s,;-]+/, '').trim()).filter(Boolean).join(', ');
+  const complement = [streetAndNumber?.[3], address.line2]
+    .map((part) => (part ?? '').replace(/^[\s,;-]+/, '').trim())
+    .filter(Boolean)
+    .join(', ');
   return {
     recipient: details.name.trim(),
     cep: cep.ok ? cep.cep : (address.postal_code ?? '').replace(/\D/g, ''),
@@ -82,7 +99,8 @@ export function addressFromStripe(details: Stripe.Checkout.Session.CollectedInfo
 /** Why an order's frete needs a person: the address is in another state than the quote, or its CEP is unknown. */
 export function reviewReason(address: DeliveryAddress, quoted: { cep: string; uf: string }): string | null {
   const addressUf = ufOfCep(address.cep);
-  if (!addressUf) return `${DELIVERY_REVIEW_LABEL}: o CEP do endereço (${address.cep || 'vazio'}) não está nas faixas dos Correios; o frete foi cotado para ${quoted.uf}.`;
+  if (!addressUf)
+    return `${DELIVERY_REVIEW_LABEL}: o CEP do endereço (${address.cep || 'vazio'}) não está nas faixas dos Correios; o frete foi cotado para ${quoted.uf}.`;
   if (addressUf !== quoted.uf) {
     return `${DELIVERY_REVIEW_LABEL}: o endereço é em ${addressUf} (CEP ${formatCep(address.cep)}), mas o frete foi cotado para ${quoted.uf} (CEP ${formatCep(quoted.cep)}).`;
   }
@@ -94,7 +112,11 @@ export function reviewReason(address: DeliveryAddress, quoted: { cep: string; uf
  * what it cost, and the collected address. Null when the session collected none (created without a delivery).
  * A Stripe failure throws: the webhook answers 5xx and Stripe retries.
  */
-async function deliveryOf(stripe: Stripe, session: Stripe.Checkout.Session, stored: OrderDelivery | null): Promise<OrderDelivery | null> {
+async function deliveryOf(
+  stripe: Stripe,
+  session: Stripe.Checkout.Session,
+  stored: OrderDelivery | null,
+): Promise<OrderDelivery | null> {
   const details = session.collected_information?.shipping_details ?? null;
   const cost = session.shipping_cost;
   const rateRef = cost?.shipping_rate ?? null;
@@ -114,8 +136,15 @@ async function deliveryOf(stripe: Stripe, session: Stripe.Checkout.Session, stor
     businessDays:
       meta.business_days_min && meta.business_days_max
         ? { min: Number(meta.business_days_min), max: Number(meta.business_days_max) }
-        : kept && stored ? stored.businessDays : { min: 0, max: 0 },
-    window: meta.window_from && meta.window_to ? { from: meta.window_from, to: meta.window_to } : kept && stored ? stored.window : { from: '', to: '' },
+        : kept && stored
+          ? stored.businessDays
+          : { min: 0, max: 0 },
+    window:
+      meta.window_from && meta.window_to
+        ? { from: meta.window_from, to: meta.window_to }
+        : kept && stored
+          ? stored.window
+          : { from: '', to: '' },
     address: null,
     review: null,
   };
@@ -127,9 +156,17 @@ async function deliveryOf(stripe: Stripe, session: Stripe.Checkout.Session, stor
 /** A session we never stored: its real lines, read back from Stripe (every page). */
 async function stripeLineItems(stripe: Stripe, sessionId: string): Promise<LineItem[]> {
   const lines: LineItem[] = [];
-  for await (const item of stripe.checkout.sessions.listLineItems(sessionId, { limit: 100, expand: ['data.price.product'] })) {
+  for await (const item of stripe.checkout.sessions.listLineItems(sessionId, {
+    limit: 100,
+    expand: ['data.price.product'],
+  })) {
     const product = item.price?.product;
-    const productId = typeof product === 'object' && product && !product.deleted ? (product.metadata.productId ?? product.id) : (typeof product === 'string' ? product : 'desconhecido');
+    const productId =
+      typeof product === 'object' && product && !product.deleted
+        ? (product.metadata.productId ?? product.id)
+        : typeof product === 'string'
+          ? product
+          : 'desconhecido';
     const unitAmount = item.price?.unit_amount ?? Math.round(item.amount_total / Math.max(item.quantity ?? 1, 1));
     lines.push({ productId, name: item.description ?? productId, unitAmount, quantity: item.quantity ?? 1 });
   }
@@ -142,28 +179,47 @@ async function stripeLineItems(stripe: Stripe, sessionId: string): Promise<LineI
  * (no fastify-plugin): the signature covers the exact bytes Stripe sent, so this scope alone parses JSON as a raw
  * Buffer. A store or Stripe failure answers 5xx (errors plugin) so Stripe delivers the event again.
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<StripeWebhookRoutesOptions> = async (app, { stripe, secret, store, now }) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<StripeWebhookRoutesOptions> = async (
+  app,
+  { stripe, secret, store, now },
+) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   /**
    * Keeps the collected address and the chosen rate on the session before it settles, so its order copies them.
    * Only an open session takes it (one already pending got it with its completed event); a replay sets the same.
    */
-  const keepDelivery = async (object: Stripe.Checkout.Session, log: FastifyBaseLogger): Promise<OrderDelivery | null> => {
+  const keepDelivery = async (
+    object: Stripe.Checkout.Session,
+    log: FastifyBaseLogger,
+  ): Promise<OrderDelivery | null> => {
     const stored = await store.getSession(object.id);
     const delivery = await deliveryOf(stripe, object, stored?.delivery ?? null);
     if (!stored || !delivery || delivery === stored.delivery) return delivery;
     const result = await store.setDelivery(object.id, delivery, now(), { evenIfExpired: true });
     // Ids and amounts only: the address is personal data.
-    log.info({ sessionId: object.id, result: result.kind, service: delivery.service, frete: delivery.amount, review: delivery.review !== null }, 'stripe delivery kept');
+    log.info(
+      {
+        sessionId: object.id,
+        result: result.kind,
+        service: delivery.service,
+        frete: delivery.amount,
+        review: delivery.review !== null,
+      },
+      'stripe delivery kept',
+    );
     return delivery;
   };
 
   const pay = async (object: Stripe.Checkout.Session, log: FastifyBaseLogger) => {
     const { method } = await paymentOf(stripe, object);
     const delivery = await keepDelivery(object, log);
-    const result = await store.settle(object.id, 'paid', now(), { evenIfExpired: true, ...(method ? { paymentMethod: method } : {}) });
-    if (result.kind !== 'missing') return log.info({ sessionId: object.id, result: result.kind }, 'stripe session paid');
+    const result = await store.settle(object.id, 'paid', now(), {
+      evenIfExpired: true,
+      ...(method ? { paymentMethod: method } : {}),
+    });
+    if (result.kind !== 'missing')
+      return log.info({ sessionId: object.id, result: result.kind }, 'stripe session paid');
     // A session we did not save (store down at creation): the order still gets its real lines from Stripe.
     await store.recordOrder({
       id: object.id,
@@ -186,46 +242,56 @@ export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<StripeWebhookRoutesO
   };
 
   // Stripe sends from a few IPs in bursts and retries on failure: the per-IP limit is for shoppers.
-  app.post(STRIPE_WEBHOOK_ROUTE, { config: { rateLimit: false }, schema: { body: WebhookBody, response: { 200: WebhookAnswer, ...JSON_ERROR_RESPONSES } } }, async (request) => {
-    const signature = request.headers['stripe-signature'];
-    let event: Stripe.Event;
-    try {
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('missing signature or body');
-      // Also refuses a signature older than 5 minutes: a captured delivery cannot be replayed later.
-      event = stripe.webhooks.constructEvent(request.body, signature, secret);
-    } catch (error) {
-      request.log.warn({ detail: error instanceof Error ? error.message : String(error) }, 'stripe webhook rejected');
-      throw new HttpError(400, 'invalid_signature', 'Assinatura do webhook inválida.');
-    }
-    const log = request.log;
-    switch (event.type) {
-      case 'checkout.session.completed': {
-        const object = event.data.object;
-        if (object.payment_status === 'paid' || object.payment_status === 'no_payment_required') {
-          await pay(object, log);
-        } else {
-          // Pix shown or boleto issued: pending until async_payment_succeeded / _failed.
-          const { method, details } = await paymentOf(stripe, object);
-          await keepDelivery(object, log);
-          const result = await store.markPending(object.id, method ?? fallbackMethod(object), details, now(), { evenIfExpired: true });
-          log.info({ sessionId: object.id, method, result: result.kind }, 'stripe session pending');
-        }
-        break;
+  app.post(
+    STRIPE_WEBHOOK_ROUTE,
+    {
+      config: { rateLimit: false },
+      schema: { body: WebhookBody, response: { 200: WebhookAnswer, ...JSON_ERROR_RESPONSES } },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+          throw new Error('missing signature or body');
+        // Also refuses a signature older than 5 minutes: a captured delivery cannot be replayed later.
+        event = stripe.webhooks.constructEvent(request.body, signature, secret);
+      } catch (error) {
+        request.log.warn({ detail: error instanceof Error ? error.message : String(error) }, 'stripe webhook rejected');
+        throw new HttpError(400, 'invalid_signature', 'Assinatura do webhook inválida.');
       }
-      case 'checkout.session.async_payment_succeeded':
-        await pay(event.data.object, log);
-        break;
-      case 'checkout.session.async_payment_failed':
-        await finish(event.data.object, 'declined', log);
-        break;
-      case 'checkout.session.expired':
-        await finish(event.data.object, 'expired', log);
-        break;
-      default:
-        log.info({ type: event.type }, 'stripe event ignored');
-    }
-    return { received: true as const };
-  });
+      const log = request.log;
+      switch (event.type) {
+        case 'checkout.session.completed': {
+          const object = event.data.object;
+          if (object.payment_status === 'paid' || object.payment_status === 'no_payment_required') {
+            await pay(object, log);
+          } else {
+            // Pix shown or boleto issued: pending until async_payment_succeeded / _failed.
+            const { method, details } = await paymentOf(stripe, object);
+            await keepDelivery(object, log);
+            const result = await store.markPending(object.id, method ?? fallbackMethod(object), details, now(), {
+              evenIfExpired: true,
+            });
+            log.info({ sessionId: object.id, method, result: result.kind }, 'stripe session pending');
+          }
+          break;
+        }
+        case 'checkout.session.async_payment_succeeded':
+          await pay(event.data.object, log);
+          break;
+        case 'checkout.session.async_payment_failed':
+          await finish(event.data.object, 'declined', log);
+          break;
+        case 'checkout.session.expired':
+          await finish(event.data.object, 'expired', log);
+          break;
+        default:
+          log.info({ type: event.type }, 'stripe event ignored');
+      }
+      return { received: true as const };
+    },
+  );
 };
 
 /** Only when the PaymentIntent does not say: an unpaid completed session is an async method; boleto if both allowed. */

@@ -1,5 +1,17 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { array, enums, integer, literal, min, nullable, number, object, string, validate, type Describe } from 'superstruct';
+import {
+  array,
+  enums,
+  integer,
+  literal,
+  min,
+  nullable,
+  number,
+  object,
+  string,
+  validate,
+  type Describe,
+} from 'superstruct';
 import { MalformedDocumentError, ProductId } from '../../src/domain';
 import { DELIVERY_SERVICES, UFS, type DeliveryAddress, type OrderDelivery } from '../../src/domain/delivery';
 import type { LineItem } from '../payments/port';
@@ -118,7 +130,8 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
   const sessions = firestore.collection(SESSIONS_COLLECTION);
   const orders = firestore.collection(ORDERS_COLLECTION);
   const attempts = firestore.collection(IDEMPOTENCY_COLLECTION);
-  const readSession = (id: string, data: unknown) => parse(SESSIONS_COLLECTION, id, withDefaults(data, SESSION_DEFAULTS), SessionStruct);
+  const readSession = (id: string, data: unknown) =>
+    parse(SESSIONS_COLLECTION, id, withDefaults(data, SESSION_DEFAULTS), SessionStruct);
 
   const guard = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     try {
@@ -179,7 +192,12 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
           const session = readSession(id, snapshot.data());
           const pending = pendingSession(session, method, details, at, options);
           if (!pending) return { kind: 'finished', session };
-          tx.update(sessionRef, { status: pending.status, paymentMethod: pending.paymentMethod, pix: pending.pix, boleto: pending.boleto });
+          tx.update(sessionRef, {
+            status: pending.status,
+            paymentMethod: pending.paymentMethod,
+            pix: pending.pix,
+            boleto: pending.boleto,
+          });
           return { kind: 'pending', session: pending };
         }),
       ),
@@ -215,7 +233,8 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
       }),
     completeIdempotencyKey: (scopedKey, sessionId, url) =>
       guard('complete idempotency key', async () => void (await attempts.doc(scopedKey).update({ sessionId, url }))),
-    releaseIdempotencyKey: (scopedKey) => guard('release idempotency key', async () => void (await attempts.doc(scopedKey).delete())),
+    releaseIdempotencyKey: (scopedKey) =>
+      guard('release idempotency key', async () => void (await attempts.doc(scopedKey).delete())),
     recordOrder: (order) =>
       guard('record order', async () => {
         try {
@@ -229,7 +248,9 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
     getOrder: (id) =>
       guard('read order', async () => {
         const snapshot = await orders.doc(id).get();
-        return snapshot.exists ? parse(ORDERS_COLLECTION, id, withDefaults(snapshot.data(), ORDER_DEFAULTS), OrderStruct) : null;
+        return snapshot.exists
+          ? parse(ORDERS_COLLECTION, id, withDefaults(snapshot.data(), ORDER_DEFAULTS), OrderStruct)
+          : null;
       }),
   };
 }

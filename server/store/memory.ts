@@ -1,4 +1,14 @@
-import { STALE_CLAIM_MS, orderFor, pendingSession, sessionWithDelivery, settledSession, type CheckoutStore, type IdempotencyRecord, type Order, type StoredSession } from './port';
+import {
+  STALE_CLAIM_MS,
+  orderFor,
+  pendingSession,
+  sessionWithDelivery,
+  settledSession,
+  type CheckoutStore,
+  type IdempotencyRecord,
+  type Order,
+  type StoredSession,
+} from './port';
 
 /** In-memory CheckoutStore: unit tests and the benchmark. Loses everything on restart. */
 export function createMemoryStore(): CheckoutStore & {

@@ -140,9 +140,20 @@ export interface CheckoutStore {
   saveSession(session: StoredSession): Promise<void>;
   getSession(id: string): Promise<StoredSession | null>;
   /** Replaces the session's delivery (quote and address), atomically, only while it is open. */
-  setDelivery(id: string, delivery: OrderDelivery, at: number, options?: { evenIfExpired?: boolean }): Promise<SetDeliveryResult>;
+  setDelivery(
+    id: string,
+    delivery: OrderDelivery,
+    at: number,
+    options?: { evenIfExpired?: boolean },
+  ): Promise<SetDeliveryResult>;
   /** open → pending (Pix shown, boleto issued, Stripe's async payment started), atomically. */
-  markPending(id: string, method: PaymentMethod, details: PendingDetails, at: number, options?: PendingOptions): Promise<MarkPendingResult>;
+  markPending(
+    id: string,
+    method: PaymentMethod,
+    details: PendingDetails,
+    at: number,
+    options?: PendingOptions,
+  ): Promise<MarkPendingResult>;
   /**
    * Moves an open session to any outcome, a pending one to paid/declined/expired. `expired` is always accepted
    * while the session is not finished; the others need the session within its deadline unless `evenIfExpired`.
@@ -152,7 +163,10 @@ export interface CheckoutStore {
   recordOrder(order: Order): Promise<{ created: boolean }>;
   getOrder(id: string): Promise<Order | null>;
   /** Atomically claims `scopedKey` for this cart fingerprint (the first of 50 concurrent claims wins). */
-  claimIdempotencyKey(scopedKey: string, record: Omit<IdempotencyRecord, 'sessionId' | 'url'>): Promise<IdempotencyClaim>;
+  claimIdempotencyKey(
+    scopedKey: string,
+    record: Omit<IdempotencyRecord, 'sessionId' | 'url'>,
+  ): Promise<IdempotencyClaim>;
   completeIdempotencyKey(scopedKey: string, sessionId: string, url: string): Promise<void>;
   /** The provider failed: the attempt can be retried with the same key. */
   releaseIdempotencyKey(scopedKey: string): Promise<void>;
@@ -192,14 +206,24 @@ export function isPayable(session: StoredSession, now: number, options: SettleOp
 }
 
 /** The transition rule shared by both stores: the settled session, or null when nothing may change. */
-export function settledSession(session: StoredSession, outcome: SessionOutcome, at: number, options: SettleOptions = {}): StoredSession | null {
+export function settledSession(
+  session: StoredSession,
+  outcome: SessionOutcome,
+  at: number,
+  options: SettleOptions = {},
+): StoredSession | null {
   if (session.status !== 'open' && session.status !== 'pending') return null;
   if (session.status === 'pending') {
     if (outcome === 'canceled') return null;
     if (options.paymentMethod && options.paymentMethod !== session.paymentMethod) return null;
   }
   if (outcome !== 'expired' && !isPayable(session, at, options)) return null;
-  return { ...session, status: outcome, paymentMethod: session.paymentMethod ?? options.paymentMethod ?? null, finishedAt: at };
+  return {
+    ...session,
+    status: outcome,
+    paymentMethod: session.paymentMethod ?? options.paymentMethod ?? null,
+    finishedAt: at,
+  };
 }
 
 /** open → pending, or null when the session is not open (or past its expiry without `evenIfExpired`, or its amount changed). */
@@ -213,11 +237,22 @@ export function pendingSession(
   if (session.status !== 'open') return null;
   if (!options.evenIfExpired && at >= session.expiresAt) return null;
   if (options.amountDue !== undefined && options.amountDue !== amountDue(session)) return null;
-  return { ...session, status: 'pending', paymentMethod: method, pix: details.pix ?? null, boleto: details.boleto ?? null };
+  return {
+    ...session,
+    status: 'pending',
+    paymentMethod: method,
+    pix: details.pix ?? null,
+    boleto: details.boleto ?? null,
+  };
 }
 
 /** The session with this delivery, or null when it is not open (or past its expiry without `evenIfExpired`). */
-export function sessionWithDelivery(session: StoredSession, delivery: OrderDelivery, at: number, options: { evenIfExpired?: boolean } = {}): StoredSession | null {
+export function sessionWithDelivery(
+  session: StoredSession,
+  delivery: OrderDelivery,
+  at: number,
+  options: { evenIfExpired?: boolean } = {},
+): StoredSession | null {
   if (session.status !== 'open') return null;
   if (!options.evenIfExpired && at >= session.expiresAt) return null;
   return { ...session, delivery };

@@ -118,14 +118,24 @@ export function priceBands(products: readonly Product[]): PriceBand[] {
     const raw = prices[Math.min(prices.length - 1, Math.floor(prices.length * share))]!;
     if (raw <= 0) continue;
     const edge = roundEdge(raw);
-    if (edge > lowest && edge < highest && !edges.includes(edge) && (edges.length === 0 || edge > edges[edges.length - 1]!)) edges.push(edge);
+    if (
+      edge > lowest &&
+      edge < highest &&
+      !edges.includes(edge) &&
+      (edges.length === 0 || edge > edges[edges.length - 1]!)
+    )
+      edges.push(edge);
   }
   if (edges.length === 0) return [];
   const ranges: PriceRange[] = [{ min: null, max: edges[0]! }];
   for (let i = 1; i < edges.length; i++) ranges.push({ min: edges[i - 1]!, max: edges[i]! });
   ranges.push({ min: edges[edges.length - 1]!, max: null });
   return ranges
-    .map((range) => ({ range, label: priceRangeLabel(range), count: prices.filter((price) => inRange(price, range)).length }))
+    .map((range) => ({
+      range,
+      label: priceRangeLabel(range),
+      count: prices.filter((price) => inRange(price, range)).length,
+    }))
     .filter((band) => band.count > 0);
 }
 
@@ -150,7 +160,8 @@ export function parsePriceParam(value: string): PriceRange | null {
   const dash = value.indexOf('-');
   if (dash < 0) return null;
   const [low, high] = [value.slice(0, dash), value.slice(dash + 1)];
-  if ((low !== '' && !AMOUNT.test(low)) || (high !== '' && !AMOUNT.test(high)) || (low === '' && high === '')) return null;
+  if ((low !== '' && !AMOUNT.test(low)) || (high !== '' && !AMOUNT.test(high)) || (low === '' && high === ''))
+    return null;
   const range = { min: low === '' ? null : Number(low), max: high === '' ? null : Number(high) };
   if (range.min !== null && range.max !== null && range.min > range.max) return null;
   return range;
@@ -161,7 +172,8 @@ const ORDER_IN_ADDRESS: Record<Exclude<BrowseOrder, 'padrao'>, string> = {
   'maior-preco': 'maior-preco',
   nome: 'nome',
 };
-const isAddressOrder = (value: string): value is Exclude<BrowseOrder, 'padrao'> => Object.hasOwn(ORDER_IN_ADDRESS, value);
+const isAddressOrder = (value: string): value is Exclude<BrowseOrder, 'padrao'> =>
+  Object.hasOwn(ORDER_IN_ADDRESS, value);
 
 const decode = (text: string) => {
   try {

@@ -1,4 +1,17 @@
-import { array, integer, max, min, nonempty, number, object, optional, refine, size, string, type Infer } from 'superstruct';
+import {
+  array,
+  integer,
+  max,
+  min,
+  nonempty,
+  number,
+  object,
+  optional,
+  refine,
+  size,
+  string,
+  type Infer,
+} from 'superstruct';
 
 /** A price in reais: finite, non-negative, at most two decimal places (centavos). */
 export const Price = refine(min(number(), 0), 'Price', (value) =>

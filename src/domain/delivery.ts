@@ -20,7 +20,6 @@ import {
 export * from './cep';
 export * from './deliveryOptions';
 
-
 /**
  * Price zones from the São Paulo warehouse: the state itself, then the IBGE macro-regions by distance. SP is its
  * own zone because most of our parcels stay in it and the carriers price it apart.
@@ -28,11 +27,32 @@ export * from './deliveryOptions';
 export type DeliveryZone = 'SP' | 'SE' | 'S' | 'CO' | 'NE' | 'N';
 const ZONE_OF_UF: Record<Uf, DeliveryZone> = {
   SP: 'SP',
-  RJ: 'SE', ES: 'SE', MG: 'SE',
-  PR: 'S', SC: 'S', RS: 'S',
-  DF: 'CO', GO: 'CO', MT: 'CO', MS: 'CO',
-  BA: 'NE', SE: 'NE', AL: 'NE', PE: 'NE', PB: 'NE', RN: 'NE', CE: 'NE', PI: 'NE', MA: 'NE',
-  PA: 'N', AP: 'N', AM: 'N', RR: 'N', AC: 'N', RO: 'N', TO: 'N',
+  RJ: 'SE',
+  ES: 'SE',
+  MG: 'SE',
+  PR: 'S',
+  SC: 'S',
+  RS: 'S',
+  DF: 'CO',
+  GO: 'CO',
+  MT: 'CO',
+  MS: 'CO',
+  BA: 'NE',
+  SE: 'NE',
+  AL: 'NE',
+  PE: 'NE',
+  PB: 'NE',
+  RN: 'NE',
+  CE: 'NE',
+  PI: 'NE',
+  MA: 'NE',
+  PA: 'N',
+  AP: 'N',
+  AM: 'N',
+  RR: 'N',
+  AC: 'N',
+  RO: 'N',
+  TO: 'N',
 };
 export function zoneOfUf(uf: Uf): DeliveryZone {
   return ZONE_OF_UF[uf];
@@ -77,7 +97,6 @@ export interface ParcelLine {
 export function parcelWeightGrams(lines: readonly ParcelLine[]): number {
   return PACKAGING_GRAMS + lines.reduce((sum, line) => sum + unitWeightGrams(line.categoryId) * line.quantity, 0);
 }
-
 
 /**
  * The rate card, per zone and service: the price of a parcel up to 1 kg, what each further 500 g (or part of it)
@@ -151,7 +170,12 @@ export const DELIVERY_MESSAGES = {
 } as const;
 
 /** Prices both services for a CEP and a parcel. Invalid CEPs and empty parcels come back as pt-BR errors. */
-export function quoteDelivery({ cep, lines, now, freeEconomicaFrom = FREE_ECONOMICA_FROM_CENTAVOS }: DeliveryQuoteInput): QuoteResult {
+export function quoteDelivery({
+  cep,
+  lines,
+  now,
+  freeEconomicaFrom = FREE_ECONOMICA_FROM_CENTAVOS,
+}: DeliveryQuoteInput): QuoteResult {
   const parsed = parseCep(cep);
   if (!parsed.ok) return parsed;
   if (lines.length === 0 || lines.some((line) => !Number.isInteger(line.quantity) || line.quantity < 1)) {
@@ -181,7 +205,6 @@ export function quoteDelivery({ cep, lines, now, freeEconomicaFrom = FREE_ECONOM
   return { ok: true, quote: { cep: parsed.cep, uf: parsed.uf, zone, weightGrams, subtotal, quotedOn, options } };
 }
 
-
 // Brasília has kept UTC−3 all year since daylight saving ended in 2019, so its calendar day is a fixed offset
 // (no ICU time-zone data on the storefront's main thread).
 const BRASILIA_OFFSET_MS = 3 * 3_600_000;
@@ -202,7 +225,6 @@ export function addBrazilianBusinessDays(day: string, days: number): string {
   if (!result) throw new RangeError(`addBrazilianBusinessDays: ${day} + ${days} is outside the supported years`);
   return `${result.getFullYear()}-${String(result.getMonth() + 1).padStart(2, '0')}-${String(result.getDate()).padStart(2, '0')}`;
 }
-
 
 /** The address the parcel goes to, as the pay page collects it. */
 export interface DeliveryAddress {
@@ -238,8 +260,7 @@ export const ADDRESS_MESSAGES = {
 } as const;
 
 export type AddressResult =
-  | { ok: true; address: DeliveryAddress }
-  | { ok: false; errors: Partial<Record<AddressField, string>> };
+  { ok: true; address: DeliveryAddress } | { ok: false; errors: Partial<Record<AddressField, string>> };
 
 const OPTIONAL_FIELDS: ReadonlySet<AddressField> = new Set(['complement']);
 const TEXT_FIELDS: readonly AddressField[] = ['recipient', 'street', 'number', 'complement', 'neighborhood', 'city'];
@@ -279,7 +300,9 @@ export function validateAddress(input: Partial<Record<AddressField, unknown>>): 
 }
 
 /** "Rua Augusta, 100, apto 12 — São Paulo/SP" */
-export function formatAddressLine(address: Pick<DeliveryAddress, 'street' | 'number' | 'complement' | 'city' | 'uf'>): string {
+export function formatAddressLine(
+  address: Pick<DeliveryAddress, 'street' | 'number' | 'complement' | 'city' | 'uf'>,
+): string {
   const complement = address.complement ? `, ${address.complement}` : '';
   return `${address.street}, ${address.number}${complement} — ${address.city}/${address.uf}`;
 }
@@ -304,7 +327,11 @@ export interface OrderDelivery {
 
 export const DELIVERY_REVIEW_LABEL = 'Frete em revisão';
 
-export function orderDeliveryFrom(quote: DeliveryQuote, service: DeliveryServiceId, address: DeliveryAddress | null = null): OrderDelivery {
+export function orderDeliveryFrom(
+  quote: DeliveryQuote,
+  service: DeliveryServiceId,
+  address: DeliveryAddress | null = null,
+): OrderDelivery {
   const option = optionOf(quote, service);
   return {
     cep: quote.cep,
@@ -322,7 +349,11 @@ export function orderDeliveryFrom(quote: DeliveryQuote, service: DeliveryService
 /** "Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez. · Rua Augusta, 100 — São Paulo/SP" */
 export function formatOrderDelivery(delivery: OrderDelivery): string {
   const window = formatDeliveryWindow(delivery.window);
-  const parts = [`Entrega: ${delivery.serviceName}`, formatDeliveryPrice(delivery), window.charAt(0).toLowerCase() + window.slice(1)];
+  const parts = [
+    `Entrega: ${delivery.serviceName}`,
+    formatDeliveryPrice(delivery),
+    window.charAt(0).toLowerCase() + window.slice(1),
+  ];
   if (delivery.address) parts.push(formatAddressLine(delivery.address));
   return parts.join(' · ');
 }

@@ -9,7 +9,10 @@ export type { DeliveryOption, DeliveryQuote, ParcelLine } from './delivery';
 
 export type DeliveryServiceId = 'economica' | 'expressa';
 export const DELIVERY_SERVICES: readonly DeliveryServiceId[] = ['economica', 'expressa'];
-export const DELIVERY_SERVICE_NAMES: Record<DeliveryServiceId, string> = { economica: 'Econômica', expressa: 'Expressa' };
+export const DELIVERY_SERVICE_NAMES: Record<DeliveryServiceId, string> = {
+  economica: 'Econômica',
+  expressa: 'Expressa',
+};
 
 export function isDeliveryService(value: unknown): value is DeliveryServiceId {
   return value === 'economica' || value === 'expressa';

@@ -1,4 +1,22 @@
-import { array, define, enums, integer, literal, max, min, nonempty, nullable, number, optional, pattern, refine, size, string, type, type Infer } from 'superstruct';
+import {
+  array,
+  define,
+  enums,
+  integer,
+  literal,
+  max,
+  min,
+  nonempty,
+  nullable,
+  number,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+  type,
+  type Infer,
+} from 'superstruct';
 import type { OrderDelivery, Uf } from './delivery';
 
 /** What a checkout session can become (the backend's `checkoutSessions/{id}.status`). */
@@ -104,7 +122,12 @@ export function toOrder(document: OrderDocument): Order {
     id: document.id,
     status: document.status,
     uid: document.uid,
-    items: document.lineItems.map(({ productId, name, unitAmount, quantity }) => ({ productId, name, unitAmount, quantity })),
+    items: document.lineItems.map(({ productId, name, unitAmount, quantity }) => ({
+      productId,
+      name,
+      unitAmount,
+      quantity,
+    })),
     amountTotal: document.amountTotal,
     createdAt: document.createdAt,
     paymentMethod: document.paymentMethod ?? null,
@@ -173,13 +196,22 @@ let brazilTime: Intl.DateTimeFormat | undefined;
 
 /** dd/mm/aaaa in Brasília time, whatever the device's time zone. */
 export function formatOrderDate(epochMs: number): string {
-  brazilDate ??= new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
+  brazilDate ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
   return brazilDate.format(epochMs);
 }
 
 /** hh:mm in Brasília time. */
 export function formatOrderTime(epochMs: number): string {
-  brazilTime ??= new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
+  brazilTime ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return brazilTime.format(epochMs);
 }
 

@@ -29,7 +29,12 @@ export function productDocumentOf(product: Product, categoryId: string, position
 }
 
 /** The product the storefront shows, without the document's bookkeeping fields. */
-export function productOfDocument({ categoryId: _categoryId, position: _position, searchName: _searchName, ...product }: ProductDocument): Product {
+export function productOfDocument({
+  categoryId: _categoryId,
+  position: _position,
+  searchName: _searchName,
+  ...product
+}: ProductDocument): Product {
   return product;
 }
 
@@ -40,5 +45,9 @@ export function productDocumentsOf(category: Category): ProductDocument[] {
 
 /** A category document's fields: the spec's, with the first CATEGORY_PREVIEW_LIMIT products, and the count. */
 export function categoryDocumentOf(category: Category): Category & { productCount: number } {
-  return { ...category, products: category.products.slice(0, CATEGORY_PREVIEW_LIMIT), productCount: category.products.length };
+  return {
+    ...category,
+    products: category.products.slice(0, CATEGORY_PREVIEW_LIMIT),
+    productCount: category.products.length,
+  };
 }

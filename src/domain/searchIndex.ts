@@ -4,7 +4,23 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import type { Category, Product } from './catalog';
 
 /** Words that carry no meaning in a product name; dropping them lets "camisa de xadrez" find "Camisa Xadrez". */
-const STOP_WORDS = new Set(['a', 'as', 'o', 'os', 'e', 'de', 'da', 'das', 'do', 'dos', 'com', 'para', 'em', 'no', 'na']);
+const STOP_WORDS = new Set([
+  'a',
+  'as',
+  'o',
+  'os',
+  'e',
+  'de',
+  'da',
+  'das',
+  'do',
+  'dos',
+  'com',
+  'para',
+  'em',
+  'no',
+  'na',
+]);
 
 /**
  * Case- and accent-insensitive terms: NFD splits "ê" into "e" + a combining mark, which is then dropped, so

@@ -147,10 +147,22 @@ function valueText(value: StateValue): string {
 
 /** The edges an event's transitions took, as the diagram names them (a transition without target loops). */
 function takenEdges(entry: RecordedEvent | undefined): Set<string> {
-  return new Set((entry?.transitions ?? []).flatMap((t) => (t.to.length ? t.to : [t.from]).map((to) => `${t.from}->${to}`)));
+  return new Set(
+    (entry?.transitions ?? []).flatMap((t) => (t.to.length ? t.to : [t.from]).map((to) => `${t.from}->${to}`)),
+  );
 }
 
-function MachineDiagram({ id, actor, fit, shown }: { id: string; actor: ActorRefLike; fit: boolean; shown: RecordedEvent | undefined }) {
+function MachineDiagram({
+  id,
+  actor,
+  fit,
+  shown,
+}: {
+  id: string;
+  actor: ActorRefLike;
+  fit: boolean;
+  shown: RecordedEvent | undefined;
+}) {
   const machine = (actor as unknown as { logic: AnyStateMachine }).logic;
   const [laid, setLaid] = useState<LaidOutDiagram | null>(null);
   const [failed, setFailed] = useState(false);
@@ -170,7 +182,11 @@ function MachineDiagram({ id, actor, fit, shown }: { id: string; actor: ActorRef
   return (
     <MachineBlock data-machine={id} role="group" aria-labelledby={headingId}>
       <h4 id={headingId}>
-        {id} <Muted>— {valueText(snapshot.value)}{snapshot.status !== 'active' ? ` (${snapshot.status})` : ''}</Muted>
+        {id}{' '}
+        <Muted>
+          — {valueText(snapshot.value)}
+          {snapshot.status !== 'active' ? ` (${snapshot.status})` : ''}
+        </Muted>
       </h4>
       {failed ? (
         <p>Não foi possível desenhar o diagrama.</p>
@@ -233,7 +249,13 @@ export default function Panel({ recorder, onClose }: { recorder: InspectorRecord
   };
 
   return (
-    <Frame role="dialog" aria-modal="false" aria-labelledby="inspector-title" onKeyDown={onKeyDown} data-inspector-panel="">
+    <Frame
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="inspector-title"
+      onKeyDown={onKeyDown}
+      data-inspector-panel=""
+    >
       <Bar>
         <h2 id="inspector-title" ref={heading} tabIndex={-1}>
           Inspetor de estados
@@ -265,19 +287,31 @@ export default function Panel({ recorder, onClose }: { recorder: InspectorRecord
         <Column aria-labelledby="inspector-events">
           <h3 id="inspector-events">Eventos</h3>
           <p>
-            <Muted>Os últimos {recorder.events().length} eventos (até 100), o mais novo primeiro. Escolha um para ver o estado antes e depois.</Muted>
+            <Muted>
+              Os últimos {recorder.events().length} eventos (até 100), o mais novo primeiro. Escolha um para ver o
+              estado antes e depois.
+            </Muted>
           </p>
           {chosen && (
             <div data-inspector-details="">
               <h4>Antes</h4>
-              <Pre tabIndex={0} role="group" aria-label="Snapshot antes do evento">{snapshotJson(chosen.before)}</Pre>
+              <Pre tabIndex={0} role="group" aria-label="Snapshot antes do evento">
+                {snapshotJson(chosen.before)}
+              </Pre>
               <h4>Depois</h4>
-              <Pre tabIndex={0} role="group" aria-label="Snapshot depois do evento">{snapshotJson(chosen.after)}</Pre>
+              <Pre tabIndex={0} role="group" aria-label="Snapshot depois do evento">
+                {snapshotJson(chosen.after)}
+              </Pre>
             </div>
           )}
           <EventList aria-label="Eventos">
             {events.map((entry) => (
-              <EventLine key={entry.seq} entry={entry} selected={entry.seq === selected} onSelect={() => setSelected(entry.seq === selected ? null : entry.seq)} />
+              <EventLine
+                key={entry.seq}
+                entry={entry}
+                selected={entry.seq === selected}
+                onSelect={() => setSelected(entry.seq === selected ? null : entry.seq)}
+              />
             ))}
           </EventList>
         </Column>

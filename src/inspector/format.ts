@@ -31,7 +31,9 @@ const local = (machine: string, id: string) => (id.startsWith(`${machine}.`) ? i
 
 /** `loggedOut.idle → loggedOut.signingIn`; a transition without target: `storage.ready (fica)`. */
 export function describeTransition(machine: string, t: RecordedTransition): string {
-  return t.to.length ? `${local(machine, t.from)} → ${t.to.map((id) => local(machine, id)).join(', ')}` : `${local(machine, t.from)} (fica)`;
+  return t.to.length
+    ? `${local(machine, t.from)} → ${t.to.map((id) => local(machine, id)).join(', ')}`
+    : `${local(machine, t.from)} (fica)`;
 }
 
 export function describeOutcome(entry: RecordedEvent): string {

@@ -99,7 +99,8 @@ export function initialChild(node: AnyStateNode): AnyStateNode | undefined {
   return node.type === 'compound' ? target : undefined;
 }
 
-export const edgeLabel = (edge: Pick<Edge, 'event' | 'guard'>) => (edge.guard ? `${edge.event} [${edge.guard}]` : edge.event);
+export const edgeLabel = (edge: Pick<Edge, 'event' | 'guard'>) =>
+  edge.guard ? `${edge.event} [${edge.guard}]` : edge.event;
 
 // ---------------------------------------------------------------------------------------------------------
 // The diagram model: what the SVG shows, before layout.

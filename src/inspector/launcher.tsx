@@ -9,7 +9,8 @@ const Panel = lazy(() => import('./Panel'));
 
 /** Alt+Shift+S: Ctrl+Shift+I is the browser's devtools. Matched by the physical key (layouts change e.key). */
 export const SHORTCUT = 'Alt+Shift+S';
-const isShortcut = (event: KeyboardEvent) => event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyS';
+const isShortcut = (event: KeyboardEvent) =>
+  event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyS';
 
 const Dock = styled('aside', {
   position: 'fixed',

@@ -94,7 +94,9 @@ export async function layoutDiagram(diagram: Diagram): Promise<LaidOutDiagram> {
       id: edge.id,
       sources: [edge.source],
       targets: [edge.target],
-      labels: [{ id: `${edge.id}.label`, text: edge.labels.join('\n'), width, height: edge.labels.length * LINE_HEIGHT }],
+      labels: [
+        { id: `${edge.id}.label`, text: edge.labels.join('\n'), width, height: edge.labels.length * LINE_HEIGHT },
+      ],
     });
   }
   root.edges = edges;
@@ -127,7 +129,12 @@ export async function layoutDiagram(diagram: Diagram): Promise<LaidOutDiagram> {
     states: diagram.states.map((state) => ({ state, depth: depthOf(state), ...box(placed.get(state.id)!) })),
     initials: diagram.initials.map(({ parent, target }) => ({ target, ...box(placed.get(initialId(parent))!) })),
     edges: [
-      ...diagram.initials.map(({ parent, target }) => ({ id: `${initialId(parent)}->`, source: initialId(parent), target, labels: [] })),
+      ...diagram.initials.map(({ parent, target }) => ({
+        id: `${initialId(parent)}->`,
+        source: initialId(parent),
+        target,
+        labels: [],
+      })),
       ...diagram.edges,
     ].map((edge) => {
       const laidEdge = edgeById.get(edge.id);

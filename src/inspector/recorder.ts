@@ -102,7 +102,10 @@ export function createRecorder(limit = INSPECTOR_LIMIT): InspectorRecorder {
         entry.before ??= entry.event.type === 'xstate.init' ? undefined : actor.getSnapshot();
         entry.after = inspection.snapshot;
         entry.ignored = entry.event.type !== 'xstate.init' && entry.transitions.length === 0;
-        pending.set(actor, (pending.get(actor) ?? []).filter((e) => e !== entry));
+        pending.set(
+          actor,
+          (pending.get(actor) ?? []).filter((e) => e !== entry),
+        );
         changed();
       }
     },

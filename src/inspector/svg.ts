@@ -23,7 +23,8 @@ export interface SvgOptions {
   title?: string;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n = (value: number) => String(Math.round(value * 10) / 10);
 
 export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): string {
@@ -80,7 +81,9 @@ export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): st
   );
   for (const s of children.get(null) ?? []) drawState(s, '  ');
   for (const dot of diagram.initials) {
-    lines.push(`  <circle data-initial-of="${escape(dot.target)}" cx="${n(dot.x + dot.width / 2)}" cy="${n(dot.y + dot.height / 2)}" r="${n(dot.width / 2)}" fill="${COLORS.ink}"/>`);
+    lines.push(
+      `  <circle data-initial-of="${escape(dot.target)}" cx="${n(dot.x + dot.width / 2)}" cy="${n(dot.y + dot.height / 2)}" r="${n(dot.width / 2)}" fill="${COLORS.ink}"/>`,
+    );
   }
   for (const edge of diagram.edges) {
     if (edge.points.length < 2) continue;
@@ -92,9 +95,13 @@ export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): st
     );
     if (edge.label && edge.labels.length) {
       const { x, y, width, height } = edge.label;
-      lines.push(`    <rect x="${n(x - 2)}" y="${n(y)}" width="${n(width + 4)}" height="${n(height)}" fill="#FFFFFF" fill-opacity="0.85"/>`);
+      lines.push(
+        `    <rect x="${n(x - 2)}" y="${n(y)}" width="${n(width + 4)}" height="${n(height)}" fill="#FFFFFF" fill-opacity="0.85"/>`,
+      );
       edge.labels.forEach((text, i) => {
-        lines.push(`    <text x="${n(x)}" y="${n(y + (i + 1) * LINE_HEIGHT - 4)}" fill="${COLORS.ink}" textLength="${n(Math.min(width, text.length * CHAR_WIDTH))}" lengthAdjust="spacingAndGlyphs">${escape(text)}</text>`);
+        lines.push(
+          `    <text x="${n(x)}" y="${n(y + (i + 1) * LINE_HEIGHT - 4)}" fill="${COLORS.ink}" textLength="${n(Math.min(width, text.length * CHAR_WIDTH))}" lengthAdjust="spacingAndGlyphs">${escape(text)}</text>`,
+        );
       });
     }
     lines.push('  </g>');

@@ -25,7 +25,8 @@ export const LOGIN_TIMEOUT_MS = 10_000;
 /** The profile could not be read in time (or at all): a banner over the page, with "Tentar novamente". */
 export const PROFILE_FAILED_MESSAGE = 'Não foi possível carregar seu perfil. Verifique sua conexão e tente novamente.';
 /** The sign-up did not finish in time, or failed for a reason the form fields cannot show. */
-export const SIGN_UP_FAILED_MESSAGE = 'Não foi possível concluir o cadastro agora. Verifique sua conexão e tente novamente.';
+export const SIGN_UP_FAILED_MESSAGE =
+  'Não foi possível concluir o cadastro agora. Verifique sua conexão e tente novamente.';
 /** The log-in (e-mail or Google) did not answer in time. */
 export const LOGIN_FAILED_MESSAGE = 'Não foi possível entrar agora. Verifique sua conexão e tente novamente.';
 
@@ -36,7 +37,6 @@ export interface TypedName {
   /** The e-mail typed with it: the name is used only for the account with this e-mail. */
   email: string;
 }
-
 
 export interface AuthContext {
   /** The auth provider's user, once known. */
@@ -93,11 +93,13 @@ function authUserOfProfile(profile: UserProfile): AuthUser {
 
 /** The `logError` action for a failed actor, named after what failed. */
 const logFailure = (during: string) =>
-  ({ type: 'logError', params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error, during }) }) as const;
+  ({
+    type: 'logError',
+    params: ({ event }: { event: { error?: unknown } }) => ({ error: event.error, during }),
+  }) as const;
 /** The `logError` action for a call the machine gave up on. */
 const logTimeout = (during: string, ms: number) =>
   ({ type: 'logError', params: () => ({ error: new Error(`no answer in ${ms} ms`), during }) }) as const;
-
 
 /**
  * Tags the UI reads (src/ui/selectors.ts): `busy` — a request of the shopper's is on its way; `unknown` — the
@@ -165,7 +167,11 @@ export const authMachine = setup({
       formError: null,
     })),
     /** The stored users document: the account and its profile are complete, whatever went wrong before. */
-    adoptLoadedProfile: assign((_, params: { profile: UserProfile }) => ({ user: params.profile, typedName: null, formError: null })),
+    adoptLoadedProfile: assign((_, params: { profile: UserProfile }) => ({
+      user: params.profile,
+      typedName: null,
+      formError: null,
+    })),
     /** No document to show: a profile from the auth account, so the header still greets the shopper. */
     adoptFallbackProfile: assign({ user: ({ context }) => accountProfile(context.authUser!, context.typedName) }),
     showLoginFormErrors: assign({
@@ -226,7 +232,10 @@ export const authMachine = setup({
     loadingProfile: {
       tags: ['busy', 'signedIn', 'blocking'],
       after: {
-        profileTimeout: { target: 'profileUnavailable', actions: [logTimeout('loadProfile', PROFILE_TIMEOUT_MS), 'adoptFallbackProfile'] },
+        profileTimeout: {
+          target: 'profileUnavailable',
+          actions: [logTimeout('loadProfile', PROFILE_TIMEOUT_MS), 'adoptFallbackProfile'],
+        },
       },
       invoke: {
         id: 'loadProfile',
@@ -245,7 +254,12 @@ export const authMachine = setup({
       on: {
         'auth.changed': [
           { guard: 'isSignedOutEvent', target: 'loggedOut', actions: 'clearUser' },
-          { guard: 'isAnotherUser', target: 'loadingProfile', reenter: true, actions: ['rememberAuthUser', 'forgetProfile'] },
+          {
+            guard: 'isAnotherUser',
+            target: 'loadingProfile',
+            reenter: true,
+            actions: ['rememberAuthUser', 'forgetProfile'],
+          },
         ],
       },
     },
@@ -325,7 +339,10 @@ export const authMachine = setup({
               { guard: 'isSignUpFormValid', target: 'signingUp', actions: ['clearFieldErrors', 'rememberTypedName'] },
               { actions: 'showSignUpFormErrors' },
             ],
-            'auth.signInWithGoogle': { target: 'signingInWithGoogle', actions: ['clearFieldErrors', 'forgetTypedName'] },
+            'auth.signInWithGoogle': {
+              target: 'signingInWithGoogle',
+              actions: ['clearFieldErrors', 'forgetTypedName'],
+            },
             'auth.clearErrors': { actions: 'clearFieldErrors' },
             'auth.changed': { guard: 'isAnotherUser', target: '#auth.loadingProfile', actions: 'rememberAuthUser' },
           },
@@ -335,7 +352,10 @@ export const authMachine = setup({
           after: {
             loginTimeout: {
               target: 'idle',
-              actions: [logTimeout('signIn', LOGIN_TIMEOUT_MS), { type: 'showFormError', params: { message: LOGIN_FAILED_MESSAGE } }],
+              actions: [
+                logTimeout('signIn', LOGIN_TIMEOUT_MS),
+                { type: 'showFormError', params: { message: LOGIN_FAILED_MESSAGE } },
+              ],
             },
           },
           invoke: {
@@ -351,7 +371,10 @@ export const authMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'showSignInFailure', params: ({ event }) => ({ error: event.error }) }, logFailure('signIn')],
+              actions: [
+                { type: 'showSignInFailure', params: ({ event }) => ({ error: event.error }) },
+                logFailure('signIn'),
+              ],
             },
           },
         },
@@ -360,7 +383,10 @@ export const authMachine = setup({
           after: {
             signUpTimeout: {
               target: 'idle',
-              actions: [logTimeout('signUp', SIGN_UP_TIMEOUT_MS), { type: 'showFormError', params: { message: SIGN_UP_FAILED_MESSAGE } }],
+              actions: [
+                logTimeout('signUp', SIGN_UP_TIMEOUT_MS),
+                { type: 'showFormError', params: { message: SIGN_UP_FAILED_MESSAGE } },
+              ],
             },
           },
           invoke: {
@@ -378,7 +404,11 @@ export const authMachine = setup({
               {
                 guard: 'isFieldFailure',
                 target: 'idle',
-                actions: [{ type: 'showSignUpFailure', params: ({ event }) => ({ error: event.error }) }, logFailure('signUp'), 'forgetTypedName'],
+                actions: [
+                  { type: 'showSignUpFailure', params: ({ event }) => ({ error: event.error }) },
+                  logFailure('signUp'),
+                  'forgetTypedName',
+                ],
               },
               // The account may exist already (the profile write failed): keep the name for the repair.
               {
@@ -394,7 +424,10 @@ export const authMachine = setup({
           after: {
             loginTimeout: {
               target: 'idle',
-              actions: [logTimeout('signInWithGoogle', LOGIN_TIMEOUT_MS), { type: 'showFormError', params: { message: LOGIN_FAILED_MESSAGE } }],
+              actions: [
+                logTimeout('signInWithGoogle', LOGIN_TIMEOUT_MS),
+                { type: 'showFormError', params: { message: LOGIN_FAILED_MESSAGE } },
+              ],
             },
           },
           invoke: {
@@ -414,4 +447,3 @@ export const authMachine = setup({
 
 export type AuthActorRef = ActorRefFrom<typeof authMachine>;
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
-

@@ -64,7 +64,10 @@ const viewChosen = (context: BrowseContext, event: BrowseEvent): BrowseView => {
 const present = (products: Product[], view: BrowseView) => ({ visible: browseProducts(products, view) });
 
 // Runs after adoptChoice: the address it computed.
-const writeChoice = { type: 'showAddress', params: ({ context }: { context: BrowseContext }) => ({ address: context.address }) } as const;
+const writeChoice = {
+  type: 'showAddress',
+  params: ({ context }: { context: BrowseContext }) => ({ address: context.address }),
+} as const;
 
 export const browseMachine = setup({
   types: {
@@ -94,8 +97,10 @@ export const browseMachine = setup({
   },
   guards: {
     isUnreadableAddress: ({ event }) =>
-      event.type === 'browse.address.changed' && parseAddress(event.address).canonical !== normaliseSearch(event.address),
-    isNewAddress: ({ context, event }) => event.type === 'browse.address.changed' && normaliseSearch(event.address) !== context.address,
+      event.type === 'browse.address.changed' &&
+      parseAddress(event.address).canonical !== normaliseSearch(event.address),
+    isNewAddress: ({ context, event }) =>
+      event.type === 'browse.address.changed' && normaliseSearch(event.address) !== context.address,
     changesView: ({ context, event }) => !sameView(viewChosen(context, event), context.view),
     hasPriceFilter: ({ context }) => context.view.price !== null,
     isNothingInRange: ({ context }) => context.view.price !== null && context.visible.length === 0,
@@ -120,7 +125,10 @@ export const browseMachine = setup({
       {
         guard: 'isUnreadableAddress',
         target: '.deciding',
-        actions: ['adoptAddress', { type: 'correctAddress', params: ({ event }) => ({ address: parseAddress(event.address).canonical }) }],
+        actions: [
+          'adoptAddress',
+          { type: 'correctAddress', params: ({ event }) => ({ address: parseAddress(event.address).canonical }) },
+        ],
       },
       // The address a choice has just written comes back from the router: nothing to do (no second render).
       { guard: 'isNewAddress', target: '.deciding', actions: 'adoptAddress' },

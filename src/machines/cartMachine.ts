@@ -1,12 +1,14 @@
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
-  addProduct,
-  decreaseQuantity,
-  increaseQuantity,
-  removeProduct,
-  type CartItem,
-  type Product,
-} from '../domain';
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import { addProduct, decreaseQuantity, increaseQuantity, removeProduct, type CartItem, type Product } from '../domain';
 import type { CartStoragePort, CartSaveResult } from '../adapters/cartStorage/port';
 
 /** Shown once while the browser refuses to save the cart (full or denied storage); cleared by a save that works. */
@@ -47,7 +49,10 @@ const changes = {
   'cart.decrease': { actions: ['decreaseItem', 'persist'] },
   'cart.remove': { actions: ['removeItem', 'persist'] },
   'cart.synced': { actions: 'adoptItems' },
-  'cart.paymentConfirmed': { guard: 'paymentNotYetConfirmed', actions: ['clearItems', 'persist', 'rememberPaymentConfirmed'] },
+  'cart.paymentConfirmed': {
+    guard: 'paymentNotYetConfirmed',
+    actions: ['clearItems', 'persist', 'rememberPaymentConfirmed'],
+  },
 } as const;
 
 // While restoring, the same events wait in line: a click before the saved cart is back is applied to it.
@@ -123,47 +128,50 @@ export const cartMachine = setup({
     },
   })
   .createMachine({
-  id: 'cart',
-  context: { items: [], queued: [], paymentConfirmed: false },
-  type: 'parallel',
-  invoke: { id: 'savedCart', src: 'watchSavedCart' },
-  states: {
-    storage: {
-      initial: 'restoring',
-      states: {
-        restoring: {
-          on: queuedChanges,
-          invoke: {
-            id: 'loadCart',
-            src: 'loadCart',
-            onDone: { target: 'ready', actions: [assign({ items: ({ event }) => event.output }), 'applyQueued'] },
-            onError: {
-              target: 'ready',
-              actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error, during: 'loadCart' }) }, 'applyQueued'],
+    id: 'cart',
+    context: { items: [], queued: [], paymentConfirmed: false },
+    type: 'parallel',
+    invoke: { id: 'savedCart', src: 'watchSavedCart' },
+    states: {
+      storage: {
+        initial: 'restoring',
+        states: {
+          restoring: {
+            on: queuedChanges,
+            invoke: {
+              id: 'loadCart',
+              src: 'loadCart',
+              onDone: { target: 'ready', actions: [assign({ items: ({ event }) => event.output }), 'applyQueued'] },
+              onError: {
+                target: 'ready',
+                actions: [
+                  { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'loadCart' }) },
+                  'applyQueued',
+                ],
+              },
             },
           },
+          ready: { on: changes },
         },
-        ready: { on: changes },
+      },
+      panel: {
+        initial: 'closed',
+        states: {
+          closed: { on: { 'cart.panel.open': 'open' } },
+          open: { on: { 'cart.panel.close': 'closed' } },
+        },
+      },
+      // Whether the cart in memory is also in the browser's storage. While unsaved the items stay in this tab
+      // and the shopper is told so; every change saves again, and the first save that works ends it.
+      saving: {
+        initial: 'saved',
+        states: {
+          saved: { on: { 'cart.saveFailed': 'unsaved' } },
+          unsaved: { on: { 'cart.saved': 'saved' } },
+        },
       },
     },
-    panel: {
-      initial: 'closed',
-      states: {
-        closed: { on: { 'cart.panel.open': 'open' } },
-        open: { on: { 'cart.panel.close': 'closed' } },
-      },
-    },
-    // Whether the cart in memory is also in the browser's storage. While unsaved the items stay in this tab
-    // and the shopper is told so; every change saves again, and the first save that works ends it.
-    saving: {
-      initial: 'saved',
-      states: {
-        saved: { on: { 'cart.saveFailed': 'unsaved' } },
-        unsaved: { on: { 'cart.saved': 'saved' } },
-      },
-    },
-  },
-});
+  });
 
 export type CartActorRef = ActorRefFrom<typeof cartMachine>;
 export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
@@ -183,7 +191,8 @@ export function createCartActors({
   // The port answers whether the write reached storage; the machine hears it as an event.
   type Self = { send(event: CartEvent): void; getSnapshot(): { status: string } };
   const tell = (self: Self) => (result: CartSaveResult) => {
-    if (self.getSnapshot().status === 'active') self.send({ type: result === 'saved' ? 'cart.saved' : 'cart.saveFailed' });
+    if (self.getSnapshot().status === 'active')
+      self.send({ type: result === 'saved' ? 'cart.saved' : 'cart.saveFailed' });
   };
   return {
     actors: {

@@ -11,7 +11,10 @@ export const CATALOG_FAILED_MESSAGE = 'Não foi possível carregar as categorias
 export const CATEGORY_PAGE_SIZE = 48;
 
 const logTimeout = (during: string) =>
-  ({ type: 'logError', params: () => ({ error: new Error(`no answer in ${CATALOG_TIMEOUT_MS} ms`), during }) }) as const;
+  ({
+    type: 'logError',
+    params: () => ({ error: new Error(`no answer in ${CATALOG_TIMEOUT_MS} ms`), during }),
+  }) as const;
 
 /**
  * The catalog as the UI sees it: the category list (home, explore), the category on screen (/category/:id)
@@ -80,12 +83,18 @@ export const catalogMachine = setup({
       throw new Error('getCategory not provided');
     }),
     getProduct: fromPromise<ProductInCategory | null, string>(async () => null),
-    listCategoryProducts: fromPromise<CategoryProductsPage, CategoryPageRequest>(async () => ({ products: [], nextAfter: null })),
+    listCategoryProducts: fromPromise<CategoryProductsPage, CategoryPageRequest>(async () => ({
+      products: [],
+      nextAfter: null,
+    })),
   },
   actions: {
     logError: (_, _params: { error: unknown; during: string }) => {},
     addPage: assign({
-      more: ({ context, event }) => [...context.more, ...(event as unknown as { output: CategoryProductsPage }).output.products],
+      more: ({ context, event }) => [
+        ...context.more,
+        ...(event as unknown as { output: CategoryProductsPage }).output.products,
+      ],
       after: ({ event }) => (event as unknown as { output: CategoryProductsPage }).output.nextAfter ?? undefined,
     }),
   },
@@ -254,7 +263,11 @@ export const catalogMachine = setup({
     pages: {
       initial: 'idle',
       on: {
-        'catalog.category.show': { guard: 'otherCategory', target: '.idle', actions: assign({ more: [], after: undefined }) },
+        'catalog.category.show': {
+          guard: 'otherCategory',
+          target: '.idle',
+          actions: assign({ more: [], after: undefined }),
+        },
       },
       states: {
         idle: {
@@ -270,7 +283,10 @@ export const catalogMachine = setup({
               after: context.after,
               // The first read starts at the beginning (the preview carries no positions): it reads the preview's
               // products again, and a page more (at most 100, the port's largest page).
-              limit: context.after === undefined ? Math.min(100, (context.category?.products.length ?? 0) + CATEGORY_PAGE_SIZE) : CATEGORY_PAGE_SIZE,
+              limit:
+                context.after === undefined
+                  ? Math.min(100, (context.category?.products.length ?? 0) + CATEGORY_PAGE_SIZE)
+                  : CATEGORY_PAGE_SIZE,
             }),
             onDone: [
               { guard: 'lastPage', target: 'complete', actions: 'addPage' },
@@ -278,7 +294,10 @@ export const catalogMachine = setup({
             ],
             onError: {
               target: 'failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'listCategoryProducts' }) },
+              actions: {
+                type: 'logError',
+                params: ({ event }) => ({ error: event.error, during: 'listCategoryProducts' }),
+              },
             },
           },
         },
@@ -293,7 +312,9 @@ export type CatalogActorRef = ActorRefFrom<typeof catalogMachine>;
 export type CatalogSnapshot = SnapshotFrom<typeof catalogMachine>;
 
 /** The reads the storefront makes: the spec's two, and one product a category preview does not hold. */
-export type StorefrontCatalogPort = CatalogPort & Pick<ProductCatalogPort, 'getProduct'> & Partial<Pick<ProductCatalogPort, 'listCategoryProducts'>>;
+export type StorefrontCatalogPort = CatalogPort &
+  Pick<ProductCatalogPort, 'getProduct'> &
+  Partial<Pick<ProductCatalogPort, 'listCategoryProducts'>>;
 
 /**
  * Production actors over the catalog port. Without `getProduct` (a port of the spec's two reads, whose
@@ -303,10 +324,15 @@ export function createCatalogActors({ catalog }: { catalog: CatalogPort & Partia
   return {
     listCategories: fromPromise<Category[], void>(() => catalog.listCategories()),
     getCategory: fromPromise<Category, string>(({ input }) => catalog.getCategory(input)),
-    getProduct: fromPromise<ProductInCategory | null, string>(async ({ input }) => (catalog.getProduct ? catalog.getProduct(input) : null)),
+    getProduct: fromPromise<ProductInCategory | null, string>(async ({ input }) =>
+      catalog.getProduct ? catalog.getProduct(input) : null,
+    ),
     // Without it (a port of the spec's two reads) there is nothing past the category's own list.
-    listCategoryProducts: fromPromise<CategoryProductsPage, CategoryPageRequest>(async ({ input: { categoryId, after, limit } }) =>
-      catalog.listCategoryProducts ? catalog.listCategoryProducts(categoryId, after === undefined ? { limit } : { after, limit }) : { products: [], nextAfter: null },
+    listCategoryProducts: fromPromise<CategoryProductsPage, CategoryPageRequest>(
+      async ({ input: { categoryId, after, limit } }) =>
+        catalog.listCategoryProducts
+          ? catalog.listCategoryProducts(categoryId, after === undefined ? { limit } : { after, limit })
+          : { products: [], nextAfter: null },
     ),
   };
 }

@@ -1,6 +1,11 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { CartItem } from '../domain';
-import { CheckoutFailedError, type CheckoutDelivery, type CheckoutPort, type CheckoutSession } from '../adapters/checkout/port';
+import {
+  CheckoutFailedError,
+  type CheckoutDelivery,
+  type CheckoutPort,
+  type CheckoutSession,
+} from '../adapters/checkout/port';
 
 /** Shown under the button when the backend fails (the spec only logs; we also tell the shopper). */
 export const CHECKOUT_FAILED_MESSAGE = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
@@ -62,7 +67,10 @@ export const checkoutMachine = setup({
         checkoutTimeout: {
           target: 'failed',
           actions: [
-            { type: 'logError', params: () => ({ error: new Error(`no answer in ${CHECKOUT_TIMEOUT_MS} ms`), during: 'createSession' }) },
+            {
+              type: 'logError',
+              params: () => ({ error: new Error(`no answer in ${CHECKOUT_TIMEOUT_MS} ms`), during: 'createSession' }),
+            },
             assign({ errorMessage: CHECKOUT_FAILED_MESSAGE }),
           ],
         },
@@ -85,7 +93,8 @@ export const checkoutMachine = setup({
             // A 409 carries the backend's own pt-BR words for the shopper; anything else gets ours.
             assign({
               errorMessage: ({ event }) =>
-                (event.error instanceof CheckoutFailedError ? event.error.userMessage : undefined) ?? CHECKOUT_FAILED_MESSAGE,
+                (event.error instanceof CheckoutFailedError ? event.error.userMessage : undefined) ??
+                CHECKOUT_FAILED_MESSAGE,
             }),
           ],
         },
@@ -109,7 +118,10 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
  * chosen (another CEP or service is another order, so it gets a key of its own, not the backend's 409).
  */
 export function cartFingerprint(items: readonly CartItem[], delivery?: CheckoutDelivery): string {
-  return JSON.stringify([items.map(({ id, quantity, price }) => [id, quantity, price]), delivery ? [delivery.cep, delivery.service] : null]);
+  return JSON.stringify([
+    items.map(({ id, quantity, price }) => [id, quantity, price]),
+    delivery ? [delivery.cep, delivery.service] : null,
+  ]);
 }
 
 /**
@@ -118,7 +130,13 @@ export function cartFingerprint(items: readonly CartItem[], delivery?: CheckoutD
  * the backend may have created the session), dropped on success, on an answer (the attempt is over) and when
  * the cart changes. Kept here, not in the machine's context, so the statechart stays finite for its model tests.
  */
-export function createCheckoutActors({ checkout, newKey = () => crypto.randomUUID() }: { checkout: CheckoutPort; newKey?: () => string }) {
+export function createCheckoutActors({
+  checkout,
+  newKey = () => crypto.randomUUID(),
+}: {
+  checkout: CheckoutPort;
+  newKey?: () => string;
+}) {
   let attempt: { fingerprint: string; key: string } | null = null;
   return {
     createSession: fromPromise<CheckoutSession, CheckoutRequest>(async ({ input, signal }) => {
@@ -126,14 +144,17 @@ export function createCheckoutActors({ checkout, newKey = () => crypto.randomUUI
       if (attempt?.fingerprint !== fingerprint) attempt = { fingerprint, key: newKey() };
       const current = attempt;
       try {
-        const options = input.delivery ? { idempotencyKey: current.key, delivery: input.delivery } : { idempotencyKey: current.key };
+        const options = input.delivery
+          ? { idempotencyKey: current.key, delivery: input.delivery }
+          : { idempotencyKey: current.key };
         const session = await checkout.createSession(input.items, options);
         // A checkout session that arrives after the machine gave up (signal aborted) was never shown: keep the key, so the
         // retry gets this same checkout session back instead of a second one.
         if (attempt === current && !signal.aborted) attempt = null;
         return session;
       } catch (error) {
-        const unanswered = error instanceof CheckoutFailedError && (error.reason === 'network' || error.reason === 'timeout');
+        const unanswered =
+          error instanceof CheckoutFailedError && (error.reason === 'network' || error.reason === 'timeout');
         if (!unanswered && attempt === current) attempt = null;
         throw error;
       }

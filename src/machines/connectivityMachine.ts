@@ -64,7 +64,9 @@ export const connectivityMachine = setup({
       initial: 'current',
       states: {
         /** This page runs the newest version it knows of. */
-        current: { on: { 'update.waiting': [{ guard: 'onCheckout', target: 'waiting.held' }, { target: 'waiting.announced' }] } },
+        current: {
+          on: { 'update.waiting': [{ guard: 'onCheckout', target: 'waiting.held' }, { target: 'waiting.announced' }] },
+        },
         waiting: {
           // Entered through current's guarded targets; `initial` only names the usual one.
           initial: 'announced',
@@ -78,7 +80,9 @@ export const connectivityMachine = setup({
               },
             },
             /** A checkout is open: nothing is said or swapped until the shopper leaves it. */
-            held: { on: { 'route.changed': { guard: 'awayFromCheckout', target: 'announced', actions: 'rememberPath' } } },
+            held: {
+              on: { 'route.changed': { guard: 'awayFromCheckout', target: 'announced', actions: 'rememberPath' } },
+            },
           },
         },
         /** The worker was asked to take over; the page reloads once it controls it. */

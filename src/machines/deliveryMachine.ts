@@ -135,7 +135,14 @@ export const deliveryMachine = setup({
   id: 'delivery',
   context: ({ input }) => {
     const cep = typeof input?.cep === 'string' ? validCep(input.cep) : null;
-    return { cepInput: cep ? formatCep(cep) : '', cep, error: null, lines: input?.lines ?? [], quote: null, service: 'economica' };
+    return {
+      cepInput: cep ? formatCep(cep) : '',
+      cep,
+      error: null,
+      lines: input?.lines ?? [],
+      quote: null,
+      service: 'economica',
+    };
   },
   invoke: { id: 'watchParcel', src: 'watchParcel', input: ({ context }) => context.lines },
   initial: 'idle',
@@ -162,9 +169,18 @@ export const deliveryMachine = setup({
         {
           guard: 'hasLines',
           target: 'quoting',
-          actions: ['adoptCep', { type: 'rememberCep', params: ({ context }) => ({ cep: validCep(context.cepInput)! }) }],
+          actions: [
+            'adoptCep',
+            { type: 'rememberCep', params: ({ context }) => ({ cep: validCep(context.cepInput)! }) },
+          ],
         },
-        { target: 'idle', actions: ['adoptCep', { type: 'rememberCep', params: ({ context }) => ({ cep: validCep(context.cepInput)! }) }] },
+        {
+          target: 'idle',
+          actions: [
+            'adoptCep',
+            { type: 'rememberCep', params: ({ context }) => ({ cep: validCep(context.cepInput)! }) },
+          ],
+        },
       ],
     },
     /** The typed CEP is not one (context.error says why); the last valid CEP is kept for later. */
@@ -182,7 +198,10 @@ export const deliveryMachine = setup({
         onDone: { target: 'quoted', actions: 'adoptQuote' },
         onError: {
           target: 'failed',
-          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error, during: 'quote' }) }, 'noteQuoteFailed'],
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'quote' }) },
+            'noteQuoteFailed',
+          ],
         },
       },
       after: {
@@ -227,7 +246,12 @@ export function parcelLinesOf(items: readonly CartItem[], categories: readonly C
 export function sameParcel(a: readonly ParcelLine[], b: readonly ParcelLine[]): boolean {
   return (
     a.length === b.length &&
-    a.every((line, i) => line.categoryId === b[i]!.categoryId && line.quantity === b[i]!.quantity && line.unitAmount === b[i]!.unitAmount)
+    a.every(
+      (line, i) =>
+        line.categoryId === b[i]!.categoryId &&
+        line.quantity === b[i]!.quantity &&
+        line.unitAmount === b[i]!.unitAmount,
+    )
   );
 }
 
@@ -263,7 +287,8 @@ export function createDeliveryActors({
     },
     actions: {
       rememberCep: (_: unknown, params: { cep: string }) => storage.save(params.cep),
-      logError: (_: unknown, params: { error: unknown; during: string }) => log(`[delivery] ${params.during} failed`, params.error),
+      logError: (_: unknown, params: { error: unknown; during: string }) =>
+        log(`[delivery] ${params.during} failed`, params.error),
     },
   };
 }

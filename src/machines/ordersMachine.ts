@@ -77,7 +77,10 @@ export const ordersMachine = setup({
         ordersTimeout: {
           target: 'failed',
           actions: [
-            { type: 'logError', params: () => ({ error: new Error(`no answer in ${ORDERS_TIMEOUT_MS} ms`), during: 'loadOrders' }) },
+            {
+              type: 'logError',
+              params: () => ({ error: new Error(`no answer in ${ORDERS_TIMEOUT_MS} ms`), during: 'loadOrders' }),
+            },
             assign({ orders: [], errorMessage: ORDERS_FAILED_MESSAGE }),
           ],
         },

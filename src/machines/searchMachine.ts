@@ -81,7 +81,8 @@ export interface SearchRemoteInput {
 }
 
 /** The catalog a transition searches: the one its event brings, else the one already known. */
-const catalogOf = (context: SearchContext, event: SearchEvent) => (event.type === 'search.catalog.loaded' ? event.categories : context.catalog);
+const catalogOf = (context: SearchContext, event: SearchEvent) =>
+  event.type === 'search.catalog.loaded' ? event.categories : context.catalog;
 /** The storefront holds only part of the catalog: the backend's index of all of it answers (src/adapters/search). */
 const isPartialCatalog = (catalog: Category[] | null) => catalog !== null && !holdsWholeCatalog(catalog);
 
@@ -92,7 +93,11 @@ const queryOf = (event: SearchEvent) => ('query' in event ? limitQuery(event.que
  * goes at once (REMOTE_SEARCH_DEBOUNCE_MS). Any other keystroke falls through to the machine's own `search.type`.
  */
 const typedIntoStillField = {
-  'search.type': { guard: and([not('isBlank'), 'needsBackend']), target: '#search.searchingRemote', actions: ['rememberQuery', 'followAddress'] },
+  'search.type': {
+    guard: and([not('isBlank'), 'needsBackend']),
+    target: '#search.searchingRemote',
+    actions: ['rememberQuery', 'followAddress'],
+  },
 } as const;
 
 type SearchNowAction = 'rememberQuery' | 'commitAddress' | 'tidyAddress' | 'adoptCatalog';
@@ -150,7 +155,8 @@ const searchSetup = setup({
     needsBackend: ({ context, event }) => isPartialCatalog(catalogOf(context, event)),
   },
   delays: {
-    searchDebounce: ({ context }) => (isPartialCatalog(context.catalog) ? REMOTE_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS),
+    searchDebounce: ({ context }) =>
+      isPartialCatalog(context.catalog) ? REMOTE_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS,
   },
 });
 
@@ -161,7 +167,8 @@ export const searchMachine = searchSetup
     actions: {
       followAddress: searchSetup.enqueueActions(({ context, event, enqueue, check }) => {
         const term = searchTerm(queryOf(event));
-        if (check('isOnResultsPage')) enqueue({ type: 'navigate', params: { to: searchPath(term), replace: !context.committed } });
+        if (check('isOnResultsPage'))
+          enqueue({ type: 'navigate', params: { to: searchPath(term), replace: !context.committed } });
         // Esc elsewhere leaves the address (and what Enter committed) alone.
         else if (event.type === 'search.escape') return;
         else if (term !== '') enqueue({ type: 'navigate', params: { to: searchPath(term), replace: false } });
@@ -178,13 +185,22 @@ export const searchMachine = searchSetup
       /** An address whose `q` is over the limit is cut there, in the address bar too. */
       tidyAddress: searchSetup.enqueueActions(({ event, enqueue }) => {
         const raw = 'query' in event ? event.query : '';
-        if (limitQuery(raw) !== raw) enqueue({ type: 'navigate', params: { to: searchPath(searchTerm(raw)), replace: true } });
+        if (limitQuery(raw) !== raw)
+          enqueue({ type: 'navigate', params: { to: searchPath(searchTerm(raw)), replace: true } });
       }),
     },
   })
   .createMachine({
     id: 'search',
-    context: { query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '', committed: false, partial: false },
+    context: {
+      query: '',
+      catalog: null,
+      catalogFailed: false,
+      results: [],
+      resultsFor: '',
+      committed: false,
+      partial: false,
+    },
     initial: 'idle',
     on: {
       // Typing: blank → nothing to search (no hint while the shopper is still typing); otherwise wait for a pause.
@@ -204,7 +220,10 @@ export const searchMachine = searchSetup
         { guard: 'isBlank', target: '.idle', actions: ['forgetQuery', 'tidyAddress'] },
         ...searchNow(['rememberQuery', 'tidyAddress']),
       ],
-      'search.submit': [{ guard: 'isBlank', target: '.blank', actions: 'rememberQuery' }, ...searchNow(['rememberQuery'])],
+      'search.submit': [
+        { guard: 'isBlank', target: '.blank', actions: 'rememberQuery' },
+        ...searchNow(['rememberQuery']),
+      ],
       // A fresher catalog is kept for the next search; states showing results search it again (below).
       'search.catalog.loaded': { actions: 'adoptCatalog' },
       'search.catalog.failed': { actions: 'noteCatalogFailed' },
@@ -250,7 +269,11 @@ export const searchMachine = searchSetup
             },
             {
               target: 'empty',
-              actions: assign({ results: [], resultsFor: ({ context }) => searchTerm(context.query), partial: ({ context }) => isPartialCatalog(context.catalog) }),
+              actions: assign({
+                results: [],
+                resultsFor: ({ context }) => searchTerm(context.query),
+                partial: ({ context }) => isPartialCatalog(context.catalog),
+              }),
             },
           ],
           onError: {
@@ -281,9 +304,16 @@ export const searchMachine = searchSetup
             {
               guard: 'hasResults',
               target: 'results',
-              actions: assign({ results: ({ event }) => event.output, resultsFor: ({ context }) => searchTerm(context.query), partial: false }),
+              actions: assign({
+                results: ({ event }) => event.output,
+                resultsFor: ({ context }) => searchTerm(context.query),
+                partial: false,
+              }),
             },
-            { target: 'empty', actions: assign({ results: [], resultsFor: ({ context }) => searchTerm(context.query), partial: false }) },
+            {
+              target: 'empty',
+              actions: assign({ results: [], resultsFor: ({ context }) => searchTerm(context.query), partial: false }),
+            },
           ],
           onError: {
             target: 'searching',
@@ -329,7 +359,8 @@ export function createSearchActors({
   return {
     searchCatalog: fromPromise<Product[], SearchCatalogInput>(async ({ input }) => {
       const { buildSearchIndex } = await loadIndexModule();
-      if (built?.categories !== input.categories) built = { categories: input.categories, index: buildSearchIndex(input.categories) };
+      if (built?.categories !== input.categories)
+        built = { categories: input.categories, index: buildSearchIndex(input.categories) };
       return built.index.search(input.term);
     }),
     // The signal aborts when the state is left: ky cancels the request.
@@ -347,7 +378,8 @@ export function createSearchActors({
 export function createSearchNavigation(navigation: NavigationPort) {
   return {
     actions: {
-      navigate: (_: unknown, { to, replace }: { to: string; replace: boolean }) => (replace ? navigation.replace(to) : navigation.push(to)),
+      navigate: (_: unknown, { to, replace }: { to: string; replace: boolean }) =>
+        replace ? navigation.replace(to) : navigation.push(to),
     },
     guards: {
       isOnResultsPage: () => pathOf(navigation.current()) === SEARCH_RESULTS_PATH,

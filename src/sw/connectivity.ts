@@ -5,10 +5,18 @@ import { createActor, type InspectionEvent } from 'xstate';
 import { connectivityMachine, type ConnectivityActorRef } from '../machines/connectivityMachine';
 import { registerServiceWorker, unregisterServiceWorkers } from './register';
 
-export function startConnectivity({ worker, inspect }: { worker: 'register' | 'unregister'; inspect?: (event: InspectionEvent) => void }): ConnectivityActorRef {
+export function startConnectivity({
+  worker,
+  inspect,
+}: {
+  worker: 'register' | 'unregister';
+  inspect?: (event: InspectionEvent) => void;
+}): ConnectivityActorRef {
   const controls = { activate: () => {} };
   const connectivity = createActor(
-    connectivityMachine.provide({ actions: { askToActivate: () => controls.activate(), reload: () => window.location.reload() } }),
+    connectivityMachine.provide({
+      actions: { askToActivate: () => controls.activate(), reload: () => window.location.reload() },
+    }),
     { input: { online: navigator.onLine !== false, path: window.location.pathname }, inspect },
   ).start();
   window.addEventListener('online', () => connectivity.send({ type: 'connectivity.online' }));

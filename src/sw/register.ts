@@ -11,7 +11,10 @@ export interface ServiceWorkerControls {
   activate(): void;
 }
 
-export function registerServiceWorker(connectivity: Pick<ConnectivityActorRef, 'send'>, container: ServiceWorkerContainer = navigator.serviceWorker): ServiceWorkerControls {
+export function registerServiceWorker(
+  connectivity: Pick<ConnectivityActorRef, 'send'>,
+  container: ServiceWorkerContainer = navigator.serviceWorker,
+): ServiceWorkerControls {
   const workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
   // Also fired at registration when a worker was already waiting (installed by an earlier visit or tab).
   workbox.addEventListener('waiting', () => connectivity.send({ type: 'update.waiting' }));
@@ -22,7 +25,9 @@ export function registerServiceWorker(connectivity: Pick<ConnectivityActorRef, '
 }
 
 /** `npm run dev` never uses a worker; one left by an earlier `npm start` on the same port must not serve stale code. */
-export async function unregisterServiceWorkers(container: ServiceWorkerContainer = navigator.serviceWorker): Promise<number> {
+export async function unregisterServiceWorkers(
+  container: ServiceWorkerContainer = navigator.serviceWorker,
+): Promise<number> {
   const registrations = await container.getRegistrations();
   await Promise.all(registrations.map((registration) => registration.unregister()));
   return registrations.length;

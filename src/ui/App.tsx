@@ -3,7 +3,14 @@ import { useSelector } from '@xstate/react';
 import { Route, Router, Switch, useLocation, type RouterOptions } from 'wouter';
 import { paths } from './paths';
 import { PROFILE_FAILED_MESSAGE } from '../machines/authMachine';
-import { selectAuthLoading, selectCatalogOnScreen, selectFormError, selectListLoading, selectLoggedIn, selectProfileUnavailable } from './selectors';
+import {
+  selectAuthLoading,
+  selectCatalogOnScreen,
+  selectFormError,
+  selectListLoading,
+  selectLoggedIn,
+  selectProfileUnavailable,
+} from './selectors';
 import { ServicesProvider, useServices, type Services } from './services';
 import { bannerStyle, Button, globalStyles, styled } from './theme';
 import { CartPanel } from './components/CartPanel';

@@ -12,7 +12,12 @@ import type { UsersPort } from '../adapters/users/port';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
 import { cartMachine, createCartActors } from '../machines/cartMachine';
-import { catalogMachine, createCatalogActors, type CatalogSnapshotInput, type StorefrontCatalogPort } from '../machines/catalogMachine';
+import {
+  catalogMachine,
+  createCatalogActors,
+  type CatalogSnapshotInput,
+  type StorefrontCatalogPort,
+} from '../machines/catalogMachine';
 import { checkoutGuardMachine, createCheckoutGuardActors } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
@@ -60,7 +65,11 @@ export interface ServiceOptions {
   now?: () => number;
 }
 
-export function createServices(ports: Ports, effects: Effects, options: ServiceOptions = {}): Services & { stop(): void } {
+export function createServices(
+  ports: Ports,
+  effects: Effects,
+  options: ServiceOptions = {},
+): Services & { stop(): void } {
   const logError = (_: unknown, params: { error: unknown; during: string }) =>
     effects.logError(`[${params.during}] failed`, params.error);
   const { inspect } = options;

@@ -57,7 +57,10 @@ export function startDelivery({ cart, catalog, storage, now, log, inspect }: Del
       actions: implementations.actions,
     }),
     {
-      input: { cep: storage.load(), lines: parcelLinesOf(cart.getSnapshot().context.items, catalog.getSnapshot().context.categories) },
+      input: {
+        cep: storage.load(),
+        lines: parcelLinesOf(cart.getSnapshot().context.items, catalog.getSnapshot().context.categories),
+      },
       inspect,
     },
   ).start();
@@ -67,7 +70,8 @@ export function startDelivery({ cart, catalog, storage, now, log, inspect }: Del
       ...implementations.actions,
       rememberCep: (_, params) => {
         implementations.actions.rememberCep(_, params);
-        if (cartDelivery.getSnapshot().context.cep !== params.cep) cartDelivery.send({ type: 'delivery.cep.submit', cep: formatCep(params.cep) });
+        if (cartDelivery.getSnapshot().context.cep !== params.cep)
+          cartDelivery.send({ type: 'delivery.cep.submit', cep: formatCep(params.cep) });
       },
     },
   });

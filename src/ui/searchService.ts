@@ -3,7 +3,12 @@ import { createActor, type InspectionEvent } from 'xstate';
 import type { CatalogActorRef, CatalogSnapshot } from '../machines/catalogMachine';
 import type { NavigationPort } from '../adapters/navigation/port';
 import type { SearchPort } from '../adapters/search/port';
-import { createSearchActors, createSearchNavigation, searchMachine, type SearchActorRef } from '../machines/searchMachine';
+import {
+  createSearchActors,
+  createSearchNavigation,
+  searchMachine,
+  type SearchActorRef,
+} from '../machines/searchMachine';
 
 export function startSearch({
   catalog,
@@ -23,7 +28,11 @@ export function startSearch({
 }): { actor: SearchActorRef; stop(): void } {
   const addressing = createSearchNavigation(navigation);
   const actor = createActor(
-    searchMachine.provide({ actors: createSearchActors({ backend }), actions: { logError, ...addressing.actions }, guards: addressing.guards }),
+    searchMachine.provide({
+      actors: createSearchActors({ backend }),
+      actions: { logError, ...addressing.actions },
+      guards: addressing.guards,
+    }),
     { inspect },
   ).start();
   // The index is built from what the catalog actor holds (never by a component fetching): forward the

@@ -35,7 +35,8 @@ export const selectCategories = (s: CatalogSnapshot) => s.context.categories;
 export const selectListLoading = (s: CatalogSnapshot) => s.matches({ list: 'loading' });
 export const selectListFailed = (s: CatalogSnapshot) => s.matches({ list: 'failed' });
 /** A catalog is on screen (the list, or a category): the overlay never covers it. */
-export const selectCatalogOnScreen = (s: CatalogSnapshot) => s.context.categories.length > 0 || s.context.category !== null;
+export const selectCatalogOnScreen = (s: CatalogSnapshot) =>
+  s.context.categories.length > 0 || s.context.category !== null;
 
 /** What the search field shows. */
 export const selectSearchQuery = (s: SearchSnapshot) => s.context.query;

@@ -38,7 +38,8 @@ function breadcrumbList(origin: string, trail: Array<{ name: string; path: strin
 export const homeTitle = () => `${SHOP_NAME} — Loja de roupas online`;
 export const exploreTitle = () => `Explorar — ${SHOP_NAME}`;
 export const categoryTitle = (category: Category) => `${category.displayName} — ${SHOP_NAME}`;
-export const productTitle = (found: ProductInCategory) => `${found.product.name} — ${found.category.displayName} — ${SHOP_NAME}`;
+export const productTitle = (found: ProductInCategory) =>
+  `${found.product.name} — ${found.category.displayName} — ${SHOP_NAME}`;
 export const notFoundTitle = () => `Página não encontrada — ${SHOP_NAME}`;
 
 export function homeMeta(categories: readonly Category[]): PageMeta {
@@ -71,7 +72,12 @@ export function categoryMeta(category: Category, origin: string): PageMeta {
     path,
     ogType: 'website',
     image: category.imageUrl,
-    jsonLd: [breadcrumbList(origin, [{ name: 'Início', path: paths.home }, { name: category.displayName, path }])],
+    jsonLd: [
+      breadcrumbList(origin, [
+        { name: 'Início', path: paths.home },
+        { name: category.displayName, path },
+      ]),
+    ],
   };
 }
 
@@ -115,5 +121,12 @@ export function productMeta(found: ProductInCategory, origin: string): PageMeta 
 }
 
 export function notFoundMeta(): PageMeta {
-  return { title: notFoundTitle(), description: DEFAULT_DESCRIPTION, path: '/404', ogType: 'website', image: null, jsonLd: [] };
+  return {
+    title: notFoundTitle(),
+    description: DEFAULT_DESCRIPTION,
+    path: '/404',
+    ogType: 'website',
+    image: null,
+    jsonLd: [],
+  };
 }

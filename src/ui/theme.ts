@@ -59,7 +59,13 @@ export const globalStyles = globalCss({
   '*, *::before, *::after': { boxSizing: 'border-box' },
   // The gutter is reserved from the start: the page growing past one screen (tiles arrive) no longer narrows
   // it by a scrollbar and shifts <main> sideways (Lighthouse desktop measured CLS 0.009 from exactly that).
-  html: { fontFamily: '$system', color: '$textDark', background: '$surface', lineHeight: 1.5, scrollbarGutter: 'stable' },
+  html: {
+    fontFamily: '$system',
+    color: '$textDark',
+    background: '$surface',
+    lineHeight: 1.5,
+    scrollbarGutter: 'stable',
+  },
   body: { margin: 0, minHeight: '100vh' },
   'button, input': { font: 'inherit' },
   img: { maxWidth: '100%', display: 'block' },

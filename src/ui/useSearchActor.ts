@@ -25,7 +25,10 @@ function handOverEarlySearch(search: SearchActorRef | null) {
  * in the first client render, so a prerendered field hydrates as it was rendered), null if its code could not
  * be loaded; `retry` asks for it again. The field (`takesEarlyInput`) also receives what was typed before hydration.
  */
-export function useSearchActor({ takesEarlyInput = false } = {}): { search: SearchActorRef | null | undefined; retry(): void } {
+export function useSearchActor({ takesEarlyInput = false } = {}): {
+  search: SearchActorRef | null | undefined;
+  retry(): void;
+} {
   const services = useServices();
   const [search, setSearch] = useState<SearchActorRef | null | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);

@@ -21,7 +21,12 @@ import { analyzeBuild, imagesWithoutSize, kb, totalGzip, type BuildReport } from
 import { ROOT } from '../../scripts/lib/stack';
 import { useBuilds } from '../support/builds';
 
-const BUDGETS = { entryJsGzip: 126 * 1024, lazyChunkGzip: 25 * 1024, firestoreChunkGzip: 35 * 1024, cssGzip: 10 * 1024 } as const;
+const BUDGETS = {
+  entryJsGzip: 126 * 1024,
+  lazyChunkGzip: 25 * 1024,
+  firestoreChunkGzip: 35 * 1024,
+  cssGzip: 10 * 1024,
+} as const;
 
 /** Text only the statechart inspector carries: a local-mode developer tool, never in production (inspector.test.ts). */
 const INSPECTOR_MARKER = 'Inspetor de estados';
@@ -49,12 +54,20 @@ describe('budgets on the production build', () => {
   it('splits the routes that / does not show into lazy chunks of at most 25 KB gz each', () => {
     const lazy = report.lazyJs.map((f) => f.file);
     for (const page of ['LoginPage', 'SignUpPage', 'CheckoutPage', 'ConfirmationPage']) {
-      expect(lazy.some((file) => file.startsWith(`${page}.`)), `${page} should be a lazy chunk: ${lazy.join(', ')}`).toBe(true);
+      expect(
+        lazy.some((file) => file.startsWith(`${page}.`)),
+        `${page} should be a lazy chunk: ${lazy.join(', ')}`,
+      ).toBe(true);
     }
     const isFirestore = (file: string) => readFileSync(join(distDir, file), 'utf8').includes(FIRESTORE_MARKER);
     const firestoreChunks = report.lazyJs.filter((f) => isFirestore(f.file));
-    expect(firestoreChunks.map((f) => f.file), 'the Firestore SDK is one lazy chunk').toHaveLength(1);
-    expect(firestoreChunks[0]!.gzip, `Firestore chunk ${kb(firestoreChunks[0]!.gzip)}`).toBeLessThanOrEqual(BUDGETS.firestoreChunkGzip);
+    expect(
+      firestoreChunks.map((f) => f.file),
+      'the Firestore SDK is one lazy chunk',
+    ).toHaveLength(1);
+    expect(firestoreChunks[0]!.gzip, `Firestore chunk ${kb(firestoreChunks[0]!.gzip)}`).toBeLessThanOrEqual(
+      BUDGETS.firestoreChunkGzip,
+    );
     // The inspector's chunks (elkjs is ~450 KB gz) load only on a developer's request in local mode, and
     // production builds do not contain them (test/budgets/inspector.test.ts).
     const isInspector = (file: string) => readFileSync(join(distDir, file), 'utf8').includes(INSPECTOR_MARKER);
@@ -72,8 +85,13 @@ describe('budgets on the production build', () => {
     expect(holding(report.entryJs), 'minisearch in the entry JS').toEqual([]);
     expect(holding(report.lazyJs), 'exactly one lazy chunk holds minisearch').toHaveLength(1);
     const lazy = report.lazyJs.map((f) => f.file);
-    expect(lazy.some((file) => file.startsWith('searchFeature.')), `searchFeature should be a lazy chunk: ${lazy.join(', ')}`).toBe(true);
-    expect(holding(report.lazyJs)[0], 'minisearch loads on the first search, not with the field').not.toMatch(/^searchFeature\./);
+    expect(
+      lazy.some((file) => file.startsWith('searchFeature.')),
+      `searchFeature should be a lazy chunk: ${lazy.join(', ')}`,
+    ).toBe(true);
+    expect(holding(report.lazyJs)[0], 'minisearch loads on the first search, not with the field').not.toMatch(
+      /^searchFeature\./,
+    );
   });
 
   it('keeps sorting and price filters out of /: the controls, their machine and rules are a lazy chunk (issue 29)', () => {
@@ -95,7 +113,9 @@ describe('budgets on the production build', () => {
         e.isDirectory() ? sources(join(dir, e.name)) : /\.(tsx|html)$/.test(e.name) ? [join(dir, e.name)] : [],
       );
     const findings = [
-      ...sources(join(ROOT, 'src')).flatMap((file) => imagesWithoutSize(readFileSync(file, 'utf8'), relative(ROOT, file))),
+      ...sources(join(ROOT, 'src')).flatMap((file) =>
+        imagesWithoutSize(readFileSync(file, 'utf8'), relative(ROOT, file)),
+      ),
       ...readdirSync(distDir)
         .filter((file) => /\.(m?js|html)$/.test(file))
         .flatMap((file) => imagesWithoutSize(readFileSync(join(distDir, file), 'utf8'), `dist/${file}`)),

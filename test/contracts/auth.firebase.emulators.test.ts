@@ -14,7 +14,10 @@ describe.skipIf(emulatorsUnavailable())('Auth emulator', () => {
 
   testAuthPort('createFirebaseAuth', async ({ chooseGoogleAccount }) => {
     const { authHost, projectId } = emulators();
-    const app = initializeApp({ projectId, apiKey: 'demo-key', authDomain: `${projectId}.firebaseapp.com` }, `auth-${apps.length}`);
+    const app = initializeApp(
+      { projectId, apiKey: 'demo-key', authDomain: `${projectId}.firebaseapp.com` },
+      `auth-${apps.length}`,
+    );
     apps.push(app);
     const auth = initializeAuth(app, { persistence: inMemoryPersistence });
     connectAuthEmulator(auth, `http://${authHost}`, { disableWarnings: true });

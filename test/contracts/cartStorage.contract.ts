@@ -96,7 +96,9 @@ export function testCartStoragePort(name: string, makeAdapter: MakeCartStorage) 
       other.onExternalChange((next) => (there = next));
       const addOne = (cart: CartItem[], id: string) => {
         const line = cart.find((i) => i.id === id);
-        return line ? cart.map((i) => (i.id === id ? { ...i, quantity: i.quantity + 1 } : i)) : [...cart, { ...product, id, quantity: 1 }];
+        return line
+          ? cart.map((i) => (i.id === id ? { ...i, quantity: i.quantity + 1 } : i))
+          : [...cart, { ...product, id, quantity: 1 }];
       };
       for (let round = 0; round < 10; round++) {
         // Both tabs add before either hears of the other's add; even rounds add the same product in both.
@@ -108,7 +110,10 @@ export function testCartStoragePort(name: string, makeAdapter: MakeCartStorage) 
       expect(count(here)).toBe(20);
       expect(quantities(there)).toEqual(quantities(here));
       expect(quantities(JSON.parse(raw() ?? '[]') as CartItem[])).toEqual(quantities(here));
-      expect(quantities(here)).toEqual({ mesmo: 15, ...Object.fromEntries([1, 3, 5, 7, 9].map((r) => [`outro-${r}`, 1])) });
+      expect(quantities(here)).toEqual({
+        mesmo: 15,
+        ...Object.fromEntries([1, 3, 5, 7, 9].map((r) => [`outro-${r}`, 1])),
+      });
     });
 
     it('a line removed in one tab goes from the other too, and is not brought back by a later change there', async () => {

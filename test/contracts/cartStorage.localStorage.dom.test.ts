@@ -18,10 +18,13 @@ function channelBus() {
     return {
       postMessage(data: unknown) {
         const copy = structuredClone(data);
-        for (const other of handlers) if (other !== mine) setTimeout(() => other.forEach((handler) => handler({ data: copy } as MessageEvent)));
+        for (const other of handlers)
+          if (other !== mine) setTimeout(() => other.forEach((handler) => handler({ data: copy } as MessageEvent)));
       },
-      addEventListener: ((_: string, handler: (event: MessageEvent) => void) => mine.add(handler)) as CartChannel['addEventListener'],
-      removeEventListener: ((_: string, handler: (event: MessageEvent) => void) => mine.delete(handler)) as CartChannel['removeEventListener'],
+      addEventListener: ((_: string, handler: (event: MessageEvent) => void) =>
+        mine.add(handler)) as CartChannel['addEventListener'],
+      removeEventListener: ((_: string, handler: (event: MessageEvent) => void) =>
+        mine.delete(handler)) as CartChannel['removeEventListener'],
     };
   };
 }
@@ -55,9 +58,15 @@ testCartStoragePort('createLocalStorageCart (window.localStorage)', async (raw) 
 describe('createLocalStorageCart when the browser refuses storage', () => {
   it('logs instead of throwing, and answers failed (quota exceeded, storage disabled)', async () => {
     const refusing = {
-      getItem() { throw new DOMException('denied', 'SecurityError'); },
-      setItem() { throw new DOMException('full', 'QuotaExceededError'); },
-      removeItem() { throw new DOMException('denied', 'SecurityError'); },
+      getItem() {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      setItem() {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+      removeItem() {
+        throw new DOMException('denied', 'SecurityError');
+      },
     } as unknown as Storage;
     const logs: string[] = [];
     const storage = createLocalStorageCart({ storage: refusing, channel: null, log: (message) => logs.push(message) });
@@ -77,7 +86,10 @@ describe('createLocalStorageCart when the browser refuses storage', () => {
 describe('localStorageOf: storage denied by a privacy setting', () => {
   const denied = {
     get localStorage(): Storage {
-      throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError');
+      throw new DOMException(
+        "Failed to read the 'localStorage' property from 'Window': Access is denied for this document.",
+        'SecurityError',
+      );
     },
   };
 

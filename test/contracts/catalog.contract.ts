@@ -15,7 +15,10 @@ export type MakeCatalog = (documents: Readonly<Record<string, unknown>>) => Prom
 /** The CatalogPort contract: every implementation must pass it. */
 export function testCatalogPort(name: string, makeAdapter: MakeCatalog) {
   describe(`CatalogPort contract: ${name}`, () => {
-    const jackets = aCategory().withId('jackets').withProducts([aProduct().withId('jaqueta-couro').withPrice(500).build(), aProduct().withPrice(89.9).build()]).build();
+    const jackets = aCategory()
+      .withId('jackets')
+      .withProducts([aProduct().withId('jaqueta-couro').withPrice(500).build(), aProduct().withPrice(89.9).build()])
+      .build();
     const hats = aCategory().withId('hats').build();
     const sneakers = aCategory().withId('sneakers').build();
 
@@ -33,7 +36,11 @@ export function testCatalogPort(name: string, makeAdapter: MakeCatalog) {
     });
 
     it('orders by the numeric `order` field when present, and strips it from the result', async () => {
-      const catalog = await makeAdapter({ x: { ...hats, order: 0 }, y: { ...jackets, order: 2 }, z: { ...sneakers, order: 1 } });
+      const catalog = await makeAdapter({
+        x: { ...hats, order: 0 },
+        y: { ...jackets, order: 2 },
+        z: { ...sneakers, order: 1 },
+      });
       const listed = await catalog.listCategories();
       expect(listed.map((c) => c.id)).toEqual(['hats', 'sneakers', 'jackets']);
       expect(listed[0]).not.toHaveProperty('order');
@@ -58,7 +65,13 @@ export function testCatalogPort(name: string, makeAdapter: MakeCatalog) {
     });
 
     it('throws MalformedDocumentError naming the document when a category is malformed', async () => {
-      const broken = { id: 'male', name: 'male', displayName: 'Masculino', imageUrl: '/images/male.svg', products: [{ id: 'p1', name: 'Calça', price: 'cem' }] };
+      const broken = {
+        id: 'male',
+        name: 'male',
+        displayName: 'Masculino',
+        imageUrl: '/images/male.svg',
+        products: [{ id: 'p1', name: 'Calça', price: 'cem' }],
+      };
       const catalog = await makeAdapter({ good: jackets, 'broken-doc': broken });
       const listError = await catalog.listCategories().catch((e: unknown) => e);
       expect(listError).toBeInstanceOf(MalformedDocumentError);
@@ -68,13 +81,17 @@ export function testCatalogPort(name: string, makeAdapter: MakeCatalog) {
       await expect(catalog.getCategory('jackets')).resolves.toEqual(jackets);
     });
 
-    it('reads a category document that carries productCount and a preview: the spec\'s fields and the count, without `order`', async () => {
+    it("reads a category document that carries productCount and a preview: the spec's fields and the count, without `order`", async () => {
       const catalog = await makeAdapter({ jackets: { ...jackets, productCount: 4_000, order: 0 } });
       expect(await catalog.listCategories()).toEqual([{ ...jackets, productCount: 4_000 }]);
       await expect(catalog.getCategory('jackets')).resolves.toEqual({ ...jackets, productCount: 4_000 });
     });
 
-    it.each([['a text', 'muitos'], ['a fraction', 2.5], ['a negative number', -1]])('treats productCount as malformed when it is %s', async (_, productCount) => {
+    it.each([
+      ['a text', 'muitos'],
+      ['a fraction', 2.5],
+      ['a negative number', -1],
+    ])('treats productCount as malformed when it is %s', async (_, productCount) => {
       const catalog = await makeAdapter({ odd: { ...hats, productCount } });
       await expect(catalog.listCategories()).rejects.toMatchObject({ code: 'document/malformed', documentId: 'odd' });
     });
@@ -98,7 +115,9 @@ export interface CatalogDocuments {
   products: Readonly<Record<string, unknown>>;
 }
 /** The port over those documents, and its read count where the implementation can observe it. */
-export type MakeProductCatalog = (documents: CatalogDocuments) => Promise<{ catalog: ProductCatalogPort; reads?: () => number }>;
+export type MakeProductCatalog = (
+  documents: CatalogDocuments,
+) => Promise<{ catalog: ProductCatalogPort; reads?: () => number }>;
 
 /**
  * The catalog at scale (docs/adapters.md, "Catalog at scale"): paging a category's `products` documents and a
@@ -111,17 +130,33 @@ export function testProductCatalogPort(name: string, makeAdapter: MakeProductCat
   };
   describe(`CatalogPort at scale: ${name}`, () => {
     // Written out, not derived with the code under test: the stored fields a product document adds.
-    const stored = (product: Product, categoryId: string, position: number) => ({ ...product, categoryId, position, searchName: product.name.toLowerCase() });
+    const stored = (product: Product, categoryId: string, position: number) => ({
+      ...product,
+      categoryId,
+      position,
+      searchName: product.name.toLowerCase(),
+    });
     /** Keys in an order that is neither the positions' nor the ids', so sorting must come from `position`. */
-    const keyed = (entries: Array<ReturnType<typeof stored>>) => Object.fromEntries([...entries].reverse().map((entry) => [entry.id, entry]));
+    const keyed = (entries: Array<ReturnType<typeof stored>>) =>
+      Object.fromEntries([...entries].reverse().map((entry) => [entry.id, entry]));
     // Positions with gaps (a product removed from the middle keeps the others' positions).
     const positions = [0, 1, 2, 5, 7, 8, 9, 12];
-    const coats = Array.from({ length: positions.length }, (_, i) => aProduct().withId(`casaco-${String.fromCharCode(104 - i)}`).build());
+    const coats = Array.from({ length: positions.length }, (_, i) =>
+      aProduct()
+        .withId(`casaco-${String.fromCharCode(104 - i)}`)
+        .build(),
+    );
     const caps = [aProduct().withId('bone-a').build(), aProduct().withId('bone-b').build()];
     const coatsCategory: Category = aCategory().withId('coats').withProducts(coats.slice(0, 3)).build();
     const capsCategory: Category = aCategory().withId('caps').withProducts(caps).build();
-    const categories = { coats: { ...coatsCategory, productCount: coats.length }, caps: { ...capsCategory, productCount: caps.length } };
-    const products = keyed([...coats.map((p, i) => stored(p, 'coats', positions[i]!)), ...caps.map((p, i) => stored(p, 'caps', i))]);
+    const categories = {
+      coats: { ...coatsCategory, productCount: coats.length },
+      caps: { ...capsCategory, productCount: caps.length },
+    };
+    const products = keyed([
+      ...coats.map((p, i) => stored(p, 'coats', positions[i]!)),
+      ...caps.map((p, i) => stored(p, 'caps', i)),
+    ]);
 
     it('pages a category by position: after the last position seen, at most `limit`, without the stored fields', async () => {
       const { catalog, reads } = await makeAdapter({ categories, products });
@@ -140,7 +175,10 @@ export function testProductCatalogPort(name: string, makeAdapter: MakeProductCat
       const seen: Product[] = [];
       let after: number | undefined;
       for (let page = 0; page < 10; page++) {
-        const result = await catalog.listCategoryProducts('coats', { limit: 2, ...(after === undefined ? {} : { after }) });
+        const result = await catalog.listCategoryProducts('coats', {
+          limit: 2,
+          ...(after === undefined ? {} : { after }),
+        });
         seen.push(...result.products);
         if (result.nextAfter === null) break;
         after = result.nextAfter;
@@ -150,20 +188,32 @@ export function testProductCatalogPort(name: string, makeAdapter: MakeProductCat
 
     it('a full last page still gives a cursor; the page after it is empty, with none', async () => {
       const { catalog, reads } = await makeAdapter({ categories, products });
-      await expect(catalog.listCategoryProducts('caps', { limit: 2 })).resolves.toEqual({ products: caps, nextAfter: 1 });
-      await expect(catalog.listCategoryProducts('caps', { after: 1, limit: 2 })).resolves.toEqual({ products: [], nextAfter: null });
+      await expect(catalog.listCategoryProducts('caps', { limit: 2 })).resolves.toEqual({
+        products: caps,
+        nextAfter: 1,
+      });
+      await expect(catalog.listCategoryProducts('caps', { after: 1, limit: 2 })).resolves.toEqual({
+        products: [],
+        nextAfter: null,
+      });
       expectReads(reads, 2 + 1);
     });
 
     it('an unknown category is an empty page', async () => {
       const { catalog, reads } = await makeAdapter({ categories, products });
-      await expect(catalog.listCategoryProducts('nao-existe', { limit: 24 })).resolves.toEqual({ products: [], nextAfter: null });
+      await expect(catalog.listCategoryProducts('nao-existe', { limit: 24 })).resolves.toEqual({
+        products: [],
+        nextAfter: null,
+      });
       expectReads(reads, 1);
     });
 
     it('keeps the description when a product has one', async () => {
       const described = { ...caps[0]!, description: 'Boné de algodão com aba curva.' };
-      const { catalog } = await makeAdapter({ categories, products: { ...products, 'bone-a': stored(described, 'caps', 0) } });
+      const { catalog } = await makeAdapter({
+        categories,
+        products: { ...products, 'bone-a': stored(described, 'caps', 0) },
+      });
       expect((await catalog.listCategoryProducts('caps', { limit: 1 })).products).toEqual([described]);
     });
 
@@ -173,15 +223,23 @@ export function testProductCatalogPort(name: string, makeAdapter: MakeProductCat
       ['a fractional position', { position: 1.5 }],
       ['an id other than its key', { id: 'outro' }],
       ['an unknown field', { estoque: 3 }],
-    ])('a page with a malformed product (%s) fails with MalformedDocumentError naming the document', async (_, change) => {
-      const broken = Object.fromEntries(Object.entries({ ...products['bone-b'] as object, ...change }).filter(([, value]) => value !== undefined));
-      const { catalog } = await makeAdapter({ categories, products: { ...products, 'bone-b': broken } });
-      const error = await catalog.listCategoryProducts('caps', { limit: 5 }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(MalformedDocumentError);
-      expect(error).toMatchObject({ code: 'document/malformed', documentId: 'bone-b' });
-      // The page before it is still readable.
-      await expect(catalog.listCategoryProducts('caps', { limit: 1 })).resolves.toEqual({ products: [caps[0]], nextAfter: 0 });
-    });
+    ])(
+      'a page with a malformed product (%s) fails with MalformedDocumentError naming the document',
+      async (_, change) => {
+        const broken = Object.fromEntries(
+          Object.entries({ ...(products['bone-b'] as object), ...change }).filter(([, value]) => value !== undefined),
+        );
+        const { catalog } = await makeAdapter({ categories, products: { ...products, 'bone-b': broken } });
+        const error = await catalog.listCategoryProducts('caps', { limit: 5 }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(MalformedDocumentError);
+        expect(error).toMatchObject({ code: 'document/malformed', documentId: 'bone-b' });
+        // The page before it is still readable.
+        await expect(catalog.listCategoryProducts('caps', { limit: 1 })).resolves.toEqual({
+          products: [caps[0]],
+          nextAfter: 0,
+        });
+      },
+    );
 
     it.each([0, -1, 1.5, 101, Number.NaN])('refuses a page limit of %s (1 to 100)', async (limit) => {
       const { catalog } = await makeAdapter({ categories, products });
@@ -191,12 +249,16 @@ export function testProductCatalogPort(name: string, makeAdapter: MakeProductCat
     it('a product page: the product, its category as stored, and the first four others by position', async () => {
       const { catalog, reads } = await makeAdapter({ categories, products });
       const found = await catalog.getProduct(coats[2]!.id);
-      expect(found).toEqual({ product: coats[2], category: categories.coats, related: [coats[0], coats[1], coats[3], coats[4]] });
+      expect(found).toEqual({
+        product: coats[2],
+        category: categories.coats,
+        related: [coats[0], coats[1], coats[3], coats[4]],
+      });
       // 1 product + 1 category + at most 5 of the category (four others even when it is among the first).
       expectReads(reads, 1 + 1 + 5);
     });
 
-    it('a product further down its category relates to the category\'s first four', async () => {
+    it("a product further down its category relates to the category's first four", async () => {
       const { catalog } = await makeAdapter({ categories, products });
       const found = await catalog.getProduct(coats[7]!.id);
       expect(found?.related).toEqual(coats.slice(0, 4));
@@ -205,15 +267,22 @@ export function testProductCatalogPort(name: string, makeAdapter: MakeProductCat
 
     it('a product of a small category relates to the others only', async () => {
       const { catalog, reads } = await makeAdapter({ categories, products });
-      await expect(catalog.getProduct('bone-b')).resolves.toEqual({ product: caps[1], category: categories.caps, related: [caps[0]] });
+      await expect(catalog.getProduct('bone-b')).resolves.toEqual({
+        product: caps[1],
+        category: categories.caps,
+        related: [caps[0]],
+      });
       expectReads(reads, 1 + 1 + 2);
     });
 
-    it.each(['nao-existe', '', 'a/b', '..', '__x__'])('an unknown or impossible product id (%j) is null', async (id) => {
-      const { catalog, reads } = await makeAdapter({ categories, products });
-      await expect(catalog.getProduct(id)).resolves.toBeNull();
-      if (reads) expect(reads()).toBeLessThanOrEqual(1);
-    });
+    it.each(['nao-existe', '', 'a/b', '..', '__x__'])(
+      'an unknown or impossible product id (%j) is null',
+      async (id) => {
+        const { catalog, reads } = await makeAdapter({ categories, products });
+        await expect(catalog.getProduct(id)).resolves.toBeNull();
+        if (reads) expect(reads()).toBeLessThanOrEqual(1);
+      },
+    );
 
     it('a product whose category is gone is null', async () => {
       const { catalog } = await makeAdapter({ categories: { caps: categories.caps }, products });
@@ -222,8 +291,14 @@ export function testProductCatalogPort(name: string, makeAdapter: MakeProductCat
     });
 
     it('a malformed product document fails with MalformedDocumentError naming it', async () => {
-      const { catalog } = await makeAdapter({ categories, products: { ...products, 'bone-a': { ...(products['bone-a'] as object), categoryId: 7 } } });
-      await expect(catalog.getProduct('bone-a')).rejects.toMatchObject({ code: 'document/malformed', documentId: 'bone-a' });
+      const { catalog } = await makeAdapter({
+        categories,
+        products: { ...products, 'bone-a': { ...(products['bone-a'] as object), categoryId: 7 } },
+      });
+      await expect(catalog.getProduct('bone-a')).rejects.toMatchObject({
+        code: 'document/malformed',
+        documentId: 'bone-a',
+      });
     });
   });
 }

@@ -15,13 +15,17 @@ describe('memoryCatalog from categories', () => {
     const catalog = memoryCatalog(shop);
     const sneakers = shop.find((category) => category.id === 'sneakers')!;
     const found = await catalog.getProduct(sneakers.products[5]!.id);
-    expect(found).toEqual({ product: sneakers.products[5], category: sneakers, related: sneakers.products.slice(0, 4) });
+    expect(found).toEqual({
+      product: sneakers.products[5],
+      category: sneakers,
+      related: sneakers.products.slice(0, 4),
+    });
     expect(catalog.reads).toBe(7);
     const page = await catalog.listCategoryProducts('sneakers', { after: 5, limit: 10 });
     expect(page).toEqual({ products: sneakers.products.slice(6), nextAfter: null });
   });
 
-  it('keeps each category whole for the spec\'s reads', async () => {
+  it("keeps each category whole for the spec's reads", async () => {
     const catalog = memoryCatalog(shop);
     expect(await catalog.listCategories()).toEqual(shop);
     expect(catalog.reads).toBe(shop.length);

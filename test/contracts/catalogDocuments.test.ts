@@ -25,11 +25,20 @@ describe('catalog documents', () => {
     expect(CATEGORY_PREVIEW_LIMIT).toBe(24);
     expect(document.products.map((p) => p.id)).toEqual(Array.from({ length: 24 }, (_, i) => `p-${i}`));
     expect(document.productCount).toBe(30);
-    expect({ ...document, products: category.products, productCount: undefined }).toEqual({ ...category, productCount: undefined });
+    expect({ ...document, products: category.products, productCount: undefined }).toEqual({
+      ...category,
+      productCount: undefined,
+    });
   });
 
   it('products documents: position = index in the list, the category id, the search name', () => {
-    const category = aCategory().withId('chapeus').withProducts([aProduct().withId('a').withName('Boné Branco').build(), aProduct().withId('b').withName('Boina').build()]).build();
+    const category = aCategory()
+      .withId('chapeus')
+      .withProducts([
+        aProduct().withId('a').withName('Boné Branco').build(),
+        aProduct().withId('b').withName('Boina').build(),
+      ])
+      .build();
     const [first, second] = productDocumentsOf(category);
     expect(first).toEqual({ ...category.products[0], categoryId: 'chapeus', position: 0, searchName: 'bone branco' });
     expect(second).toMatchObject({ id: 'b', categoryId: 'chapeus', position: 1, searchName: 'boina' });

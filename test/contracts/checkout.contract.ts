@@ -3,7 +3,8 @@ import { CheckoutFailedError, type CheckoutFailure, type CheckoutPort } from '..
 import { aCartItem, aProduct } from '../support/builders';
 
 /** What the backend (or the fake) does for this test. */
-export type CheckoutScenario = 'success' | 'server-error' | 'timeout' | 'answer-without-url' | 'network-down' | 'signed-out' | 'conflict';
+export type CheckoutScenario =
+  'success' | 'server-error' | 'timeout' | 'answer-without-url' | 'network-down' | 'signed-out' | 'conflict';
 
 export interface CheckoutSetup {
   checkout: CheckoutPort;
@@ -39,14 +40,18 @@ export function testCheckoutPort(name: string, makeAdapter: MakeCheckout, option
       const session = await checkout.createSession(items);
       expect(new URL(session.url).protocol).toMatch(/^https?:$/);
       expect(received()).toHaveLength(1);
-      expect(received()[0]).toEqual(items.map(({ id, name, imageUrl, price, quantity }) => ({ id, name, imageUrl, price, quantity })));
+      expect(received()[0]).toEqual(
+        items.map(({ id, name, imageUrl, price, quantity }) => ({ id, name, imageUrl, price, quantity })),
+      );
     });
 
     for (const [scenario, reason] of Object.entries(expectedFailure).filter(([s]) => idempotency || s !== 'conflict')) {
       it(`fails with CheckoutFailedError(${reason}) when ${scenario}`, async () => {
         const { checkout } = await makeAdapter(scenario as CheckoutScenario);
         // A conflict needs a key (one already used for another cart).
-        const error = await checkout.createSession(items, scenario === 'conflict' ? { idempotencyKey: 'attempt-1' } : undefined).catch((e: unknown) => e);
+        const error = await checkout
+          .createSession(items, scenario === 'conflict' ? { idempotencyKey: 'attempt-1' } : undefined)
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(CheckoutFailedError);
         expect(error).toMatchObject({ reason, code: `checkout/${reason}` });
       });
@@ -57,16 +62,19 @@ export function testCheckoutPort(name: string, makeAdapter: MakeCheckout, option
       await expect(checkout.createSession(items)).rejects.toMatchObject({ reason: 'http', status: 500 });
     });
 
-    it.runIf(idempotency)("sends the attempt's Idempotency-Key; the same key again answers the same session (the payload is unchanged)", async () => {
-      const { checkout, received, keys } = await makeAdapter('success');
-      const first = await checkout.createSession(items, { idempotencyKey: 'attempt-1' });
-      const again = await checkout.createSession(items, { idempotencyKey: 'attempt-1' });
-      const other = await checkout.createSession(items, { idempotencyKey: 'attempt-2' });
-      expect(keys!()).toEqual(['attempt-1', 'attempt-1', 'attempt-2']);
-      expect(again.url).toBe(first.url);
-      expect(other.url).not.toBe(first.url);
-      expect(received()[0]).toEqual(received()[1]);
-    });
+    it.runIf(idempotency)(
+      "sends the attempt's Idempotency-Key; the same key again answers the same session (the payload is unchanged)",
+      async () => {
+        const { checkout, received, keys } = await makeAdapter('success');
+        const first = await checkout.createSession(items, { idempotencyKey: 'attempt-1' });
+        const again = await checkout.createSession(items, { idempotencyKey: 'attempt-1' });
+        const other = await checkout.createSession(items, { idempotencyKey: 'attempt-2' });
+        expect(keys!()).toEqual(['attempt-1', 'attempt-1', 'attempt-2']);
+        expect(again.url).toBe(first.url);
+        expect(other.url).not.toBe(first.url);
+        expect(received()[0]).toEqual(received()[1]);
+      },
+    );
 
     it.runIf(idempotency)('sends no key when none is given', async () => {
       const { checkout, keys } = await makeAdapter('success');
@@ -85,7 +93,9 @@ export function testCheckoutPort(name: string, makeAdapter: MakeCheckout, option
       const { checkout, received, deliveries } = await makeAdapter('success');
       await checkout.createSession(items, { delivery: { cep: '01310100', service: 'expressa' } });
       expect(deliveries()).toEqual([{ cep: '01310100', service: 'expressa' }]);
-      expect(received()[0]).toEqual(items.map(({ id, name, imageUrl, price, quantity }) => ({ id, name, imageUrl, price, quantity })));
+      expect(received()[0]).toEqual(
+        items.map(({ id, name, imageUrl, price, quantity }) => ({ id, name, imageUrl, price, quantity })),
+      );
     });
 
     it('sends no delivery when none was chosen', async () => {

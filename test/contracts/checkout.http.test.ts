@@ -8,7 +8,14 @@ import { findFreePort } from '../../scripts/lib/emulators';
 import { testCheckoutPort, type CheckoutScenario } from './checkout.contract';
 
 // A real local backend stand-in on a free port; each request's behaviour comes from the scenario in its path.
-interface Received { method: string; url: string; authorization: string | undefined; contentType: string | undefined; idempotencyKey: string | null; body: unknown }
+interface Received {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  idempotencyKey: string | null;
+  body: unknown;
+}
 const received = new Map<string, Received[]>();
 const sockets = new Set<import('node:net').Socket>();
 let server: Server;
@@ -27,18 +34,39 @@ beforeAll(async () => {
     const [, run = '', scenario = ''] = (request.url ?? '').split('/');
     const body = await readBody(request);
     const log = received.get(run) ?? [];
-    log.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, contentType: request.headers['content-type'], idempotencyKey: typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null, body: JSON.parse(body || 'null') });
+    log.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      authorization: request.headers.authorization,
+      contentType: request.headers['content-type'],
+      idempotencyKey:
+        typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null,
+      body: JSON.parse(body || 'null'),
+    });
     received.set(run, log);
-    const json = (status: number, payload: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+    const json = (status: number, payload: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
     switch (scenario as CheckoutScenario) {
       // Like the backend: a key already seen answers its session again.
-      case 'success': return json(200, { url: `${baseUrl}/pay/cs_test_${run}_${log.at(-1)?.idempotencyKey ?? log.length}` });
-      case 'conflict': return json(409, { error: { code: 'idempotency-conflict', message: 'Este pedido já está sendo processado. Aguarde um instante.' } });
-      case 'server-error': return json(500, { error: { code: 'internal', message: 'boom' } });
-      case 'answer-without-url': return json(200, { id: 'cs_test' });
-      case 'timeout': return; // never answers
-      case 'signed-out': return json(401, { error: { code: 'unauthenticated', message: 'bad token' } });
-      default: return json(404, { error: { code: 'not-found', message: request.url } });
+      case 'success':
+        return json(200, { url: `${baseUrl}/pay/cs_test_${run}_${log.at(-1)?.idempotencyKey ?? log.length}` });
+      case 'conflict':
+        return json(409, {
+          error: {
+            code: 'idempotency-conflict',
+            message: 'Este pedido já está sendo processado. Aguarde um instante.',
+          },
+        });
+      case 'server-error':
+        return json(500, { error: { code: 'internal', message: 'boom' } });
+      case 'answer-without-url':
+        return json(200, { id: 'cs_test' });
+      case 'timeout':
+        return; // never answers
+      case 'signed-out':
+        return json(401, { error: { code: 'unauthenticated', message: 'bad token' } });
+      default:
+        return json(404, { error: { code: 'not-found', message: request.url } });
     }
   });
   server.on('connection', (socket) => {
@@ -55,7 +83,8 @@ afterAll(async () => {
 
 testCheckoutPort('createHttpCheckout (ky → local node:http server)', async (scenario) => {
   const run = String(++runs);
-  const prefixUrl = scenario === 'network-down' ? `http://127.0.0.1:${await findFreePort()}` : `${baseUrl}/${run}/${scenario}`;
+  const prefixUrl =
+    scenario === 'network-down' ? `http://127.0.0.1:${await findFreePort()}` : `${baseUrl}/${run}/${scenario}`;
   const checkout = createHttpCheckout({
     http: ky.create({ prefixUrl }),
     idToken: async () => (scenario === 'signed-out' ? null : 'token-of-ana'),
@@ -73,8 +102,13 @@ testCheckoutPort('createHttpCheckout (ky → local node:http server)', async (sc
 
 describe('createHttpCheckout request', () => {
   it('POSTs JSON { products } to create-checkout-session with the Bearer token', async () => {
-    const checkout = createHttpCheckout({ http: ky.create({ prefixUrl: `${baseUrl}/req/success` }), idToken: async () => 'token-of-ana' });
-    await checkout.createSession([{ id: 'p1', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 3 }]);
+    const checkout = createHttpCheckout({
+      http: ky.create({ prefixUrl: `${baseUrl}/req/success` }),
+      idToken: async () => 'token-of-ana',
+    });
+    await checkout.createSession([
+      { id: 'p1', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 3 },
+    ]);
     const [request] = received.get('req') ?? [];
     expect(request).toMatchObject({
       method: 'POST',
@@ -88,10 +122,16 @@ describe('createHttpCheckout request', () => {
   });
 
   it('adds { delivery: { cep, service } } beside the products when the shopper chose one', async () => {
-    const checkout = createHttpCheckout({ http: ky.create({ prefixUrl: `${baseUrl}/delivery/success` }), idToken: async () => 'token-of-ana' });
-    await checkout.createSession([{ id: 'p1', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 1 }], {
-      delivery: { cep: '20040020', service: 'economica' },
+    const checkout = createHttpCheckout({
+      http: ky.create({ prefixUrl: `${baseUrl}/delivery/success` }),
+      idToken: async () => 'token-of-ana',
     });
+    await checkout.createSession(
+      [{ id: 'p1', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 1 }],
+      {
+        delivery: { cep: '20040020', service: 'economica' },
+      },
+    );
     const [request] = received.get('delivery') ?? [];
     expect(request?.body).toEqual({
       products: [{ id: 'p1', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 1 }],
@@ -100,15 +140,28 @@ describe('createHttpCheckout request', () => {
   });
 
   it('maps a 401 (token refused by the backend) to unauthenticated', async () => {
-    const checkout = createHttpCheckout({ http: ky.create({ prefixUrl: `${baseUrl}/r401/signed-out` }), idToken: async () => 'expired' });
-    await expect(checkout.createSession([{ id: 'p1', name: 'x', imageUrl: '/i.svg', price: 1, quantity: 1 }])).rejects.toMatchObject({ reason: 'unauthenticated', status: 401 });
+    const checkout = createHttpCheckout({
+      http: ky.create({ prefixUrl: `${baseUrl}/r401/signed-out` }),
+      idToken: async () => 'expired',
+    });
+    await expect(
+      checkout.createSession([{ id: 'p1', name: 'x', imageUrl: '/i.svg', price: 1, quantity: 1 }]),
+    ).rejects.toMatchObject({ reason: 'unauthenticated', status: 401 });
   });
 
   it('refuses an answer whose url is not http(s)', async () => {
     const checkout = createHttpCheckout({
-      http: ky.create({ prefixUrl: baseUrl, fetch: async () => new Response(JSON.stringify({ url: 'javascript:alert(1)' }), { headers: { 'content-type': 'application/json' } }) }),
+      http: ky.create({
+        prefixUrl: baseUrl,
+        fetch: async () =>
+          new Response(JSON.stringify({ url: 'javascript:alert(1)' }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      }),
       idToken: async () => 't',
     });
-    await expect(checkout.createSession([{ id: 'p1', name: 'x', imageUrl: '/i.svg', price: 1, quantity: 1 }])).rejects.toMatchObject({ reason: 'invalid-response' });
+    await expect(
+      checkout.createSession([{ id: 'p1', name: 'x', imageUrl: '/i.svg', price: 1, quantity: 1 }]),
+    ).rejects.toMatchObject({ reason: 'invalid-response' });
   });
 });

@@ -8,14 +8,21 @@ import { testDeliveryCepPort } from './deliveryCep.contract';
 beforeEach(() => window.localStorage.clear());
 
 const refusingStorage = {
-  getItem() { throw new DOMException('denied', 'SecurityError'); },
-  setItem() { throw new DOMException('full', 'QuotaExceededError'); },
+  getItem() {
+    throw new DOMException('denied', 'SecurityError');
+  },
+  setItem() {
+    throw new DOMException('full', 'QuotaExceededError');
+  },
 } as unknown as Storage;
 
 testDeliveryCepPort('createLocalStorageDeliveryCep (window.localStorage)', async (raw, { refusing } = {}) => {
   if (raw !== null) window.localStorage.setItem(DELIVERY_CEP_STORAGE_KEY, raw);
   const logs: string[] = [];
-  const port = createLocalStorageDeliveryCep({ storage: refusing ? refusingStorage : window.localStorage, log: (message) => logs.push(message) });
+  const port = createLocalStorageDeliveryCep({
+    storage: refusing ? refusingStorage : window.localStorage,
+    log: (message) => logs.push(message),
+  });
   return { port, raw: () => window.localStorage.getItem(DELIVERY_CEP_STORAGE_KEY), logged: () => logs };
 });
 

@@ -4,8 +4,11 @@ import { CheckoutFailedError, type CheckoutPort, type CreateSessionOptions } fro
 import type { CartItem } from '../../src/domain';
 import { lazyPort } from '../../src/lazyPort';
 
-const items: CartItem[] = [{ id: 'bone-branco', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 2 }];
-const unavailable = (cause: unknown) => new CheckoutFailedError('network', 'the checkout code could not be loaded', { cause });
+const items: CartItem[] = [
+  { id: 'bone-branco', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 2 },
+];
+const unavailable = (cause: unknown) =>
+  new CheckoutFailedError('network', 'the checkout code could not be loaded', { cause });
 
 function recordingCheckout() {
   const calls: Array<[readonly CartItem[], CreateSessionOptions | undefined]> = [];
@@ -22,7 +25,10 @@ describe('lazyPort', () => {
   it('forwards every argument createSession takes: the items, the Idempotency-Key and the delivery', async () => {
     const { port, calls } = recordingCheckout();
     const checkout: CheckoutPort = lazyPort(async () => port, ['createSession'], unavailable);
-    const options: CreateSessionOptions = { idempotencyKey: 'attempt-1', delivery: { cep: '01310100', service: 'expressa' } };
+    const options: CreateSessionOptions = {
+      idempotencyKey: 'attempt-1',
+      delivery: { cep: '01310100', service: 'expressa' },
+    };
     await expect(checkout.createSession(items, options)).resolves.toEqual({ url: 'http://127.0.0.1:5000/pay/s-1' });
     expect(calls).toEqual([[items, options]]);
   });
@@ -49,7 +55,9 @@ describe('lazyPort', () => {
       unavailable,
     );
     await expect(checkout.createSession(items)).rejects.toMatchObject({ reason: 'network', code: 'checkout/network' });
-    await expect(checkout.createSession(items, { idempotencyKey: 'k' })).resolves.toMatchObject({ url: expect.any(String) });
+    await expect(checkout.createSession(items, { idempotencyKey: 'k' })).resolves.toMatchObject({
+      url: expect.any(String),
+    });
     expect(loads).toBe(2);
     expect(calls).toEqual([[items, { idempotencyKey: 'k' }]]);
   });
@@ -60,11 +68,18 @@ describe('lazyPort offline', () => {
     const { port, calls } = recordingCheckout();
     let online = false;
     let loads = 0;
-    const checkout: CheckoutPort = lazyPort(async () => (loads++, port), ['createSession'], unavailable, () => online);
+    const checkout: CheckoutPort = lazyPort(
+      async () => (loads++, port),
+      ['createSession'],
+      unavailable,
+      () => online,
+    );
     await expect(checkout.createSession(items, { idempotencyKey: 'a' })).rejects.toMatchObject({ reason: 'network' });
     expect(loads).toBe(0);
     online = true;
-    await expect(checkout.createSession(items, { idempotencyKey: 'a' })).resolves.toMatchObject({ url: expect.any(String) });
+    await expect(checkout.createSession(items, { idempotencyKey: 'a' })).resolves.toMatchObject({
+      url: expect.any(String),
+    });
     expect(loads).toBe(1);
     expect(calls).toEqual([[items, { idempotencyKey: 'a' }]]);
   });

@@ -38,7 +38,9 @@ describe('chooseLocalGoogleAccount', () => {
     await user.type(name, 'Carla Dias');
     await user.type(email, 'carla-sem-arroba');
     await user.click(within(dialog()).getByRole('button', { name: 'Continuar', hidden: true }));
-    expect(within(dialog()).getByRole('alert', { hidden: true }).textContent).toBe('Por favor, insira um e-mail válido.');
+    expect(within(dialog()).getByRole('alert', { hidden: true }).textContent).toBe(
+      'Por favor, insira um e-mail válido.',
+    );
     await user.clear(email);
     await user.type(email, 'carla@example.com');
     await user.click(within(dialog()).getByRole('button', { name: 'Continuar', hidden: true }));

@@ -60,9 +60,25 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
         uid: 'ana',
         documents: {
           old: aSessionDocument('old', { createdAt: T0 - 2 * DAY }),
-          pix: aSessionDocument('pix', { createdAt: T0, status: 'pending', paymentMethod: 'pix', finishedAt: null, pix: { copyPaste: '00020126pix', expiresAt: T0 + 1800_000 } }),
-          open: aSessionDocument('open', { createdAt: T0 + DAY, status: 'open', paymentMethod: null, finishedAt: null }),
-          boleto: aSessionDocument('boleto', { createdAt: T0 - DAY, status: 'expired', paymentMethod: 'boleto', boleto: { line: '34191.79001 01043.510047', dueAt: T0 } }),
+          pix: aSessionDocument('pix', {
+            createdAt: T0,
+            status: 'pending',
+            paymentMethod: 'pix',
+            finishedAt: null,
+            pix: { copyPaste: '00020126pix', expiresAt: T0 + 1800_000 },
+          }),
+          open: aSessionDocument('open', {
+            createdAt: T0 + DAY,
+            status: 'open',
+            paymentMethod: null,
+            finishedAt: null,
+          }),
+          boleto: aSessionDocument('boleto', {
+            createdAt: T0 - DAY,
+            status: 'expired',
+            paymentMethod: 'boleto',
+            boleto: { line: '34191.79001 01043.510047', dueAt: T0 },
+          }),
           bruno: aSessionDocument('bruno', { uid: 'bruno', createdAt: T0 + 2 * DAY }),
         },
       });
@@ -111,7 +127,10 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
         documents: {
           delivered: aSessionDocument('delivered', { delivery: aStoredDelivery() }),
           older: aSessionDocument('older', { createdAt: T0 - DAY }),
-          review: aSessionDocument('review', { createdAt: T0 - 2 * DAY, delivery: aStoredDelivery({ review: 'Endereço em RJ, frete cotado para SP.' }) }),
+          review: aSessionDocument('review', {
+            createdAt: T0 - 2 * DAY,
+            delivery: aStoredDelivery({ review: 'Endereço em RJ, frete cotado para SP.' }),
+          }),
         },
       });
       const [delivered, older, review] = await orders.listMine('ana');
@@ -123,7 +142,16 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
         amount: 3490,
         businessDays: { min: 1, max: 2 },
         window: { from: '2026-12-03', to: '2026-12-07' },
-        address: { recipient: 'Ana Souza', cep: '01310100', street: 'Rua Augusta', number: '100', complement: '', neighborhood: 'Consolação', city: 'São Paulo', uf: 'SP' },
+        address: {
+          recipient: 'Ana Souza',
+          cep: '01310100',
+          street: 'Rua Augusta',
+          number: '100',
+          complement: '',
+          neighborhood: 'Consolação',
+          city: 'São Paulo',
+          uf: 'SP',
+        },
         review: null,
       });
       expect(older?.id).toBe('older');
@@ -134,7 +162,14 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
     it('reads a pending session whose address is not in yet (delivery.address null) for the confirmation page', async () => {
       const orders = await makeAdapter({
         uid: 'ana',
-        documents: { s1: aSessionDocument('s1', { status: 'pending', paymentMethod: null, finishedAt: null, delivery: aStoredDelivery({ address: null }) }) },
+        documents: {
+          s1: aSessionDocument('s1', {
+            status: 'pending',
+            paymentMethod: null,
+            finishedAt: null,
+            delivery: aStoredDelivery({ address: null }),
+          }),
+        },
       });
       const order = await orders.getForConfirmation('s1');
       expect(order?.delivery).toMatchObject({ service: 'expressa', amount: 3490, address: null });
@@ -145,7 +180,11 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
       const orders = await makeAdapter({
         uid: 'ana',
         log: (_, detail) => logged.push(detail),
-        documents: { s1: aSessionDocument('s1', { delivery: aStoredDelivery({ amount: '34,90', window: { from: 'amanhã', to: '2026-12-07' } }) }) },
+        documents: {
+          s1: aSessionDocument('s1', {
+            delivery: aStoredDelivery({ amount: '34,90', window: { from: 'amanhã', to: '2026-12-07' } }),
+          }),
+        },
       });
       const list = await orders.listMine('ana');
       expect(list.map((order) => [order.id, order.amountTotal, order.delivery])).toEqual([['s1', 105990, null]]);
@@ -176,20 +215,35 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
       const boleto = { line: '34191.79001 01043.510047 91020.150008 1 96610000010599', dueAt: T0 + 3 * DAY };
       const orders = await makeAdapter({
         uid: 'ana',
-        documents: { s1: aSessionDocument('s1', { status: 'pending', paymentMethod: 'boleto', finishedAt: null, boleto }) },
+        documents: {
+          s1: aSessionDocument('s1', { status: 'pending', paymentMethod: 'boleto', finishedAt: null, boleto }),
+        },
       });
-      await expect(orders.getForConfirmation('s1')).resolves.toMatchObject({ id: 's1', status: 'pending', paymentMethod: 'boleto', boleto, amountTotal: 105990 });
+      await expect(orders.getForConfirmation('s1')).resolves.toMatchObject({
+        id: 's1',
+        status: 'pending',
+        paymentMethod: 'boleto',
+        boleto,
+        amountTotal: 105990,
+      });
     });
 
     it("answers null for a missing session and for someone else's", async () => {
-      const orders = await makeAdapter({ uid: 'ana', documents: { theirs: aSessionDocument('theirs', { uid: 'bruno' }) } });
+      const orders = await makeAdapter({
+        uid: 'ana',
+        documents: { theirs: aSessionDocument('theirs', { uid: 'bruno' }) },
+      });
       await expect(orders.getForConfirmation('nope')).resolves.toBeNull();
       await expect(orders.getForConfirmation('theirs')).resolves.toBeNull();
     });
 
     it('answers null (and logs) for a malformed session', async () => {
       const logged: unknown[] = [];
-      const orders = await makeAdapter({ uid: 'ana', log: (_, detail) => logged.push(detail), documents: { s1: aSessionDocument('s1', { lineItems: 'x' }) } });
+      const orders = await makeAdapter({
+        uid: 'ana',
+        log: (_, detail) => logged.push(detail),
+        documents: { s1: aSessionDocument('s1', { lineItems: 'x' }) },
+      });
       await expect(orders.getForConfirmation('s1')).resolves.toBeNull();
       expect(logged).toHaveLength(1);
     });

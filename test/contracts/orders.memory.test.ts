@@ -1,4 +1,6 @@
 import { memoryOrders } from '../../src/adapters/orders/memory';
 import { testOrdersPort } from './orders.contract';
 
-testOrdersPort('memoryOrders', async ({ uid, documents, log }) => memoryOrders({ documents, signedInAs: () => uid, log }));
+testOrdersPort('memoryOrders', async ({ uid, documents, log }) =>
+  memoryOrders({ documents, signedInAs: () => uid, log }),
+);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Category, Product } from '../../src/domain';
 import { MAX_SEARCH_RESULTS, SearchAbortedError, type SearchPort } from '../../src/adapters/search/port';
 
-const product = (id: string, name: string, price: number): Product => ({ id, name, imageUrl: `/images/${id}.svg`, price });
+const product = (id: string, name: string, price: number): Product => ({
+  id,
+  name,
+  imageUrl: `/images/${id}.svg`,
+  price,
+});
 const category = (id: string, displayName: string, products: Product[]): Category => ({
   id,
   name: id,
@@ -12,13 +17,24 @@ const category = (id: string, displayName: string, products: Product[]): Categor
 });
 
 /** Sixty socks: more than one answer may carry. */
-const SOCKS = Array.from({ length: 60 }, (_, n) => product(`meia-${String(n).padStart(2, '0')}`, `Meia Listrada ${n}`, 19.9));
+const SOCKS = Array.from({ length: 60 }, (_, n) =>
+  product(`meia-${String(n).padStart(2, '0')}`, `Meia Listrada ${n}`, 19.9),
+);
 
 /** The catalog every implementation searches (the http one is fed the same products through its backend). */
 export const SEARCH_CATALOG: Category[] = [
-  category('jaquetas', 'Jaquetas', [product('jaqueta-couro', 'Jaqueta de Couro Preta', 499.9), product('blazer-bege', 'Blazer Bege', 259)]),
-  category('tenis', 'Tênis', [product('tenis-branco', 'Tênis Casual Branco', 199.9), product('tenis-azul', 'Tênis Esportivo Azul', 249.5)]),
-  category('camisas', 'Camisas', [product('camisa-xadrez', 'Camisa Xadrez Vermelha', 89.9), product('camisa-lisa', 'Camisa Lisa Branca', 59)]),
+  category('jaquetas', 'Jaquetas', [
+    product('jaqueta-couro', 'Jaqueta de Couro Preta', 499.9),
+    product('blazer-bege', 'Blazer Bege', 259),
+  ]),
+  category('tenis', 'Tênis', [
+    product('tenis-branco', 'Tênis Casual Branco', 199.9),
+    product('tenis-azul', 'Tênis Esportivo Azul', 249.5),
+  ]),
+  category('camisas', 'Camisas', [
+    product('camisa-xadrez', 'Camisa Xadrez Vermelha', 89.9),
+    product('camisa-lisa', 'Camisa Lisa Branca', 59),
+  ]),
   category('acessorios', 'Acessórios', SOCKS),
 ];
 
@@ -51,7 +67,9 @@ export function testSearchPort(name: string, make: MakeSearch) {
     });
 
     it('answers the products as the storefront shows them', async () => {
-      expect(await (await port()).search('blazer')).toEqual([{ id: 'blazer-bege', name: 'Blazer Bege', imageUrl: '/images/blazer-bege.svg', price: 259 }]);
+      expect(await (await port()).search('blazer')).toEqual([
+        { id: 'blazer-bege', name: 'Blazer Bege', imageUrl: '/images/blazer-bege.svg', price: 259 },
+      ]);
     });
 
     it('answers [] for a word nothing has, and for a blank term', async () => {
@@ -72,7 +90,9 @@ export function testSearchPort(name: string, make: MakeSearch) {
     it('refuses a search whose signal is already aborted', async () => {
       const controller = new AbortController();
       controller.abort();
-      await expect((await port()).search('jaqueta', { signal: controller.signal })).rejects.toBeInstanceOf(SearchAbortedError);
+      await expect((await port()).search('jaqueta', { signal: controller.signal })).rejects.toBeInstanceOf(
+        SearchAbortedError,
+      );
     });
   });
 }

@@ -19,10 +19,15 @@ afterAll(async () => {
 });
 
 /** The real backend (server/app.ts) on a loopback port, its index fed the catalog's products. */
-async function backendFor(categories: Category[], source = memoryProductSource({
-  products: categories.flatMap((c) => c.products.map((p) => ({ id: p.id, name: p.name, imageUrl: p.imageUrl, price: p.price, categoryId: c.id }))),
-  categories: Object.fromEntries(categories.map((c) => [c.id, c.displayName])),
-})) {
+async function backendFor(
+  categories: Category[],
+  source = memoryProductSource({
+    products: categories.flatMap((c) =>
+      c.products.map((p) => ({ id: p.id, name: p.name, imageUrl: p.imageUrl, price: p.price, categoryId: c.id })),
+    ),
+    categories: Object.fromEntries(categories.map((c) => [c.id, c.displayName])),
+  }),
+) {
   const app = await buildTestServer({ search: createProductSearch({ source }), rateLimit: false });
   apps.push(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -50,7 +55,12 @@ describe('createHttpSearch failures', () => {
   const reasonOf = (promise: Promise<unknown>) =>
     promise.then(
       () => 'resolved',
-      (error: unknown) => (error instanceof SearchUnavailableError ? error.reason : error instanceof SearchAbortedError ? 'aborted' : String(error)),
+      (error: unknown) =>
+        error instanceof SearchUnavailableError
+          ? error.reason
+          : error instanceof SearchAbortedError
+            ? 'aborted'
+            : String(error),
     );
 
   it('nothing listening → network', async () => {
@@ -72,15 +82,23 @@ describe('createHttpSearch failures', () => {
     let search = createHttpSearch({ http: ky.create({ prefixUrl: await answering(200, '<html>') }) });
     expect(await reasonOf(search.search('jaqueta'))).toBe('invalid-response');
     await new Promise((resolve) => stub!.close(resolve));
-    search = createHttpSearch({ http: ky.create({ prefixUrl: await answering(200, JSON.stringify({ products: [{ id: 'x', name: 'X', price: '10' }] })) }) });
+    search = createHttpSearch({
+      http: ky.create({
+        prefixUrl: await answering(200, JSON.stringify({ products: [{ id: 'x', name: 'X', price: '10' }] })),
+      }),
+    });
     expect(await reasonOf(search.search('jaqueta'))).toBe('invalid-response');
   });
 
   it('no answer in time → timeout; an abort mid-request → aborted', async () => {
     const prefixUrl = await answering(200, '', { hang: true });
-    expect(await reasonOf(createHttpSearch({ http: ky.create({ prefixUrl }), timeoutMs: 50 }).search('jaqueta'))).toBe('timeout');
+    expect(await reasonOf(createHttpSearch({ http: ky.create({ prefixUrl }), timeoutMs: 50 }).search('jaqueta'))).toBe(
+      'timeout',
+    );
     const controller = new AbortController();
-    const pending = reasonOf(createHttpSearch({ http: ky.create({ prefixUrl }) }).search('jaqueta', { signal: controller.signal }));
+    const pending = reasonOf(
+      createHttpSearch({ http: ky.create({ prefixUrl }) }).search('jaqueta', { signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 20);
     expect(await pending).toBe('aborted');
     stub!.closeAllConnections();

@@ -55,8 +55,12 @@ export function testUsersPort(name: string, makeAdapter: MakeUsers) {
     it('refuses a profile with extra fields or an unknown provider', async () => {
       const profile = aUserProfile().build();
       const users = await signedInAs(profile);
-      await expect(users.create({ ...profile, admin: true } as UserProfile)).rejects.toMatchObject({ code: 'users/write-failed' });
-      await expect(users.create({ ...profile, provider: 'facebook' } as unknown as UserProfile)).rejects.toBeInstanceOf(ProfileWriteError);
+      await expect(users.create({ ...profile, admin: true } as UserProfile)).rejects.toMatchObject({
+        code: 'users/write-failed',
+      });
+      await expect(users.create({ ...profile, provider: 'facebook' } as unknown as UserProfile)).rejects.toBeInstanceOf(
+        ProfileWriteError,
+      );
       await expect(users.findById(profile.id)).resolves.toBeNull();
     });
 
@@ -88,13 +92,17 @@ export function testUsersPort(name: string, makeAdapter: MakeUsers) {
     it('createIfMissing refuses an invalid profile with ProfileWriteError and writes nothing', async () => {
       const profile = aUserProfile().build();
       const users = await signedInAs(profile);
-      await expect(users.createIfMissing({ ...profile, admin: true } as UserProfile)).rejects.toBeInstanceOf(ProfileWriteError);
+      await expect(users.createIfMissing({ ...profile, admin: true } as UserProfile)).rejects.toBeInstanceOf(
+        ProfileWriteError,
+      );
       await expect(users.findById(profile.id)).resolves.toBeNull();
     });
 
     it('throws MalformedDocumentError naming the document when the stored profile is malformed', async () => {
       const profile = aUserProfile().build();
-      const users = await signedInAs(profile, { [profile.id]: { id: profile.id, email: profile.email, firstName: 42 } });
+      const users = await signedInAs(profile, {
+        [profile.id]: { id: profile.id, email: profile.email, firstName: 42 },
+      });
       const error = await users.findById(profile.id).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MalformedDocumentError);
       expect(error).toMatchObject({ code: 'document/malformed', documentId: profile.id });

@@ -24,7 +24,10 @@ describe.skipIf(emulatorsUnavailable())('Firestore emulator', () => {
     const db = getFirestore(app);
     const [host, port] = firestoreHost.split(':');
     connectFirestoreEmulator(db, host!, Number(port), {
-      mockUserToken: { user_id: uid, firebase: { sign_in_provider: provider === 'google' ? 'google.com' : 'password', identities: {} } },
+      mockUserToken: {
+        user_id: uid,
+        firebase: { sign_in_provider: provider === 'google' ? 'google.com' : 'password', identities: {} },
+      },
     });
     return createFirestoreUsers({ db });
   });

@@ -93,7 +93,10 @@ describe('price bands', () => {
   });
   it('two thirds rounded to the same edge: one edge, two bands', () => {
     // Thirds fall on 100 and 110, both rounded to 100; 100 itself is in both bands (both ends included).
-    expect(priceBands([at(50), at(100), at(110), at(900)]).map((b) => b.label)).toEqual(['Até R$\u00a0100', 'A partir de R$\u00a0100']);
+    expect(priceBands([at(50), at(100), at(110), at(900)]).map((b) => b.label)).toEqual([
+      'Até R$\u00a0100',
+      'A partir de R$\u00a0100',
+    ]);
   });
 });
 

@@ -36,10 +36,24 @@ import { anAddress } from '../support/builders';
 const spaces = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ');
 /** Noon in Brasília (15:00 UTC) on a calendar day. */
 const noonBrasilia = (day: string) => Date.parse(`${day}T15:00:00Z`);
-const line = (categoryId: string | null, quantity = 1, unitAmount = 100): ParcelLine => ({ categoryId, quantity, unitAmount });
+const line = (categoryId: string | null, quantity = 1, unitAmount = 100): ParcelLine => ({
+  categoryId,
+  quantity,
+  unitAmount,
+});
 
-function quote(cep: string, lines: readonly ParcelLine[], day = '2026-11-18', freeEconomicaFrom?: number): DeliveryQuote {
-  const result = quoteDelivery({ cep, lines, now: noonBrasilia(day), ...(freeEconomicaFrom === undefined ? {} : { freeEconomicaFrom }) });
+function quote(
+  cep: string,
+  lines: readonly ParcelLine[],
+  day = '2026-11-18',
+  freeEconomicaFrom?: number,
+): DeliveryQuote {
+  const result = quoteDelivery({
+    cep,
+    lines,
+    now: noonBrasilia(day),
+    ...(freeEconomicaFrom === undefined ? {} : { freeEconomicaFrom }),
+  });
   if (!result.ok) throw new Error(`expected a quote, got: ${result.error}`);
   return result.quote;
 }
@@ -165,9 +179,35 @@ describe('ufOfCep at the edges of the Correios ranges', () => {
 
 describe('states and zones', () => {
   it('knows the 27 units of the federation', () => {
-    expect([...UFS].sort()).toEqual(
-      ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'],
-    );
+    expect([...UFS].sort()).toEqual([
+      'AC',
+      'AL',
+      'AM',
+      'AP',
+      'BA',
+      'CE',
+      'DF',
+      'ES',
+      'GO',
+      'MA',
+      'MG',
+      'MS',
+      'MT',
+      'PA',
+      'PB',
+      'PE',
+      'PI',
+      'PR',
+      'RJ',
+      'RN',
+      'RO',
+      'RR',
+      'RS',
+      'SC',
+      'SE',
+      'SP',
+      'TO',
+    ]);
     expect(isUf('SP')).toBe(true);
     for (const value of ['sp', 'XX', '', 'SPX', 35, null]) expect(isUf(value)).toBe(false);
   });
@@ -181,7 +221,8 @@ describe('states and zones', () => {
       NE: ['AL', 'BA', 'CE', 'MA', 'PB', 'PE', 'PI', 'RN', 'SE'],
       N: ['AC', 'AM', 'AP', 'PA', 'RO', 'RR', 'TO'],
     };
-    for (const [zone, ufs] of Object.entries(zones)) for (const uf of ufs) expect([uf, zoneOfUf(uf as never)]).toEqual([uf, zone]);
+    for (const [zone, ufs] of Object.entries(zones))
+      for (const uf of ufs) expect([uf, zoneOfUf(uf as never)]).toEqual([uf, zone]);
     expect(Object.values(zones).flat()).toHaveLength(27);
   });
 
@@ -221,10 +262,31 @@ describe('quoteDelivery: prices per zone and weight', () => {
     ['SP, one jacket: 1,400 g, 1 step', '01310-100', [line('jackets')], 1400, 1590 + 250, 2490 + 400],
     ['SP, one cap: 450 g, no step', '04538-132', [line('hats')], 450, 1590, 2490],
     ['SP, four caps: 1,200 g, 1 step', '13083-970', [line('hats', 4)], 1200, 1840, 2890],
-    ['RJ, shirt + unknown + cap: exactly 1,500 g, 1 step', '20040-020', [line('male'), line('acessorios'), line('hats')], 1500, 1990 + 350, 2990 + 500],
+    [
+      'RJ, shirt + unknown + cap: exactly 1,500 g, 1 step',
+      '20040-020',
+      [line('male'), line('acessorios'), line('hats')],
+      1500,
+      1990 + 350,
+      2990 + 500,
+    ],
     ['MG, two dresses: 1,100 g, 1 step', '30130-010', [line('female', 2)], 1100, 2340, 3490],
-    ['PR, jacket + no category: exactly 2,000 g, 2 steps', '80010-000', [line('jackets'), line(null)], 2000, 2290 + 800, 3490 + 1200],
-    ['DF, unknown + five caps: 2,050 g, 3 steps', '70040-010', [line('acessorios'), line('hats', 5)], 2050, 2690 + 1350, 3990 + 2100],
+    [
+      'PR, jacket + no category: exactly 2,000 g, 2 steps',
+      '80010-000',
+      [line('jackets'), line(null)],
+      2000,
+      2290 + 800,
+      3490 + 1200,
+    ],
+    [
+      'DF, unknown + five caps: 2,050 g, 3 steps',
+      '70040-010',
+      [line('acessorios'), line('hats', 5)],
+      2050,
+      2690 + 1350,
+      3990 + 2100,
+    ],
     ['BA, two pairs of sneakers: 2,400 g, 3 steps', '40010-000', [line('sneakers', 2)], 2400, 2990 + 1650, 4490 + 2400],
     ['AM, three jackets: 3,800 g, 6 steps', '69005-000', [line('jackets', 3)], 3800, 3490 + 3900, 5290 + 5700],
     ['RR (inside AM), one cap: 450 g', '69301-000', [line('hats')], 450, 3490, 5290],
@@ -246,8 +308,22 @@ describe('quoteDelivery: prices per zone and weight', () => {
       subtotal: 19990,
       quotedOn: '2026-11-18',
       options: [
-        { service: 'economica', name: 'Econômica', amount: 1840, free: false, businessDays: { min: 2, max: 4 }, window: { from: '2026-11-24', to: '2026-11-26' } },
-        { service: 'expressa', name: 'Expressa', amount: 2890, free: false, businessDays: { min: 1, max: 2 }, window: { from: '2026-11-23', to: '2026-11-24' } },
+        {
+          service: 'economica',
+          name: 'Econômica',
+          amount: 1840,
+          free: false,
+          businessDays: { min: 2, max: 4 },
+          window: { from: '2026-11-24', to: '2026-11-26' },
+        },
+        {
+          service: 'expressa',
+          name: 'Expressa',
+          amount: 2890,
+          free: false,
+          businessDays: { min: 1, max: 2 },
+          window: { from: '2026-11-23', to: '2026-11-24' },
+        },
       ],
     });
   });
@@ -278,7 +354,11 @@ describe('quoteDelivery: prices per zone and weight', () => {
 
 describe('free Econômica', () => {
   const freeness = (subtotal: number, freeEconomicaFrom?: number) =>
-    quote('01310-100', [line('jackets', 1, subtotal)], '2026-11-18', freeEconomicaFrom).options.map((option) => [option.service, option.amount, option.free]);
+    quote('01310-100', [line('jackets', 1, subtotal)], '2026-11-18', freeEconomicaFrom).options.map((option) => [
+      option.service,
+      option.amount,
+      option.free,
+    ]);
 
   it('from R$ 299,00 of products; Expressa is always paid', () => {
     expect(freeness(29_899)).toEqual([
@@ -310,7 +390,8 @@ describe('free Econômica', () => {
 });
 
 describe('delivery windows on the calendar', () => {
-  const windows = (cep: string, day: string) => quote(cep, [line('hats')], day).options.map((option) => [option.service, option.window.from, option.window.to]);
+  const windows = (cep: string, day: string) =>
+    quote(cep, [line('hats')], day).options.map((option) => [option.service, option.window.from, option.window.to]);
 
   it('skips Consciência Negra (Fri 20 Nov 2026) and the weekend after it', () => {
     // From Wed 18: Thu 19 (1), Mon 23 (2), Tue 24 (3), Wed 25 (4), Thu 26 (5).
@@ -375,7 +456,12 @@ describe('delivery windows on the calendar', () => {
 
 describe('formatDeliveryDay', () => {
   it('matches Intl pt-BR (short weekday and month) on every day of 2026 and of leap 2028', () => {
-    const intl = new Intl.DateTimeFormat('pt-BR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const intl = new Intl.DateTimeFormat('pt-BR', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
     let days = 0;
     for (const year of [2026, 2028]) {
       for (let time = Date.UTC(year, 0, 1); time < Date.UTC(year + 1, 0, 1); time += 86_400_000) {
@@ -398,7 +484,9 @@ describe('formatDeliveryDay', () => {
   });
 
   it('windows and prices read aloud', () => {
-    expect(formatDeliveryWindow({ from: '2026-12-03', to: '2026-12-07' })).toBe('Chega entre qui., 3 de dez. e seg., 7 de dez.');
+    expect(formatDeliveryWindow({ from: '2026-12-03', to: '2026-12-07' })).toBe(
+      'Chega entre qui., 3 de dez. e seg., 7 de dez.',
+    );
     expect(formatDeliveryWindow({ from: '2026-12-04', to: '2026-12-04' })).toBe('Chega em sex., 4 de dez.');
     expect(formatDeliveryPrice({ amount: 0 })).toBe('Grátis');
     expect(spaces(formatDeliveryPrice({ amount: 3490 }))).toBe('R$ 34,90');
@@ -413,7 +501,16 @@ describe('validateAddress', () => {
   it('accepts a full address, tidying spaces, the CEP and the UF', () => {
     expect(validateAddress({ ...valid, street: '  Rua   Augusta ', uf: ' sp ', complement: ' apto\n12 ' })).toEqual({
       ok: true,
-      address: { recipient: 'Ana Souza', cep: '01310100', street: 'Rua Augusta', number: '100', complement: 'apto 12', neighborhood: 'Consolação', city: 'São Paulo', uf: 'SP' },
+      address: {
+        recipient: 'Ana Souza',
+        cep: '01310100',
+        street: 'Rua Augusta',
+        number: '100',
+        complement: 'apto 12',
+        neighborhood: 'Consolação',
+        city: 'São Paulo',
+        uf: 'SP',
+      },
     });
   });
 
@@ -436,32 +533,53 @@ describe('validateAddress', () => {
         uf: 'Escolha a UF.',
       },
     });
-    expect(validateAddress({ ...valid, number: 100 })).toEqual({ ok: false, errors: { number: 'Informe o campo número.' } });
+    expect(validateAddress({ ...valid, number: 100 })).toEqual({
+      ok: false,
+      errors: { number: 'Informe o campo número.' },
+    });
   });
 
   it('200 characters at most, after tidying', () => {
     expect(validateAddress({ ...valid, street: 'a'.repeat(200) }).ok).toBe(true);
     expect(validateAddress({ ...valid, street: `  ${'a'.repeat(200)}  ` }).ok).toBe(true);
-    expect(validateAddress({ ...valid, street: 'a'.repeat(201) })).toEqual({ ok: false, errors: { street: 'Use no máximo 200 caracteres.' } });
-    expect(validateAddress({ ...valid, complement: 'c'.repeat(201) })).toEqual({ ok: false, errors: { complement: 'Use no máximo 200 caracteres.' } });
+    expect(validateAddress({ ...valid, street: 'a'.repeat(201) })).toEqual({
+      ok: false,
+      errors: { street: 'Use no máximo 200 caracteres.' },
+    });
+    expect(validateAddress({ ...valid, complement: 'c'.repeat(201) })).toEqual({
+      ok: false,
+      errors: { complement: 'Use no máximo 200 caracteres.' },
+    });
   });
 
   it('no markup or control characters, in any field', () => {
     const markup = 'Use apenas letras, números e pontuação comum (sem < ou >).';
-    expect(validateAddress({ ...valid, recipient: '<b>Ana</b>' })).toEqual({ ok: false, errors: { recipient: markup } });
-    expect(validateAddress({ ...valid, complement: 'apto <script>' })).toEqual({ ok: false, errors: { complement: markup } });
+    expect(validateAddress({ ...valid, recipient: '<b>Ana</b>' })).toEqual({
+      ok: false,
+      errors: { recipient: markup },
+    });
+    expect(validateAddress({ ...valid, complement: 'apto <script>' })).toEqual({
+      ok: false,
+      errors: { complement: markup },
+    });
     expect(validateAddress({ ...valid, city: 'São\u0000Paulo' })).toEqual({ ok: false, errors: { city: markup } });
     expect(validateAddress({ ...valid, number: '100 & 102', street: "Rua D'Ávila (fundos), nº 3/4" }).ok).toBe(true);
   });
 
   it('the UF must be the CEP’s', () => {
-    expect(validateAddress({ ...valid, cep: '20040-020' })).toEqual({ ok: false, errors: { uf: 'O CEP informado é de RJ. Confira o CEP ou a UF.' } });
+    expect(validateAddress({ ...valid, cep: '20040-020' })).toEqual({
+      ok: false,
+      errors: { uf: 'O CEP informado é de RJ. Confira o CEP ou a UF.' },
+    });
     expect(ADDRESS_MESSAGES.ufMismatch('AM')).toBe('O CEP informado é de AM. Confira o CEP ou a UF.');
     expect(validateAddress({ ...valid, uf: 'XX' })).toEqual({ ok: false, errors: { uf: 'Escolha a UF.' } });
   });
 
   it('a bad CEP is named at the CEP, not as a UF mismatch', () => {
-    expect(validateAddress({ ...valid, cep: 'abc' })).toEqual({ ok: false, errors: { cep: 'CEP inválido. Use 8 números, como 01310-100.' } });
+    expect(validateAddress({ ...valid, cep: 'abc' })).toEqual({
+      ok: false,
+      errors: { cep: 'CEP inválido. Use 8 números, como 01310-100.' },
+    });
     expect(validateAddress({ ...valid, cep: '00999-999' })).toEqual({
       ok: false,
       errors: { cep: 'Não encontramos este CEP nas faixas dos Correios. Confira os números.' },
@@ -488,17 +606,31 @@ describe('an order’s delivery', () => {
     expect(spaces(formatOrderDelivery({ ...expressa, address: augusta }))).toBe(
       'Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez. · Rua Augusta, 100 — São Paulo/SP',
     );
-    expect(spaces(formatOrderDelivery(expressa))).toBe('Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez.');
-    expect(formatOrderDelivery({ ...expressa, serviceName: 'Econômica', amount: 0, window: { from: '2026-12-04', to: '2026-12-04' }, address: { ...augusta, complement: 'apto 12' } })).toBe(
-      'Entrega: Econômica · Grátis · chega em sex., 4 de dez. · Rua Augusta, 100, apto 12 — São Paulo/SP',
+    expect(spaces(formatOrderDelivery(expressa))).toBe(
+      'Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez.',
     );
+    expect(
+      formatOrderDelivery({
+        ...expressa,
+        serviceName: 'Econômica',
+        amount: 0,
+        window: { from: '2026-12-04', to: '2026-12-04' },
+        address: { ...augusta, complement: 'apto 12' },
+      }),
+    ).toBe('Entrega: Econômica · Grátis · chega em sex., 4 de dez. · Rua Augusta, 100, apto 12 — São Paulo/SP');
   });
 
   it('formatAddressLine', () => {
     expect(formatAddressLine(augusta)).toBe('Rua Augusta, 100 — São Paulo/SP');
-    expect(formatAddressLine({ street: 'Av. Atlântica', number: '1702', complement: 'apto 501', city: 'Rio de Janeiro', uf: 'RJ' })).toBe(
-      'Av. Atlântica, 1702, apto 501 — Rio de Janeiro/RJ',
-    );
+    expect(
+      formatAddressLine({
+        street: 'Av. Atlântica',
+        number: '1702',
+        complement: 'apto 501',
+        city: 'Rio de Janeiro',
+        uf: 'RJ',
+      }),
+    ).toBe('Av. Atlântica, 1702, apto 501 — Rio de Janeiro/RJ');
   });
 
   it('orderDeliveryFrom keeps the chosen option of the quote: a pair of sneakers to Rio, quoted Tue 1 Dec 2026', () => {

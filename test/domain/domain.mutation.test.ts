@@ -204,7 +204,13 @@ describe('forms', () => {
   });
 
   it('sign-up treats a blank first name or e-mail as missing', () => {
-    const form = { firstName: ' ', lastName: 'Souza', email: '  ', password: 'segredo', passwordConfirmation: 'segredo' };
+    const form = {
+      firstName: ' ',
+      lastName: 'Souza',
+      email: '  ',
+      password: 'segredo',
+      passwordConfirmation: 'segredo',
+    };
     expect(validateSignUp(form)).toEqual({
       firstName: 'O campo nome é obrigatório',
       email: 'O campo e-mail é obrigatório',
@@ -229,15 +235,42 @@ describe('splitDisplayName, more inputs', () => {
 
 describe('findProduct: a product through its category', () => {
   const products = (prefix: string, count: number): Product[] =>
-    Array.from({ length: count }, (_, i) => ({ id: `${prefix}-${i + 1}`, name: `${prefix} ${i + 1}`, imageUrl: `/images/${prefix}-${i + 1}.webp`, price: 10 }));
-  const calcados: Category = { id: 'calcados', name: 'shoes', displayName: 'Calçados', imageUrl: '/images/calcados.webp', products: [boot, ...products('tenis', 5)] };
-  const promocoes: Category = { id: 'promocoes', name: 'sale', displayName: 'Promoções', imageUrl: '/images/promocoes.webp', products: [cap, boot] };
-  const bones: Category = { id: 'bones', name: 'hats', displayName: 'Bonés', imageUrl: '/images/bones.webp', products: [cap] };
+    Array.from({ length: count }, (_, i) => ({
+      id: `${prefix}-${i + 1}`,
+      name: `${prefix} ${i + 1}`,
+      imageUrl: `/images/${prefix}-${i + 1}.webp`,
+      price: 10,
+    }));
+  const calcados: Category = {
+    id: 'calcados',
+    name: 'shoes',
+    displayName: 'Calçados',
+    imageUrl: '/images/calcados.webp',
+    products: [boot, ...products('tenis', 5)],
+  };
+  const promocoes: Category = {
+    id: 'promocoes',
+    name: 'sale',
+    displayName: 'Promoções',
+    imageUrl: '/images/promocoes.webp',
+    products: [cap, boot],
+  };
+  const bones: Category = {
+    id: 'bones',
+    name: 'hats',
+    displayName: 'Bonés',
+    imageUrl: '/images/bones.webp',
+    products: [cap],
+  };
 
   it('answers the product, its category and up to four others of it, in catalog order', () => {
     const [tenis1, tenis2, tenis3, tenis4] = products('tenis', 4);
     // Calçados lists bota, tenis-1 … tenis-5: the four others of tenis-3 are bota, tenis-1, tenis-2, tenis-4.
-    expect(findProduct([bones, calcados], 'tenis-3')).toEqual({ product: tenis3, category: calcados, related: [boot, tenis1, tenis2, tenis4] });
+    expect(findProduct([bones, calcados], 'tenis-3')).toEqual({
+      product: tenis3,
+      category: calcados,
+      related: [boot, tenis1, tenis2, tenis4],
+    });
   });
 
   it('the first category listing the id wins; a category with fewer others gives fewer', () => {
@@ -261,7 +294,13 @@ describe('struct names and the form structs', () => {
   it('LoginFormStruct and SignUpFormStruct take the forms and nothing else', () => {
     expect(is({ email: 'ana@example.com', password: 'segredo' }, LoginFormStruct)).toBe(true);
     expect(is({ email: 'ana@example.com' }, LoginFormStruct)).toBe(false);
-    const signUp = { firstName: 'Ana', lastName: 'Souza', email: 'ana@example.com', password: 'segredo', passwordConfirmation: 'segredo' };
+    const signUp = {
+      firstName: 'Ana',
+      lastName: 'Souza',
+      email: 'ana@example.com',
+      password: 'segredo',
+      passwordConfirmation: 'segredo',
+    };
     expect(is(signUp, SignUpFormStruct)).toBe(true);
     expect(is({ ...signUp, passwordConfirmation: undefined }, SignUpFormStruct)).toBe(false);
     expect(is({ ...signUp, firstName: 1 }, SignUpFormStruct)).toBe(false);

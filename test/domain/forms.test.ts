@@ -38,7 +38,10 @@ describe('validateSignUp (SPEC §5, typo fixed per ARCHITECTURE §0)', () => {
     [
       'no password',
       { password: '', passwordConfirmation: 'segredo' },
-      { password: 'A senha precisa ter pelo menos 6 caracteres.', passwordConfirmation: 'A confirmação de senha precisa ser igual a senha' },
+      {
+        password: 'A senha precisa ter pelo menos 6 caracteres.',
+        passwordConfirmation: 'A confirmação de senha precisa ser igual a senha',
+      },
     ],
     [
       'a 5-character password',
@@ -49,7 +52,11 @@ describe('validateSignUp (SPEC §5, typo fixed per ARCHITECTURE §0)', () => {
       },
     ],
     ['a 6-character password', { password: '123456', passwordConfirmation: '123456' }, {}],
-    ['no confirmation', { passwordConfirmation: '' }, { passwordConfirmation: 'O campo confirmação de senha é obrigatório' }],
+    [
+      'no confirmation',
+      { passwordConfirmation: '' },
+      { passwordConfirmation: 'O campo confirmação de senha é obrigatório' },
+    ],
     [
       'a short confirmation',
       { passwordConfirmation: 'segr' },
@@ -71,20 +78,27 @@ describe('field limits (src/domain/limits.ts): the form refuses what the rules a
   const emailOf = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
 
   it('a 10,000-character name is refused with the agreed message, before anything is sent', () => {
-    expect(validateSignUp({ ...validSignUp, firstName: 'a'.repeat(10_000) })).toEqual({ firstName: 'Nome pode ter no máximo 100 caracteres.' });
+    expect(validateSignUp({ ...validSignUp, firstName: 'a'.repeat(10_000) })).toEqual({
+      firstName: 'Nome pode ter no máximo 100 caracteres.',
+    });
   });
 
   it.each<[keyof SignUpForm, string, (length: number) => Partial<SignUpForm>]>([
     ['firstName', 'Nome pode ter no máximo 100 caracteres.', (n) => ({ firstName: 'a'.repeat(n) })],
     ['lastName', 'Sobrenome pode ter no máximo 200 caracteres.', (n) => ({ lastName: 'a'.repeat(n) })],
     ['email', 'E-mail pode ter no máximo 320 caracteres.', (n) => ({ email: emailOf(n) })],
-    ['password', 'Senha pode ter no máximo 4096 caracteres.', (n) => ({ password: 'a'.repeat(n), passwordConfirmation: 'a'.repeat(n) })],
+    [
+      'password',
+      'Senha pode ter no máximo 4096 caracteres.',
+      (n) => ({ password: 'a'.repeat(n), passwordConfirmation: 'a'.repeat(n) }),
+    ],
   ])('sign-up %s: its limit passes, one character more is refused', (field, message, at) => {
     const max = limits[field as keyof typeof limits];
     expect(validateSignUp({ ...validSignUp, ...at(max) })).toEqual({});
     const errors = validateSignUp({ ...validSignUp, ...at(max + 1) });
     expect(errors[field]).toBe(message);
-    if (field === 'password') expect(errors.passwordConfirmation).toBe('Confirmação de senha pode ter no máximo 4096 caracteres.');
+    if (field === 'password')
+      expect(errors.passwordConfirmation).toBe('Confirmação de senha pode ter no máximo 4096 caracteres.');
   });
 
   it('log-in: an e-mail or a password over the limit is refused with the same messages', () => {

@@ -6,7 +6,9 @@ import { formatBRL } from '../../src/domain';
 
 const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const disagreements = (amounts: number[]) =>
-  amounts.map((reais) => ({ reais, ours: formatBRL(reais), intl: intl.format(reais) })).filter((r) => r.ours !== r.intl);
+  amounts
+    .map((reais) => ({ reais, ours: formatBRL(reais), intl: intl.format(reais) }))
+    .filter((r) => r.ours !== r.intl);
 
 describe('formatBRL writes what Intl writes', () => {
   it('for prices as the catalog has them: every centavo up to R$ 100,00, then 20,000 random ones up to R$ 100.000,00', () => {
@@ -27,13 +29,29 @@ describe('formatBRL writes what Intl writes', () => {
 
   it('when rounding a third decimal: half away from zero on the shortest decimal, and signs', () => {
     faker.seed(7);
-    const thirdDecimals = Array.from({ length: 20_000 }, () => faker.number.int({ min: -10_000_000, max: 10_000_000 }) / 1000);
-    const edges = [0, -0, 0.005, 0.004, -0.004, -0.005, 1.005, 2.675, 1.045, 0.995, 9.995, 99.995, 999.995, 999_999.995, -1234.5];
+    const thirdDecimals = Array.from(
+      { length: 20_000 },
+      () => faker.number.int({ min: -10_000_000, max: 10_000_000 }) / 1000,
+    );
+    const edges = [
+      0, -0, 0.005, 0.004, -0.004, -0.005, 1.005, 2.675, 1.045, 0.995, 9.995, 99.995, 999.995, 999_999.995, -1234.5,
+    ];
     expect(disagreements([...edges, ...thirdDecimals])).toEqual([]);
   });
 
   it('for large amounts, and for what has no plain decimal form (handed to Intl)', () => {
-    const large = [1e6, 1234567.891, 2 ** 53, 1e15, 123_456_789_012.34, 1e20, 1e21, 1e-7, Number.MAX_VALUE, Number.MIN_VALUE];
+    const large = [
+      1e6,
+      1234567.891,
+      2 ** 53,
+      1e15,
+      123_456_789_012.34,
+      1e20,
+      1e21,
+      1e-7,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
+    ];
     expect(disagreements([...large, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])).toEqual([]);
   });
 

@@ -3,7 +3,22 @@
 // Expected values are written by hand here (no value read back from the code under test).
 import { describe, expect, it } from 'vitest';
 import { is, validate } from 'superstruct';
-import { formatOrderDate, formatOrderTime, fromCentavos, isOrder, newestFirst, ORDER_STATUS_LABELS, OrderDeliveryStruct, OrderDocumentStruct, OrderStatusStruct, PAYMENT_METHOD_LABELS, PaymentMethodStruct, toOrder, type Order, type OrderDocument } from '../../src/domain/order';
+import {
+  formatOrderDate,
+  formatOrderTime,
+  fromCentavos,
+  isOrder,
+  newestFirst,
+  ORDER_STATUS_LABELS,
+  OrderDeliveryStruct,
+  OrderDocumentStruct,
+  OrderStatusStruct,
+  PAYMENT_METHOD_LABELS,
+  PaymentMethodStruct,
+  toOrder,
+  type Order,
+  type OrderDocument,
+} from '../../src/domain/order';
 import { anAddress, anOrderDelivery } from '../support/builders';
 
 /** A stored pix session as the backend writes it, with fields the storefront does not read. */
@@ -52,7 +67,8 @@ const order = (id: string, createdAt: number): Order => ({
 
 describe('order statuses and payment methods', () => {
   it('accepts exactly the six statuses and three methods the backend writes', () => {
-    for (const status of ['open', 'pending', 'paid', 'expired', 'canceled', 'declined']) expect(is(status, OrderStatusStruct)).toBe(true);
+    for (const status of ['open', 'pending', 'paid', 'expired', 'canceled', 'declined'])
+      expect(is(status, OrderStatusStruct)).toBe(true);
     for (const status of ['', 'refunded', 'Paid']) expect(is(status, OrderStatusStruct)).toBe(false);
     for (const method of ['card', 'pix', 'boleto']) expect(is(method, PaymentMethodStruct)).toBe(true);
     for (const method of ['', 'cash']) expect(is(method, PaymentMethodStruct)).toBe(false);
@@ -85,9 +101,18 @@ describe('OrderDocumentStruct', () => {
     ['an empty uid', { ...pixDocument, uid: '' }],
     ['a line without its product id', { ...pixDocument, lineItems: [{ name: 'Boné', unitAmount: 10, quantity: 1 }] }],
     ['a line without its name', { ...pixDocument, lineItems: [{ productId: 'bone', unitAmount: 10, quantity: 1 }] }],
-    ['a negative unit amount', { ...pixDocument, lineItems: [{ productId: 'bone', name: 'Boné', unitAmount: -1, quantity: 1 }] }],
-    ['a fractional unit amount', { ...pixDocument, lineItems: [{ productId: 'bone', name: 'Boné', unitAmount: 9.5, quantity: 1 }] }],
-    ['a zero quantity', { ...pixDocument, lineItems: [{ productId: 'bone', name: 'Boné', unitAmount: 10, quantity: 0 }] }],
+    [
+      'a negative unit amount',
+      { ...pixDocument, lineItems: [{ productId: 'bone', name: 'Boné', unitAmount: -1, quantity: 1 }] },
+    ],
+    [
+      'a fractional unit amount',
+      { ...pixDocument, lineItems: [{ productId: 'bone', name: 'Boné', unitAmount: 9.5, quantity: 1 }] },
+    ],
+    [
+      'a zero quantity',
+      { ...pixDocument, lineItems: [{ productId: 'bone', name: 'Boné', unitAmount: 10, quantity: 0 }] },
+    ],
     ['a negative total', { ...pixDocument, amountTotal: -5 }],
     ['another currency', { ...pixDocument, currency: 'usd' }],
     ['no currency', { ...pixDocument, currency: '' }],
@@ -104,7 +129,12 @@ describe('OrderDocumentStruct', () => {
 
   it('accepts a zero amount (a free line) and leaves the optional fields out', () => {
     const { finishedAt: _f, paymentMethod: _m, pix: _p, boleto: _b, ...bare } = pixDocument;
-    expect(is({ ...bare, lineItems: [{ productId: 'brinde', name: 'Brinde', unitAmount: 0, quantity: 1 }], amountTotal: 0 }, OrderDocumentStruct)).toBe(true);
+    expect(
+      is(
+        { ...bare, lineItems: [{ productId: 'brinde', name: 'Brinde', unitAmount: 0, quantity: 1 }], amountTotal: 0 },
+        OrderDocumentStruct,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -115,13 +145,16 @@ const delivery = {
   quotedOn: 'ignored',
 };
 const withDelivery = (changes: Record<string, unknown>) => ({ ...pixDocument, delivery: { ...delivery, ...changes } });
-const withAddress = (changes: Record<string, unknown>) => withDelivery({ address: { ...delivery.address, ...changes } });
+const withAddress = (changes: Record<string, unknown>) =>
+  withDelivery({ address: { ...delivery.address, ...changes } });
 
 describe('OrderDeliveryStruct (checkoutSessions/{id}.delivery)', () => {
   it('accepts a delivery with an address, without one, under review, null, or no field at all', () => {
     expect(validate({ ...pixDocument, delivery }, OrderDocumentStruct)[0]).toBeUndefined();
     expect(is(withDelivery({ address: null }), OrderDocumentStruct)).toBe(true);
-    expect(is(withDelivery({ review: 'O endereço é de RJ; o frete foi cotado para SP.' }), OrderDocumentStruct)).toBe(true);
+    expect(is(withDelivery({ review: 'O endereço é de RJ; o frete foi cotado para SP.' }), OrderDocumentStruct)).toBe(
+      true,
+    );
     expect(is({ ...pixDocument, delivery: null }, OrderDocumentStruct)).toBe(true);
     expect(is(pixDocument, OrderDocumentStruct)).toBe(true);
   });
@@ -131,7 +164,9 @@ describe('OrderDeliveryStruct (checkoutSessions/{id}.delivery)', () => {
     expect(is({ ...delivery, amount: 0, businessDays: { min: 0, max: 60 } }, OrderDeliveryStruct)).toBe(true);
     expect(is({ ...delivery, window: { from: '2028-02-29', to: '2028-12-31' } }, OrderDeliveryStruct)).toBe(true);
     expect(is({ ...delivery, serviceName: 'E'.repeat(40), review: 'r'.repeat(500) }, OrderDeliveryStruct)).toBe(true);
-    expect(is(withAddress({ complement: '', recipient: 'a'.repeat(300), complement2: 1 }).delivery, OrderDeliveryStruct)).toBe(true);
+    expect(
+      is(withAddress({ complement: '', recipient: 'a'.repeat(300), complement2: 1 }).delivery, OrderDeliveryStruct),
+    ).toBe(true);
     expect(is(withAddress({ complement: 'c'.repeat(300) }).delivery, OrderDeliveryStruct)).toBe(true);
   });
 
@@ -223,7 +258,10 @@ describe('toOrder', () => {
       },
       review: null,
     });
-    const pending = toOrder({ ...pixDocument, delivery: { ...delivery, address: null, review: 'Frete cotado para SP.' } } as OrderDocument);
+    const pending = toOrder({
+      ...pixDocument,
+      delivery: { ...delivery, address: null, review: 'Frete cotado para SP.' },
+    } as OrderDocument);
     expect(pending.delivery?.address).toBeNull();
     expect(pending.delivery?.review).toBe('Frete cotado para SP.');
     expect(toOrder({ ...pixDocument, delivery: null } as OrderDocument).delivery).toBeNull();
@@ -241,7 +279,8 @@ describe('toOrder', () => {
 describe('isOrder, newestFirst, dates and amounts', () => {
   it('an open session is not an order; every other status is', () => {
     expect(isOrder({ status: 'open' })).toBe(false);
-    for (const status of ['pending', 'paid', 'expired', 'canceled', 'declined'] as const) expect(isOrder({ status })).toBe(true);
+    for (const status of ['pending', 'paid', 'expired', 'canceled', 'declined'] as const)
+      expect(isOrder({ status })).toBe(true);
   });
 
   it('sorts newest first, equal times by id', () => {
@@ -252,7 +291,12 @@ describe('isOrder, newestFirst, dates and amounts', () => {
     expect(newestFirst(order('a', 5), order('b', 5))).toBe(-1);
     expect(newestFirst(order('b', 5), order('a', 5))).toBe(1);
     expect(newestFirst(order('a', 5), order('a', 5))).toBe(0);
-    expect([order('x', 1), order('c', 3), order('a', 3), order('m', 2)].sort(newestFirst).map((o) => o.id)).toEqual(['a', 'c', 'm', 'x']);
+    expect([order('x', 1), order('c', 3), order('a', 3), order('m', 2)].sort(newestFirst).map((o) => o.id)).toEqual([
+      'a',
+      'c',
+      'm',
+      'x',
+    ]);
   });
 
   it('dates and times are Brasília’s, whatever the machine’s time zone', () => {

@@ -74,7 +74,10 @@ function recordPaintedGrids(): void {
     const grid = document.querySelector('main ul[aria-label^="Produtos"]');
     if (grid) {
       const painted = getComputedStyle(grid).visibility === 'visible';
-      frames.push({ painted, prices: painted ? [...grid.querySelectorAll(':scope > li p')].map((p) => p.textContent ?? '') : [] });
+      frames.push({
+        painted,
+        prices: painted ? [...grid.querySelectorAll(':scope > li p')].map((p) => p.textContent ?? '') : [],
+      });
     }
     requestAnimationFrame(frame);
   };
@@ -124,7 +127,10 @@ describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full
         await poll(() => address(page)).toContain('preco=');
         const inBand = await view.prices();
         expect(inBand.length).toBe(bandCount);
-        expect(inBand.every((price) => price >= min && price <= max), `${inBand.join(', ')} within ${bandLabel}`).toBe(true);
+        expect(
+          inBand.every((price) => price >= min && price <= max),
+          `${inBand.join(', ')} within ${bandLabel}`,
+        ).toBe(true);
         expect(inBand).toEqual(allPrices.filter((price) => price >= min && price <= max).sort((a, b) => a - b));
         await poll(() => view.count()).toBe(bandCount === 1 ? '1 produto' : `${bandCount} produtos`);
         await expectAxeClean(page, `${route.name}: a band`);
@@ -206,7 +212,7 @@ describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full
     }
   });
 
-  it('a shared link when the app\'s scripts cannot load: the prerendered grid in its default order, shown after a moment', async () => {
+  it("a shared link when the app's scripts cannot load: the prerendered grid in its default order, shown after a moment", async () => {
     const shopper = await env().newShopper({ reducedMotion: true });
     const { page } = shopper;
     try {

@@ -38,11 +38,23 @@ const WRITTEN_TOTALS: Record<string, string> = {
   'jaqueta-couro-preta×3 jaqueta-jeans-azul×1': 'R$ 1.829,90',
 };
 const EMPTY_CART_TEXT = 'Seu carrinho está vazio!';
-const line = ({ id, name, imageUrl, price }: Product, quantity: number): CartItem => ({ id, name, imageUrl, price, quantity });
+const line = ({ id, name, imageUrl, price }: Product, quantity: number): CartItem => ({
+  id,
+  name,
+  imageUrl,
+  price,
+  quantity,
+});
 const savedCarts: CartItem[][] = [[], [line(catalogue[1]!, 1)]];
 const otherTabCarts: CartItem[][] = [[line(catalogue[0]!, 1)]];
 
-type UiEvent = EventObject & { product?: Product; productId?: string; output?: CartItem[]; items?: CartItem[]; via?: string };
+type UiEvent = EventObject & {
+  product?: Product;
+  productId?: string;
+  output?: CartItem[];
+  items?: CartItem[];
+  via?: string;
+};
 
 export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachine>>[1] = {
   variants: (type, snapshot) => {
@@ -52,7 +64,12 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
     const present = catalogue.filter((p) => quantity(p.id) > 0);
     // In the browser the saved cart is restored before the page can be used: nothing else happens first
     // (the happy-dom model test, test/ui/cart.model.test.tsx, covers events while restoring).
-    if (snapshot.matches({ storage: 'restoring' }) && type !== 'xstate.done.actor.loadCart' && type !== 'xstate.error.actor.loadCart') return [];
+    if (
+      snapshot.matches({ storage: 'restoring' }) &&
+      type !== 'xstate.done.actor.loadCart' &&
+      type !== 'xstate.error.actor.loadCart'
+    )
+      return [];
     switch (type) {
       case 'xstate.done.actor.loadCart':
         return savedCarts.map((output) => ({ type, output }));
@@ -61,14 +78,20 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
         return [];
       // The panel is modal: the cards are out of reach while it is open.
       case 'cart.add':
-        return open ? [] : catalogue.filter((p) => quantity(p.id) < MAX_QUANTITY[p.id]!).map((product) => ({ type, product }));
+        return open
+          ? []
+          : catalogue.filter((p) => quantity(p.id) < MAX_QUANTITY[p.id]!).map((product) => ({ type, product }));
       case 'cart.increase':
-        return open ? present.filter((p) => quantity(p.id) < MAX_QUANTITY[p.id]!).map((p) => ({ type, productId: p.id })) : [];
+        return open
+          ? present.filter((p) => quantity(p.id) < MAX_QUANTITY[p.id]!).map((p) => ({ type, productId: p.id }))
+          : [];
       case 'cart.decrease':
       case 'cart.remove':
         return open ? present.map((p) => ({ type, productId: p.id })) : [];
       case 'cart.synced':
-        return otherTabCarts.filter((next) => JSON.stringify(next) !== JSON.stringify(items)).map((next) => ({ type, items: next }));
+        return otherTabCarts
+          .filter((next) => JSON.stringify(next) !== JSON.stringify(items))
+          .map((next) => ({ type, items: next }));
       case 'cart.panel.open':
         return open ? [] : [{ type }];
       case 'cart.panel.close':
@@ -90,17 +113,25 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
 // 235 steps). The longer walks found the cart panel closing on a late `close` event (CartPanel.tsx).
 export const cartPaths = coveringWalks(cartMachine, { ...cartModelOptions, maxSteps: 40 });
 
-
 const categoryPath = `/category/${jackets.id}`;
 
 async function writeSavedCart(page: Page, items: CartItem[] | null) {
-  await page.evaluate((raw) => {
-    if (raw === null) window.localStorage.removeItem('cartProducts');
-    else window.localStorage.setItem('cartProducts', raw);
-  }, items && items.length ? JSON.stringify(items) : null);
+  await page.evaluate(
+    (raw) => {
+      if (raw === null) window.localStorage.removeItem('cartProducts');
+      else window.localStorage.setItem('cartProducts', raw);
+    },
+    items && items.length ? JSON.stringify(items) : null,
+  );
 }
 
-async function runPath(env: () => E2E, shopper: Shopper, otherTab: Page, path: ModelPath<typeof cartMachine>, patience = 10_000) {
+async function runPath(
+  env: () => E2E,
+  shopper: Shopper,
+  otherTab: Page,
+  path: ModelPath<typeof cartMachine>,
+  patience = 10_000,
+) {
   const { page } = shopper;
   const ref = new ReferenceCart(catalogue);
   for (const [index, { event }] of path.steps.entries()) {
@@ -115,7 +146,8 @@ async function runPath(env: () => E2E, shopper: Shopper, otherTab: Page, path: M
       case 'xstate.done.actor.loadCart':
         // Written from this tab's own renderer: a write from the other tab reaches a new document's storage
         // asynchronously, and the page could load the previous path's cart.
-        if (!page.url().startsWith(new URL(categoryPath, env().storefront).origin)) await page.goto(jackets.products[0]!.imageUrl);
+        if (!page.url().startsWith(new URL(categoryPath, env().storefront).origin))
+          await page.goto(jackets.products[0]!.imageUrl);
         await writeSavedCart(page, e.output!);
         ref.startsWith(e.output!);
         await page.goto(categoryPath);
@@ -128,10 +160,18 @@ async function runPath(env: () => E2E, shopper: Shopper, otherTab: Page, path: M
         const current = ref.items();
         const next = e.items!;
         const delta = [
-          ...next.map((item) => ({ item, quantity: item.quantity - (current.find((c) => c.id === item.id)?.quantity ?? 0) })),
-          ...current.filter((c) => !next.some((n) => n.id === c.id)).map((item) => ({ item, quantity: -item.quantity })),
+          ...next.map((item) => ({
+            item,
+            quantity: item.quantity - (current.find((c) => c.id === item.id)?.quantity ?? 0),
+          })),
+          ...current
+            .filter((c) => !next.some((n) => n.id === c.id))
+            .map((item) => ({ item, quantity: -item.quantity })),
         ].filter((change) => change.quantity !== 0);
-        await otherTab.evaluate((message) => new BroadcastChannel('club-cart').postMessage(message), { type: 'cart.delta', delta });
+        await otherTab.evaluate((message) => new BroadcastChannel('club-cart').postMessage(message), {
+          type: 'cart.delta',
+          delta,
+        });
         ref.otherTabChanged(next);
         break;
       }
@@ -191,7 +231,17 @@ function expectedScreen(ref: ReferenceCart, justClosed: boolean): Screen {
     cartButton: writtenCartButton(ref.count()),
     panelOpen: open,
     lines: open ? items.map((i) => ({ name: i.name, quantity: String(i.quantity) })) : [],
-    total: open && items.length ? `Total${WRITTEN_TOTALS[totalsKey(ref.quantities(), catalogue.map((p) => p.id))]}` : null,
+    total:
+      open && items.length
+        ? `Total${
+            WRITTEN_TOTALS[
+              totalsKey(
+                ref.quantities(),
+                catalogue.map((p) => p.id),
+              )
+            ]
+          }`
+        : null,
     emptyText: open && items.length === 0,
     // Focus moves into the open panel and back to the cart button when it closes.
     focus: open ? 'panel' : justClosed ? 'cart button' : (expect.anything() as Screen['focus']),
@@ -216,9 +266,15 @@ async function readScreen(page: Page): Promise<Screen> {
             quantity: line.querySelector('[data-testid="cart-line-quantity"]')?.textContent ?? '',
           }))
         : [],
-      total: open ? (dialog!.querySelector('[data-testid="cart-total"]')?.textContent?.replace(/\u00a0/g, ' ') ?? null) : null,
+      total: open
+        ? (dialog!.querySelector('[data-testid="cart-total"]')?.textContent?.replace(/\u00a0/g, ' ') ?? null)
+        : null,
       emptyText: open && (dialog!.textContent ?? '').includes(emptyText),
-      focus: (active && dialog?.contains(active) ? 'panel' : active === button ? 'cart button' : 'elsewhere') as Screen['focus'],
+      focus: (active && dialog?.contains(active)
+        ? 'panel'
+        : active === button
+          ? 'cart button'
+          : 'elsewhere') as Screen['focus'],
       saved: raw === null ? null : (JSON.parse(raw) as CartItem[]),
     };
   }, EMPTY_CART_TEXT);
@@ -230,9 +286,16 @@ async function readScreen(page: Page): Promise<Screen> {
  * side by side in files of their own; all the shares together take every path once.
  */
 export function registerCartModel(env: () => E2E, { part = 1, parts = 1 } = {}) {
-  const paths = cartPaths.map((path, index) => [walkName(path, index, cartPaths.length, cartPathName({ steps: path.steps.slice(0, 2) })), path] as const).filter((_entry, index) => index % parts === part - 1);
+  const paths = cartPaths
+    .map(
+      (path, index) =>
+        [walkName(path, index, cartPaths.length, cartPathName({ steps: path.steps.slice(0, 2) })), path] as const,
+    )
+    .filter((_entry, index) => index % parts === part - 1);
   const share = parts === 1 ? '' : ` (share ${part} of ${parts}: ${paths.length})`;
-  console.info(`e2e model-based: ${cartPaths.length} walks (${cartPaths.reduce((n, p) => n + p.steps.length, 0)} steps) from the production cartMachine${share}`);
+  console.info(
+    `e2e model-based: ${cartPaths.length} walks (${cartPaths.reduce((n, p) => n + p.steps.length, 0)} steps) from the production cartMachine${share}`,
+  );
   describe(`cart, model-based in Chromium: ${cartPaths.length} walks taking every transition of the production cartMachine${share}`, () => {
     let shopper: Shopper | undefined;
     let otherTab: Page | undefined;
@@ -278,24 +341,30 @@ const TEETH_PATHS_PER_SABOTAGE = 2;
 
 export function registerCartModelTeeth(env: () => E2E) {
   describe('cart, model-based in Chromium: teeth', () => {
-    it.each(SABOTAGES.map((s) => [s.name, s] as const))('%s: the paths that exercise it fail', async (name, sabotage) => {
-      const picked = cartPaths.filter((path) => path.steps.some((step) => step.event.type === sabotage.event)).slice(0, TEETH_PATHS_PER_SABOTAGE);
-      expect(picked.length).toBe(TEETH_PATHS_PER_SABOTAGE);
-      const shopper = await env().newShopper({ reducedMotion: true });
-      try {
-        await shopper.context.addInitScript({ content: sabotage.script });
-        const otherTab = await shopper.newTab();
-        await otherTab.goto(jackets.products[0]!.imageUrl);
-        let failed = 0;
-        for (const path of picked) {
-          // A short patience: these are expected to fail, and each failure waits it out.
-          await runPath(env, shopper, otherTab, path, 1_500).catch(() => (failed += 1));
+    it.each(SABOTAGES.map((s) => [s.name, s] as const))(
+      '%s: the paths that exercise it fail',
+      async (name, sabotage) => {
+        const picked = cartPaths
+          .filter((path) => path.steps.some((step) => step.event.type === sabotage.event))
+          .slice(0, TEETH_PATHS_PER_SABOTAGE);
+        expect(picked.length).toBe(TEETH_PATHS_PER_SABOTAGE);
+        const shopper = await env().newShopper({ reducedMotion: true });
+        try {
+          await shopper.context.addInitScript({ content: sabotage.script });
+          const otherTab = await shopper.newTab();
+          await otherTab.goto(jackets.products[0]!.imageUrl);
+          let failed = 0;
+          for (const path of picked) {
+            // A short patience: these are expected to fail, and each failure waits it out.
+            await runPath(env, shopper, otherTab, path, 1_500).catch(() => (failed += 1));
+          }
+          console.info(`e2e teeth: ${name}: ${failed}/${picked.length} paths failed (as they should)`);
+          expect(failed).toBe(picked.length);
+        } finally {
+          await shopper.close();
         }
-        console.info(`e2e teeth: ${name}: ${failed}/${picked.length} paths failed (as they should)`);
-        expect(failed).toBe(picked.length);
-      } finally {
-        await shopper.close();
-      }
-    }, 120_000);
+      },
+      120_000,
+    );
   });
 }

@@ -8,12 +8,22 @@ import { catalog } from '../../seed/catalog';
 import { axeViolations } from './support/axe';
 import { expectedWindow } from './support/deliveryWindow';
 import type { E2E } from './support/e2e';
-import { addAndGoToCheckout, DELIVERY_ADDRESS, fillDeliveryStep, signUp, visit, waitForPayPage } from './support/storefront';
+import {
+  addAndGoToCheckout,
+  DELIVERY_ADDRESS,
+  fillDeliveryStep,
+  signUp,
+  visit,
+  waitForPayPage,
+} from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!; // Jaqueta de Couro Preta, R$ 500,00
-const camiseta = catalog.find((category) => category.id === 'male')!.products.find((product) => product.id === 'camiseta-branca')!;
-const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').replace(/\u00a0/g, ' ');
+const camiseta = catalog
+  .find((category) => category.id === 'male')!
+  .products.find((product) => product.id === 'camiseta-branca')!;
+const text = async (page: Page, testId: string) =>
+  ((await page.getByTestId(testId).textContent()) ?? '').replace(/\u00a0/g, ' ');
 
 /** The estimator's options as the shopper reads them: one line per radio. */
 async function shownOptions(page: Page): Promise<string[]> {
@@ -34,7 +44,11 @@ export function registerDelivery(env: () => E2E) {
           const field = page.getByRole('main').getByLabel('Calcular frete', { exact: true });
           await field.fill('1234-567');
           await field.press('Enter');
-          await page.getByRole('main').getByRole('alert').filter({ hasText: 'CEP inválido. Use 8 números, como 01310-100.' }).waitFor();
+          await page
+            .getByRole('main')
+            .getByRole('alert')
+            .filter({ hasText: 'CEP inválido. Use 8 números, como 01310-100.' })
+            .waitFor();
           expect(await axeViolations(page), `axe on the refused CEP at ${width} px`).toEqual([]);
 
           // Camiseta Branca (male: 450 g + 200 g of packaging = 650 g, under 1 kg) to Rio de Janeiro (zone SE):
@@ -75,7 +89,10 @@ export function registerDelivery(env: () => E2E) {
           await field.press('Enter');
           const options = await shownOptions(page);
           expect(options[0]).toContain('Grátis');
-          await page.getByRole('main').getByRole('radio', { name: /^Expressa/ }).check();
+          await page
+            .getByRole('main')
+            .getByRole('radio', { name: /^Expressa/ })
+            .check();
           await expect.poll(() => text(page, 'checkout-delivery')).toBe('R$ 28,90');
           expect(await text(page, 'checkout-total-with-delivery')).toBe('R$ 528,90');
           await page.getByRole('button', { name: 'Finalizar Compra' }).click();
@@ -100,7 +117,9 @@ export function registerDelivery(env: () => E2E) {
             expect(await page.locator('body').textContent()).toContain('5406528.90');
             await page.getByRole('button', { name: 'Simular pagamento do Pix' }).click();
           }
-          await page.waitForURL((url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation');
+          await page.waitForURL(
+            (url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation',
+          );
           await page.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' }).waitFor();
 
           await page.getByRole('navigation', { name: 'Rodapé' }).getByRole('link', { name: 'Meus pedidos' }).click();

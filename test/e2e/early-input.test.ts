@@ -37,7 +37,10 @@ async function openUnhydrated(page: Page, path: string) {
   await field(page).waitFor();
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   await poll(() => scripts.held(), 'the entry script was requested and is held').toBeGreaterThan(0);
-  expect(await page.evaluate(() => '__clubTakeEarlySearch' in window), 'not hydrated yet: the early catcher is there').toBe(true);
+  expect(
+    await page.evaluate(() => '__clubTakeEarlySearch' in window),
+    'not hydrated yet: the early catcher is there',
+  ).toBe(true);
   return scripts;
 }
 
@@ -63,7 +66,9 @@ describe.skipIf(e2eSkipReason())('typed input before hydration (Chromium, full l
       expect((await results(page).allTextContents()).sort()).toEqual([...sneakers].sort());
       expect(address(page)).toBe('/search?q=tenis');
       expect(await field(page).inputValue()).toBe('tenis');
-      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument), 'no reload').toBe(true);
+      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument), 'no reload').toBe(
+        true,
+      );
       // Exactly one entry more, the results' (a second Enter or a second search would have pushed another), and
       // Back returns home.
       expect(await page.evaluate(() => window.history.length)).toBe(entries + 1);
@@ -116,7 +121,9 @@ describe.skipIf(e2eSkipReason())('typed input before hydration (Chromium, full l
       await poll(() => page.evaluate(() => window.localStorage.getItem('deliveryCep'))).toContain('20040002');
       await page.getByRole('main').getByText('Econômica').first().waitFor();
       expect(await cep.inputValue()).toBe('20040-002');
-      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument), 'no reload').toBe(true);
+      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument), 'no reload').toBe(
+        true,
+      );
       expect(shopper.pageErrors).toEqual([]);
     } finally {
       await shopper.close();

@@ -19,7 +19,10 @@ const stateBox = (page: Page, id: string) => inspector(page).locator(`g[data-sta
 const isLit = (page: Page, id: string) => () => stateBox(page, id).getAttribute('data-active');
 /** The newest log line of an event type (the log is newest first). */
 const logLine = (page: Page, machine: string, type: string) =>
-  inspector(page).getByRole('list', { name: 'Eventos' }).locator(`li[data-machine="${machine}"][data-event-type="${type}"]`).first();
+  inspector(page)
+    .getByRole('list', { name: 'Eventos' })
+    .locator(`li[data-machine="${machine}"][data-event-type="${type}"]`)
+    .first();
 
 export function registerInspector(env: () => E2E) {
   describe('inspector (local build, ?inspect)', () => {
@@ -38,7 +41,10 @@ export function registerInspector(env: () => E2E) {
         await poll(isLit(page, 'auth.loggedOut.idle'), 'logged out at first').toBe('true');
 
         // Add a product from a category reached from a home tile (client-side navigation keeps the recorder).
-        await page.getByRole('list', { name: 'Categorias' }).getByRole('link', { name: new RegExp(jackets.displayName) }).press('Enter');
+        await page
+          .getByRole('list', { name: 'Categorias' })
+          .getByRole('link', { name: new RegExp(jackets.displayName) })
+          .press('Enter');
         await page.waitForURL(`**/category/${jackets.id}`);
         await settled(page);
         await addWithKeyboard(page, jaqueta.name);
@@ -58,7 +64,10 @@ export function registerInspector(env: () => E2E) {
         expect(await after.textContent()).toContain(jaqueta.name);
 
         // Sign up (the auth machine goes loggedOut.idle → signingUp → loggedIn).
-        await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Criar Conta' }).press('Enter');
+        await page
+          .getByRole('navigation', { name: 'Principal' })
+          .getByRole('link', { name: 'Criar Conta' })
+          .press('Enter');
         await page.waitForURL('**/sign-up');
         const fields: Array<[string, string]> = [
           ['Nome', 'Ana'],
@@ -72,7 +81,9 @@ export function registerInspector(env: () => E2E) {
         await page.getByRole('button', { name: 'Sair' }).waitFor();
         await poll(isLit(page, 'auth.loggedIn'), 'auth lit in loggedIn').toBe('true');
         expect(await isLit(page, 'auth.loggedOut')()).toBe('false');
-        expect(await logLine(page, 'auth', 'auth.signUp').textContent()).toContain('loggedOut.idle → loggedOut.signingUp');
+        expect(await logLine(page, 'auth', 'auth.signUp').textContent()).toContain(
+          'loggedOut.idle → loggedOut.signingUp',
+        );
 
         // axe with the panel open (and an event's snapshots shown): zero violations.
         await settled(page);

@@ -4,7 +4,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
-import { EXPLORE_PRODUCTS_PER_CATEGORY, HOME_TILE_LIMIT, cartTotal, formatBRL, type CartItem, type Product } from '../../src/domain';
+import {
+  EXPLORE_PRODUCTS_PER_CATEGORY,
+  HOME_TILE_LIMIT,
+  cartTotal,
+  formatBRL,
+  type CartItem,
+  type Product,
+} from '../../src/domain';
 import type { E2E, Shopper } from './support/e2e';
 import {
   addButton,
@@ -26,7 +33,13 @@ const [jackets, sneakers] = [catalog[0]!, catalog[1]!];
 const jaqueta = jackets.products[0]!;
 const blazer = jackets.products[1]!;
 const tenis = sneakers.products[0]!;
-const item = ({ id, name, imageUrl, price }: Product, quantity: number): CartItem => ({ id, name, imageUrl, price, quantity });
+const item = ({ id, name, imageUrl, price }: Product, quantity: number): CartItem => ({
+  id,
+  name,
+  imageUrl,
+  price,
+  quantity,
+});
 
 const SUCCESS = 'Sua compra foi finalizada com sucesso!';
 const FAILURE = 'Ocorreu um erro ao finalizar sua compra. Por favor, tente novamente.';
@@ -42,7 +55,8 @@ async function fieldError(page: Page, label: string): Promise<string | null> {
 }
 
 async function expectFieldErrors(page: Page, expected: Record<string, string | null>) {
-  const read = async () => Object.fromEntries(await Promise.all(Object.keys(expected).map(async (l) => [l, await fieldError(page, l)])));
+  const read = async () =>
+    Object.fromEntries(await Promise.all(Object.keys(expected).map(async (l) => [l, await fieldError(page, l)])));
   await poll(read, 'field errors').toEqual(expected);
 }
 
@@ -54,7 +68,10 @@ async function expectLoggedIn(page: Page, loggedIn: boolean) {
 }
 
 /** Fills the sign-up form with the keyboard alone: focus the first field, type, Tab, …, Enter. */
-async function signUpWithKeyboard(page: Page, values: { firstName: string; lastName: string; email: string; password: string; confirmation: string }) {
+async function signUpWithKeyboard(
+  page: Page,
+  values: { firstName: string; lastName: string; email: string; password: string; confirmation: string },
+) {
   await page.getByLabel('Nome', { exact: true }).focus();
   const order = [values.firstName, values.lastName, values.email, values.password, values.confirmation];
   for (const [index, value] of order.entries()) {
@@ -69,7 +86,13 @@ async function signUpWithKeyboard(page: Page, values: { firstName: string; lastN
 /** Signs a new shopper up with the keyboard and waits until the header shows them logged in. */
 export async function signUp(page: Page, email = uniqueEmail()): Promise<string> {
   await visit(page, '/sign-up');
-  await signUpWithKeyboard(page, { firstName: 'Maria', lastName: 'Silva', email, password: PASSWORD, confirmation: PASSWORD });
+  await signUpWithKeyboard(page, {
+    firstName: 'Maria',
+    lastName: 'Silva',
+    email,
+    password: PASSWORD,
+    confirmation: PASSWORD,
+  });
   await page.waitForURL((url) => url.pathname === '/');
   await expectLoggedIn(page, true);
   return email;
@@ -137,10 +160,15 @@ export function registerJourney(env: () => E2E) {
         expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
         await page.keyboard.press('Escape');
         await cartPanel(page).waitFor({ state: 'hidden' });
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Carrinho (0 itens)');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+          'Carrinho (0 itens)',
+        );
 
         // From a home tile to its category, then explore.
-        await page.getByRole('list', { name: 'Categorias' }).getByRole('link', { name: new RegExp(jackets.displayName) }).click();
+        await page
+          .getByRole('list', { name: 'Categorias' })
+          .getByRole('link', { name: new RegExp(jackets.displayName) })
+          .click();
         await page.waitForURL(`**/category/${jackets.id}`);
         await settled(page);
         await addWithKeyboard(page, jaqueta.name);
@@ -227,7 +255,13 @@ export function registerJourney(env: () => E2E) {
         expect(await page.getByRole('alert').count()).toBe(5);
 
         const email = uniqueEmail('maria');
-        await signUpWithKeyboard(page, { firstName: 'Maria', lastName: 'Silva', email: 'sem-formato', password: '123', confirmation: '123' });
+        await signUpWithKeyboard(page, {
+          firstName: 'Maria',
+          lastName: 'Silva',
+          email: 'sem-formato',
+          password: '123',
+          confirmation: '123',
+        });
         await expectFieldErrors(page, {
           Nome: null,
           Sobrenome: null,
@@ -236,10 +270,25 @@ export function registerJourney(env: () => E2E) {
           Senha: 'A senha precisa ter pelo menos 6 caracteres.',
           'Confirmação de senha': 'A confirmação de senha precisa ter pelo menos 6 caracteres.',
         });
-        await signUpWithKeyboard(page, { firstName: 'Maria', lastName: 'Silva', email, password: PASSWORD, confirmation: `${PASSWORD}x` });
-        await expectFieldErrors(page, { Senha: null, 'Confirmação de senha': 'A confirmação de senha precisa ser igual a senha' });
+        await signUpWithKeyboard(page, {
+          firstName: 'Maria',
+          lastName: 'Silva',
+          email,
+          password: PASSWORD,
+          confirmation: `${PASSWORD}x`,
+        });
+        await expectFieldErrors(page, {
+          Senha: null,
+          'Confirmação de senha': 'A confirmação de senha precisa ser igual a senha',
+        });
 
-        await signUpWithKeyboard(page, { firstName: 'Maria', lastName: 'Silva', email, password: PASSWORD, confirmation: PASSWORD });
+        await signUpWithKeyboard(page, {
+          firstName: 'Maria',
+          lastName: 'Silva',
+          email,
+          password: PASSWORD,
+          confirmation: PASSWORD,
+        });
         await page.waitForURL((url) => url.pathname === '/');
         await expectLoggedIn(page, true);
 
@@ -253,7 +302,13 @@ export function registerJourney(env: () => E2E) {
         await expectLoggedIn(page, false);
 
         await visit(page, '/sign-up');
-        await signUpWithKeyboard(page, { firstName: 'Outra', lastName: 'Pessoa', email, password: PASSWORD, confirmation: PASSWORD });
+        await signUpWithKeyboard(page, {
+          firstName: 'Outra',
+          lastName: 'Pessoa',
+          email,
+          password: PASSWORD,
+          confirmation: PASSWORD,
+        });
         await expectFieldErrors(page, { 'E-mail': 'Este e-mail já está sendo utilizado.' });
         await expectLoggedIn(page, false);
       }));
@@ -348,7 +403,9 @@ export function registerJourney(env: () => E2E) {
           const items = [item(jaqueta, 2), item(blazer, 1)];
           await toPaymentPage(page, items);
           await page.getByRole('button', { name: 'Pagar', exact: true }).click();
-          await page.waitForURL((url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation');
+          await page.waitForURL(
+            (url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation',
+          );
           expect(new URL(page.url()).searchParams.get('success')).toBe('true');
           await page.getByRole('heading', { name: SUCCESS }).waitFor();
           await expectHeaderCount(page, 0, 'after success');
@@ -369,7 +426,9 @@ export function registerJourney(env: () => E2E) {
             const items = [item(blazer, 1)];
             await toPaymentPage(page, items);
             await page.getByRole('button', { name: button }).click();
-            await page.waitForURL((url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation');
+            await page.waitForURL(
+              (url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation',
+            );
             expect(new URL(page.url()).searchParams.get(query)).toBe(query === 'canceled' ? 'true' : 'false');
             await page.getByRole('heading', { name: FAILURE }).waitFor();
             await settled(page);

@@ -36,7 +36,9 @@ describe.skipIf(e2eSkipReason())('a product added after the build', () => {
 
       const response = await fetch(`${storefront}/product/${id}`);
       expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
+      expect(response.headers.get('cache-control')).toBe(
+        'public, max-age=0, s-maxage=300, stale-while-revalidate=86400',
+      );
       const html = await response.text();
       expect(html).toContain('<title>Chapéu Panamá Ao Vivo — Chapéus — Club Clothing</title>');
       expect(html).toContain('R$\u00a01.234,50'); // the card's price, written out here
@@ -56,18 +58,24 @@ describe.skipIf(e2eSkipReason())('a product added after the build', () => {
       const shopper = await env().newShopper();
       const warnings: string[] = [];
       shopper.page.on('console', (message) => {
-        if (message.type() === 'warning' || message.type() === 'error') warnings.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'warning' || message.type() === 'error')
+          warnings.push(`${message.type()}: ${message.text()}`);
       });
       try {
         const answer = await shopper.page.goto(`/product/${id}`);
         expect(answer?.status()).toBe(200);
         await hydrated(shopper.page);
-        expect(warnings.filter((line) => HYDRATION_TROUBLE.test(line)), 'hydration errors').toEqual([]);
+        expect(
+          warnings.filter((line) => HYDRATION_TROUBLE.test(line)),
+          'hydration errors',
+        ).toEqual([]);
         // Hydrated, the storefront reads the live catalog, whose category previews do not hold the product yet:
         // it stays on screen (read alone).
         await shopper.page.waitForLoadState('networkidle');
         expect(await shopper.page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
-        expect(((await shopper.page.locator('main').textContent()) ?? '').replace(/\u00a0/g, ' ')).toContain('R$ 1.234,50');
+        expect(((await shopper.page.locator('main').textContent()) ?? '').replace(/\u00a0/g, ' ')).toContain(
+          'R$ 1.234,50',
+        );
         expect(await shopper.page.getByText('Produto não encontrado').count()).toBe(0);
 
         // The catalog tool's second write; its category page (prerendered before it existed) then shows it

@@ -35,7 +35,9 @@ async function controlledByWorker(page: Page): Promise<void> {
 
 /** Paths the runtime cache of product pages holds (scripts/build-sw.ts: RUNTIME_CACHES.products). */
 const cachedProductPages = (page: Page) =>
-  page.evaluate(async () => (await (await caches.open('club-products')).keys()).map((request) => new URL(request.url).pathname));
+  page.evaluate(async () =>
+    (await (await caches.open('club-products')).keys()).map((request) => new URL(request.url).pathname),
+  );
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -63,8 +65,24 @@ describe.skipIf(e2eSkipReason())('installable and usable offline (Chromium, serv
       expect(manifestResponse.status()).toBe(200);
       expect(manifestResponse.headers()['content-type']).toMatch(/^application\/manifest\+json/);
       expect(manifestResponse.headers()['cache-control']).toBe('no-cache');
-      const manifest = (await manifestResponse.json()) as { name: string; short_name: string; lang: string; display: string; start_url: string; theme_color: string; background_color: string; icons: Array<{ src: string; sizes: string; type: string; purpose?: string }> };
-      expect(manifest).toMatchObject({ name: 'Club Clothing', lang: 'pt-BR', display: 'standalone', start_url: '/', theme_color: '#212529', background_color: '#212529' });
+      const manifest = (await manifestResponse.json()) as {
+        name: string;
+        short_name: string;
+        lang: string;
+        display: string;
+        start_url: string;
+        theme_color: string;
+        background_color: string;
+        icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+      };
+      expect(manifest).toMatchObject({
+        name: 'Club Clothing',
+        lang: 'pt-BR',
+        display: 'standalone',
+        start_url: '/',
+        theme_color: '#212529',
+        background_color: '#212529',
+      });
       expect(manifest.short_name.length).toBeGreaterThan(0);
       expect(manifest.icons.map((icon) => icon.sizes).sort()).toEqual(['192x192', '512x512', '512x512']);
       expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
@@ -80,7 +98,9 @@ describe.skipIf(e2eSkipReason())('installable and usable offline (Chromium, serv
       const worker = await context.request.get('/sw.js');
       expect(worker.status()).toBe(200);
       expect(worker.headers()['cache-control']).toBe('no-cache');
-      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(new URL('/sw.js', env().storefront).href);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+        new URL('/sw.js', env().storefront).href,
+      );
 
       await context.setOffline(true);
       // Home shows the categories; the others their products.
@@ -88,7 +108,11 @@ describe.skipIf(e2eSkipReason())('installable and usable offline (Chromium, serv
         await page.goto(path);
         await hydrated(page);
         await page.getByText(OFFLINE).waitFor();
-        for (const name of names) await page.getByRole('link', { name: new RegExp(name) }).first().waitFor();
+        for (const name of names)
+          await page
+            .getByRole('link', { name: new RegExp(name) })
+            .first()
+            .waitFor();
       }
       const pages: Array<[string, string[]]> = [
         ['/explore', catalog.map((category) => category.products[0]!.name)],
@@ -131,7 +155,9 @@ describe.skipIf(e2eSkipReason())('installable and usable offline (Chromium, serv
 
       await context.setOffline(true);
       await page.getByText(OFFLINE).waitFor();
-      await page.getByText('Sem conexão com a internet: Finalizar Compra precisa de conexão. Seu carrinho continua salvo.').waitFor();
+      await page
+        .getByText('Sem conexão com a internet: Finalizar Compra precisa de conexão. Seu carrinho continua salvo.')
+        .waitFor();
       // Reloaded offline, the shell comes from the worker, and the page says what is missing.
       await page.reload();
       await page.getByText('Não foi possível carregar esta página. Verifique sua conexão e tente novamente.').waitFor();
@@ -140,7 +166,10 @@ describe.skipIf(e2eSkipReason())('installable and usable offline (Chromium, serv
       // The page appears by itself once the connection is back, and pays.
       const finish = page.getByRole('button', { name: 'Finalizar Compra' });
       await finish.waitFor();
-      await poll(() => page.getByText('Sem conexão com a internet', { exact: false }).count(), 'the connection notice goes away').toBe(0);
+      await poll(
+        () => page.getByText('Sem conexão com a internet', { exact: false }).count(),
+        'the connection notice goes away',
+      ).toBe(0);
       await finish.click();
       await waitForPayPage(page, env().backend);
       await fillDeliveryStep(page, 'Econômica');
@@ -183,7 +212,10 @@ describe.skipIf(e2eSkipReason())('installable and usable offline (Chromium, serv
 
       await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Atualizar' }).click()]);
       await controlledByWorker(page);
-      await poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null), 'no worker left waiting').toBe(false);
+      await poll(
+        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null),
+        'no worker left waiting',
+      ).toBe(false);
       await hydrated(page);
       expect(await banner.count()).toBe(0);
       expect(shopper.pageErrors).toEqual([]);

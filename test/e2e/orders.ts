@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/catalog';
 import { axeViolations } from './support/axe';
 import type { E2E } from './support/e2e';
-import { addAndGoToCheckout, fillDeliveryStep, poll, settled, signUp, visit, waitForPayPage } from './support/storefront';
+import {
+  addAndGoToCheckout,
+  fillDeliveryStep,
+  poll,
+  settled,
+  signUp,
+  visit,
+  waitForPayPage,
+} from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!;
@@ -45,7 +53,9 @@ export function registerOrders(env: () => E2E) {
         await page.getByRole('heading', { name: 'Pagamento com Pix' }).waitFor();
         expect(await axeViolations(page), 'axe-core on the Pix page').toEqual([]);
         await page.getByRole('button', { name: 'Simular pagamento do Pix' }).click();
-        await page.waitForURL((url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation');
+        await page.waitForURL(
+          (url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation',
+        );
         await page.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' }).waitFor();
         const text = await myOnlyOrder(page);
         expect(text).toContain(`1 × ${jaqueta.name}`);

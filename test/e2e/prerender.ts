@@ -25,9 +25,12 @@ const HYDRATION_TROUBLE = /hydrat|Minified React error #(418|419|421|422|423|425
 /** Every page the sitemaps list: /sitemap.xml is the backend's index (server/render/sitemap.ts) of sitemaps. */
 async function pathsFromSitemap(e2e: E2E): Promise<string[]> {
   const locs = async (path: string) =>
-    [...(await (await fetch(`${e2e.storefront}${path}`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')));
+    [...(await (await fetch(`${e2e.storefront}${path}`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1]!.replace(/&amp;/g, '&')),
+    );
   const paths: string[] = [];
-  for (const sitemap of await locs('/sitemap.xml')) paths.push(...(await locs(`${sitemap.pathname}${sitemap.search}`)).map((url) => url.pathname));
+  for (const sitemap of await locs('/sitemap.xml'))
+    paths.push(...(await locs(`${sitemap.pathname}${sitemap.search}`)).map((url) => url.pathname));
   return paths;
 }
 
@@ -53,7 +56,13 @@ export function registerPrerender(env: () => E2E) {
         const page = await context.newPage();
         await page.goto('/');
         await shownWithoutScripts(page);
-        for (const category of catalog) await expect(page.getByRole('link', { name: new RegExp(category.displayName) }).first().isVisible()).resolves.toBe(true);
+        for (const category of catalog)
+          await expect(
+            page
+              .getByRole('link', { name: new RegExp(category.displayName) })
+              .first()
+              .isVisible(),
+          ).resolves.toBe(true);
 
         await page.goto('/explore');
         const explore = await shownWithoutScripts(page);
@@ -71,7 +80,9 @@ export function registerPrerender(env: () => E2E) {
         const product = await shownWithoutScripts(page);
         expect(product).toContain('R$ 400,00');
         expect(product).toContain('Você também pode gostar');
-        expect(await page.getByRole('navigation', { name: 'Trilha de navegação' }).innerText()).toMatch(/Início\s*Jaquetas\s*Blazer Bege/);
+        expect(await page.getByRole('navigation', { name: 'Trilha de navegação' }).innerText()).toMatch(
+          /Início\s*Jaquetas\s*Blazer Bege/,
+        );
       } finally {
         await context.close();
       }
@@ -83,12 +94,18 @@ export function registerPrerender(env: () => E2E) {
       // pages are the same page over other data, hydrated one by one in test/ui/hydration.test.tsx).
       const paths = await pathsFromSitemap(env());
       expect(new Set(paths).size, 'no page listed twice').toBe(paths.length);
-      for (const path of ['/', '/explore', ...catalog.map((c) => `/category/${c.id}`)]) expect(paths, 'a catalog page is in the sitemap').toContain(path);
-      const visited = ['/', '/explore', ...catalog.flatMap((c) => [`/category/${c.id}`, `/product/${c.products[0]!.id}`])];
+      for (const path of ['/', '/explore', ...catalog.map((c) => `/category/${c.id}`)])
+        expect(paths, 'a catalog page is in the sitemap').toContain(path);
+      const visited = [
+        '/',
+        '/explore',
+        ...catalog.flatMap((c) => [`/category/${c.id}`, `/product/${c.products[0]!.id}`]),
+      ];
       const shopper = await env().newShopper();
       const warnings: string[] = [];
       shopper.page.on('console', (message) => {
-        if (message.type() === 'warning' || message.type() === 'error') warnings.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'warning' || message.type() === 'error')
+          warnings.push(`${message.type()}: ${message.text()}`);
       });
       try {
         for (const path of [...visited, '/category/nao-existe']) {
@@ -97,8 +114,13 @@ export function registerPrerender(env: () => E2E) {
           await expect(shopper.page.locator('#root').innerHTML()).resolves.not.toBe('');
         }
         // A 404 document is a console error of Chromium's own ("Failed to load resource"), nothing else may be.
-        const unexpected = [...warnings, ...shopper.pageErrors].filter((line) => !/Failed to load resource.*404/.test(line));
-        expect(unexpected.filter((line) => HYDRATION_TROUBLE.test(line)), 'hydration errors').toEqual([]);
+        const unexpected = [...warnings, ...shopper.pageErrors].filter(
+          (line) => !/Failed to load resource.*404/.test(line),
+        );
+        expect(
+          unexpected.filter((line) => HYDRATION_TROUBLE.test(line)),
+          'hydration errors',
+        ).toEqual([]);
         expect(unexpected, 'console errors and warnings').toEqual([]);
       } finally {
         await shopper.close();
@@ -124,7 +146,9 @@ export function registerPrerender(env: () => E2E) {
       const admin = openFirestore({ kind: 'emulator', projectId, host: firestoreHost });
       const document = admin.db.collection('categories').doc('jackets');
       const original = (await document.get()).data()!;
-      const repriced = (original.products as Array<{ id: string; price: number }>).map((p) => (p.id === blazer.id ? { ...p, price: 444.4 } : p));
+      const repriced = (original.products as Array<{ id: string; price: number }>).map((p) =>
+        p.id === blazer.id ? { ...p, price: 444.4 } : p,
+      );
       await document.update({ products: repriced });
       const shopper = await env().newShopper();
       try {
@@ -193,7 +217,9 @@ export function registerPrerender(env: () => E2E) {
         await shopper.context.addInitScript(() => {
           localStorage.setItem(
             'cartProducts',
-            JSON.stringify([{ id: 'blazer-bege', name: 'Blazer Bege', imageUrl: '/images/blazer-bege.svg', price: 400, quantity: 12 }]),
+            JSON.stringify([
+              { id: 'blazer-bege', name: 'Blazer Bege', imageUrl: '/images/blazer-bege.svg', price: 400, quantity: 12 },
+            ]),
           );
         });
         // Installed before the page's own code, so a shift during parsing is seen too.

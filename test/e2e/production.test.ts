@@ -10,7 +10,19 @@ import { catalog } from '../../seed/catalog';
 import { openFirestore } from '../../scripts/lib/firestoreAdmin';
 import { startProductionPreview, type ProductionPreview } from '../../scripts/preview-prod';
 import { e2eSkipReason, useE2E } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, CHECKOUT_FAILED, describePage, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
+import {
+  addWithKeyboard,
+  cartButton,
+  cartPanel,
+  CHECKOUT_FAILED,
+  describePage,
+  expectHeaderCount,
+  fillDeliveryStep,
+  settled,
+  uniqueEmail,
+  visit,
+  waitForPayPage,
+} from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!;
@@ -23,7 +35,10 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
   let preview: ProductionPreview;
   beforeAll(async () => {
     const { projectId, authHost, firestoreHost } = env();
-    preview = await startProductionPreview({ emulators: { projectId, authHost, firestoreHost }, notice: (line) => console.log(`[preview] ${line}`) });
+    preview = await startProductionPreview({
+      emulators: { projectId, authHost, firestoreHost },
+      notice: (line) => console.log(`[preview] ${line}`),
+    });
   }, 600_000);
   afterAll(async () => {
     await preview?.stop();
@@ -46,7 +61,10 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
         message.waitFor({ timeout: 30_000 }).then(() => 'checkout message' as const),
       ]);
     } catch (error) {
-      throw new Error(`"Finalizar Compra" led to neither the pay page nor the checkout message. The page then: ${await describePage(page)}`, { cause: error });
+      throw new Error(
+        `"Finalizar Compra" led to neither the pay page nor the checkout message. The page then: ${await describePage(page)}`,
+        { cause: error },
+      );
     }
   }
 
@@ -73,7 +91,15 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
     const firestore = openFirestore({ kind: 'emulator', projectId, host: firestoreHost });
     const doc = firestore.db.collection('products').doc(id);
     try {
-      await doc.set({ id, name: 'Boné Preview Listrado', price: 77.7, imageUrl: jaqueta.imageUrl, categoryId: jackets.id, position: 1000, searchName: 'bone preview listrado' });
+      await doc.set({
+        id,
+        name: 'Boné Preview Listrado',
+        price: 77.7,
+        imageUrl: jaqueta.imageUrl,
+        categoryId: jackets.id,
+        position: 1000,
+        searchName: 'bone preview listrado',
+      });
       const page = await fetchPage(`/product/${id}`);
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400');
@@ -99,7 +125,8 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
       expect(page.headers.get(name), name).toMatch(value);
     }
     const html = await page.text();
-    const bundle = /src="?(\/[^"\s>]+\.[0-9a-f]{8}\.js)/.exec(html)?.[1] ?? /"(\/[^"]+\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
+    const bundle =
+      /src="?(\/[^"\s>]+\.[0-9a-f]{8}\.js)/.exec(html)?.[1] ?? /"(\/[^"]+\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
     expect(bundle).toBeTruthy();
     const asset = await fetchPage(bundle!);
     expect(asset.status).toBe(200);
@@ -107,7 +134,10 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
   });
 
   it('serves sw.js and the manifest with no-cache, and the CSP lets the worker take the page (docs/offline.md)', async () => {
-    for (const [path, type] of [['/sw.js', /javascript/], ['/manifest.webmanifest', /^application\/manifest\+json/]] as const) {
+    for (const [path, type] of [
+      ['/sw.js', /javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ] as const) {
       const response = await fetchPage(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control'), path).toBe('no-cache');
@@ -120,7 +150,9 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
     const context = await env().browser.newContext({ baseURL: preview.url });
     const violations: string[] = [];
     await context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => console.error(`[csp] ${event.violatedDirective} blocked ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`[csp] ${event.violatedDirective} blocked ${event.blockedURI}`),
+      );
     });
     try {
       const page = await context.newPage();
@@ -199,6 +231,8 @@ describe.skipIf(e2eSkipReason())('production preview (Hosting + Functions emulat
     // Chromium asks for /favicon.ico on its own (not a page request: no response event); the shop has none, so
     // Hosting answers 404 and Chromium logs "Failed to load resource" for that URL. Anything else fails.
     expect(failed.filter((line) => line !== '404 /favicon.ico')).toEqual([]);
-    expect(errors.filter((line) => !(line.startsWith('Failed to load resource') && line.endsWith('/favicon.ico)')))).toEqual([]);
+    expect(
+      errors.filter((line) => !(line.startsWith('Failed to load resource') && line.endsWith('/favicon.ico)'))),
+    ).toEqual([]);
   });
 });

@@ -17,7 +17,18 @@ import { catalog } from '../../seed/catalog';
 import { describeViolations, runAxe } from './support/axe';
 import type { E2E, Shopper } from './support/e2e';
 import { SCREENSHOT_DIR } from './support/e2e';
-import { addWithKeyboard, cartButton, cartPanel, describePage, expectHeaderCount, fillDeliveryStep, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
+import {
+  addWithKeyboard,
+  cartButton,
+  cartPanel,
+  describePage,
+  expectHeaderCount,
+  fillDeliveryStep,
+  settled,
+  uniqueEmail,
+  visit,
+  waitForPayPage,
+} from './support/storefront';
 
 const jackets = catalog[0]!;
 /** Each route opens at the first width and is checked at every width in turn. */
@@ -47,7 +58,10 @@ async function closeAndVisit(page: Page, path: string): Promise<void> {
 }
 
 const heading = (page: Page, name: string | RegExp) =>
-  (typeof name === 'string' ? page.getByRole('heading', { name, exact: true }) : page.getByRole('heading', { name })).first();
+  (typeof name === 'string'
+    ? page.getByRole('heading', { name, exact: true })
+    : page.getByRole('heading', { name })
+  ).first();
 
 /** The logged-out shopper's walk: the catalog, the cart panel, login and its chooser, the pages without data. */
 const BROWSING: RouteCase[] = [
@@ -97,7 +111,11 @@ const BROWSING: RouteCase[] = [
     open: (page) => visit(page, '/checkout'),
     state: (page) => page.getByRole('status').filter({ hasText: 'Você precisa entrar' }),
   },
-  { name: 'not-found', open: (page) => visit(page, '/pagina-que-nao-existe'), state: (page) => heading(page, 'Página não encontrada') },
+  {
+    name: 'not-found',
+    open: (page) => visit(page, '/pagina-que-nao-existe'),
+    state: (page) => heading(page, 'Página não encontrada'),
+  },
   {
     // Served as the prerendered 404 page (status 404) since every existing category is prerendered.
     name: 'category-not-found',
@@ -182,7 +200,11 @@ const PURCHASE: RouteCase[] = [
   // The remembered CEP's quote is on the checkout: Expressa chosen, Frete and Total com frete beside the total.
   {
     name: 'checkout-frete-expressa',
-    open: (page) => page.getByRole('main').getByRole('radio', { name: /^Expressa/ }).check(),
+    open: (page) =>
+      page
+        .getByRole('main')
+        .getByRole('radio', { name: /^Expressa/ })
+        .check(),
     state: (page) => page.getByRole('main').getByText('Total com frete', { exact: true }).first(),
   },
   // The backend's simulated pay page (server/payments/payPage.ts): the Entrega step (empty, then refused, then
@@ -296,7 +318,11 @@ async function check(shopper: Shopper, route: RouteCase, width: Width): Promise<
   await step(at, page, async () => {
     // The state opened at the first width is still there at this one (nothing in it depends on the width).
     expect.soft(await route.state(page).isVisible(), `${at}: the state's element is shown`).toBe(true);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, `${route.name}-${width}.png`), fullPage: !route.viewportOnly, animations: 'disabled' });
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, `${route.name}-${width}.png`),
+      fullPage: !route.viewportOnly,
+      animations: 'disabled',
+    });
     const results = await runAxe(page);
     expect.soft(describeViolations(results.violations), `${at}: axe-core violations`).toEqual([]);
     // axe really looked at this page (a blank page passes nothing).
@@ -315,7 +341,8 @@ function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) found.push(`the page: ${root.scrollWidth} px in a ${root.clientWidth} px viewport`);
+    if (root.scrollWidth > root.clientWidth)
+      found.push(`the page: ${root.scrollWidth} px in a ${root.clientWidth} px viewport`);
     for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
       // Sizes first: they come from the layout the page already has; styles are read only for the few boxes
       // whose content is wider than they are.
@@ -323,7 +350,10 @@ function overflowing(page: Page): Promise<string[]> {
       if (element.matches('input, textarea, select, svg, svg *')) continue;
       const style = getComputedStyle(element);
       if (style.overflowX !== 'visible' || style.display === 'inline') continue;
-      const name = element.tagName.toLowerCase() + (element.id ? `#${element.id}` : '') + (element.classList.length ? `.${Array.from(element.classList).join('.')}` : '');
+      const name =
+        element.tagName.toLowerCase() +
+        (element.id ? `#${element.id}` : '') +
+        (element.classList.length ? `.${Array.from(element.classList).join('.')}` : '');
       found.push(`${name}: ${element.scrollWidth} px of content in ${element.clientWidth} px`);
     }
     return found;
@@ -350,11 +380,12 @@ export function registerRoutesA11y(env: () => E2E, walk: keyof typeof WALKS) {
       const opening = `${route.name} (opened at ${openWidth} px)`;
       // The previous route ended at the last width: every route (and state) opens at the first.
       await step(opening, page, () => resize(page, openWidth, env().storefront));
-      const open = (width: Width) => step(`${route.name} (opened at ${width} px)`, page, async () => {
-        await route.open(page, env());
-        await route.state(page).waitFor();
-        await laidOut(page, env().storefront);
-      });
+      const open = (width: Width) =>
+        step(`${route.name} (opened at ${width} px)`, page, async () => {
+          await route.open(page, env());
+          await route.state(page).waitFor();
+          await laidOut(page, env().storefront);
+        });
       await open(openWidth);
       await check(shopper, route, openWidth);
       for (const width of otherWidths) {

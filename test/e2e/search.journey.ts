@@ -45,7 +45,11 @@ export function registerSearchJourney(env: () => E2E) {
         await field(page).fill('');
         await page.keyboard.type('calca');
         await poll(() => status(page).textContent()).toBe('3 produtos para “calca”');
-        expect((await results(page).allTextContents()).sort()).toEqual(['Calça Chino Azul-Marinho', 'Calça Jeans', 'Calça Pantalona Bege']);
+        expect((await results(page).allTextContents()).sort()).toEqual([
+          'Calça Chino Azul-Marinho',
+          'Calça Jeans',
+          'Calça Pantalona Bege',
+        ]);
         await field(page).press('Enter');
         expect(searchUrl(page)).toBe('/search?q=calca');
 
@@ -53,7 +57,9 @@ export function registerSearchJourney(env: () => E2E) {
         await field(page).fill('');
         await page.keyboard.type('jaquta');
         await poll(() => status(page).textContent()).toBe('4 produtos para “jaquta”');
-        expect(await results(page).allTextContents()).toEqual(expect.arrayContaining(['Jaqueta de Couro Preta', 'Jaqueta Jeans Azul']));
+        expect(await results(page).allTextContents()).toEqual(
+          expect.arrayContaining(['Jaqueta de Couro Preta', 'Jaqueta Jeans Azul']),
+        );
         // Hover add-to-cart works on a result card.
         await results(page).first().hover();
         await addButton(page, (await results(page).first().textContent())!).click();
@@ -73,7 +79,9 @@ export function registerSearchJourney(env: () => E2E) {
         await page.keyboard.press('Escape');
         expect(await field(page).inputValue()).toBe('');
         await poll(() => searchUrl(page)).toBe('/search');
-        await poll(() => status(page).textContent()).toBe('Digite no campo acima o nome de um produto ou de uma categoria.');
+        await poll(() => status(page).textContent()).toBe(
+          'Digite no campo acima o nome de um produto ou de uma categoria.',
+        );
 
         // Back restores the previous committed queries, field and results included.
         await page.goBack();
@@ -96,7 +104,9 @@ export function registerSearchJourney(env: () => E2E) {
         await expectNoAxeViolations(page, 'blank query hint');
         await field(page).fill('');
         await page.keyboard.type('<script>alert(1)</script>');
-        await poll(() => status(page).textContent()).toBe('Nenhum produto encontrado para “<script>alert(1)</script>”.');
+        await poll(() => status(page).textContent()).toBe(
+          'Nenhum produto encontrado para “<script>alert(1)</script>”.',
+        );
         expect(await page.locator('main script').count()).toBe(0);
         expect(shopper.pageErrors).toEqual([]);
       } finally {

@@ -8,7 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { awaitE2EStack, e2eSkipReason, type E2EStack } from './support/e2e';
 
 const firestoreRest = (host: string, path: string) =>
-  fetch(`${host}/v1/projects/demo-club-clothing/databases/(default)/documents/${path}`, { headers: { authorization: 'Bearer owner' } });
+  fetch(`${host}/v1/projects/demo-club-clothing/databases/(default)/documents/${path}`, {
+    headers: { authorization: 'Bearer owner' },
+  });
 
 describe.skipIf(e2eSkipReason())('startLocalStack (the e2e stack)', () => {
   let stack: E2EStack;
@@ -47,7 +49,13 @@ describe.skipIf(e2eSkipReason())('startLocalStack (the e2e stack)', () => {
     expect(stack.seed).toMatchObject({ status: 'seeded', categories: 5, products: 40 });
     const response = await firestoreRest(`http://${stack.firestoreHost}`, 'categories');
     const body = (await response.json()) as { documents: Array<{ name: string }> };
-    expect(body.documents.map((doc) => doc.name.split('/').pop()).sort()).toEqual(['female', 'hats', 'jackets', 'male', 'sneakers']);
+    expect(body.documents.map((doc) => doc.name.split('/').pop()).sort()).toEqual([
+      'female',
+      'hats',
+      'jackets',
+      'male',
+      'sneakers',
+    ]);
 
     const rules = await fetch(`http://${stack.firestoreHost}/emulator/v1/projects/demo-club-clothing:securityRules`);
     expect(JSON.stringify(await rules.json())).toContain('service cloud.firestore');
@@ -60,7 +68,11 @@ describe.skipIf(e2eSkipReason())('startLocalStack (the e2e stack)', () => {
     const preflight = (origin: string) =>
       fetch(`${stack.backend}/create-checkout-session`, {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,authorization',
+        },
       });
     expect((await preflight(stack.storefront)).headers.get('access-control-allow-origin')).toBe(stack.storefront);
     expect((await preflight('http://evil.example')).headers.get('access-control-allow-origin')).toBeNull();

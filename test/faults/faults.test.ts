@@ -26,7 +26,8 @@ const PROFILE_FAILED = 'Não foi possível carregar seu perfil. Verifique sua co
 const ORDERS_FAILED = 'Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.';
 const SIGN_UP_FAILED = 'Não foi possível concluir o cadastro agora. Verifique sua conexão e tente novamente.';
 const PAGE_FAILED = 'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.';
-const CART_NOT_SAVED = 'Não conseguimos salvar seu carrinho neste navegador; ele ficará salvo enquanto esta aba estiver aberta.';
+const CART_NOT_SAVED =
+  'Não conseguimos salvar seu carrinho neste navegador; ele ficará salvo enquanto esta aba estiver aberta.';
 /** Each deadline, plus what a loaded 2-core machine adds between the deadline and the text on screen. */
 const SLACK_MS = 4_000;
 const within = (deadlineMs: number) => ({ timeout: deadlineMs + SLACK_MS });
@@ -87,7 +88,10 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     await message.waitFor(within(8_000));
     await message.getByRole('button', { name: 'Tentar novamente' }).waitFor();
     // The prerendered home is on screen and nothing covers it.
-    await page.getByRole('link', { name: new RegExp(jackets.displayName) }).first().waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(jackets.displayName) })
+      .first()
+      .waitFor();
     expect(await page.getByTestId('loading-overlay').count()).toBe(0);
 
     faults.resume('firestore');
@@ -135,10 +139,15 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     }
     await expect
-      .poll(async () => (await faults.documents('users')).find((d) => d.fields.email?.stringValue === email)?.fields.firstName?.stringValue ?? null, {
-        timeout: 20_000,
-        message: 'the users document of the new account',
-      })
+      .poll(
+        async () =>
+          (await faults.documents('users')).find((d) => d.fields.email?.stringValue === email)?.fields.firstName
+            ?.stringValue ?? null,
+        {
+          timeout: 20_000,
+          message: 'the users document of the new account',
+        },
+      )
       .toBe('Joana');
   });
 
@@ -149,7 +158,15 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
     const pages: Array<[string, () => Promise<void>]> = [
       ['/checkout', () => page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor()],
-      ['/pedidos', () => page.getByRole('heading', { level: 1, name: 'Meus pedidos' }).or(page.getByRole('heading', { level: 1, name: 'Login' })).first().waitFor()],
+      [
+        '/pedidos',
+        () =>
+          page
+            .getByRole('heading', { level: 1, name: 'Meus pedidos' })
+            .or(page.getByRole('heading', { level: 1, name: 'Login' }))
+            .first()
+            .waitFor(),
+      ],
       ['/login', () => page.getByRole('heading', { level: 1, name: 'Login' }).waitFor()],
     ];
     for (const [path, shown] of pages) {
@@ -235,7 +252,9 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     expect(await warning.textContent()).toContain(CART_NOT_SAVED);
     expect(await warning.getAttribute('role')).toBe('status');
     await cartButton(page).click();
-    expect(await shownLines(cartPanel(page))).toEqual([jaqueta, blazer, cortaVento].map((p) => ({ name: p.name, quantity: 1 })));
+    expect(await shownLines(cartPanel(page))).toEqual(
+      [jaqueta, blazer, cortaVento].map((p) => ({ name: p.name, quantity: 1 })),
+    );
     expect(await page.getByTestId('cart-storage-warning').count()).toBe(1);
   });
 
@@ -260,7 +279,9 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
       await page.goto('/', { waitUntil: 'domcontentloaded' });
       const field = page.getByRole('searchbox', { name: 'Buscar produtos' });
       await field.pressSequentially('jaqueta', { delay: 20 });
-      expect(await page.evaluate(() => '__clubTakeEarlyClicks' in window), `still before hydration (${enter})`).toBe(true);
+      expect(await page.evaluate(() => '__clubTakeEarlyClicks' in window), `still before hydration (${enter})`).toBe(
+        true,
+      );
       if (enter === 'before hydration') await field.press('Enter');
       release();
       if (enter === 'after hydration') {
@@ -270,7 +291,10 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
       }
       await page.waitForURL((url) => url.pathname === '/search');
       await hydrated(page);
-      await page.getByRole('link', { name: new RegExp(jaqueta.name) }).first().waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('link', { name: new RegExp(jaqueta.name) })
+        .first()
+        .waitFor({ timeout: 15_000 });
       expect(new URL(page.url()).searchParams.getAll('q'), enter).toEqual(['jaqueta']);
       expect(await page.getByRole('searchbox', { name: 'Buscar produtos' }).inputValue(), enter).toBe('jaqueta');
       // Once: one trip to /search (a second search would add a navigation).
@@ -291,7 +315,9 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const sessions = await sessionsOf(faults, email);
     expect(sessions).toHaveLength(1);
-    expect(sessions[0]!.fields.idempotencyKey?.stringValue ?? '', 'the Idempotency-Key the backend received').toMatch(/\S/);
+    expect(sessions[0]!.fields.idempotencyKey?.stringValue ?? '', 'the Idempotency-Key the backend received').toMatch(
+      /\S/,
+    );
   });
 
   it('j) two tabs add at the same moment, 10 rounds: every add is kept', async () => {
@@ -311,7 +337,9 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
             ([name, when]) =>
               new Promise<void>((resolve) =>
                 setTimeout(() => {
-                  document.querySelector<HTMLButtonElement>(`button[aria-label="Adicionar ao carrinho: ${name}"]`)!.click();
+                  document
+                    .querySelector<HTMLButtonElement>(`button[aria-label="Adicionar ao carrinho: ${name}"]`)!
+                    .click();
                   resolve();
                 }, when - Date.now()),
               ),
@@ -322,7 +350,13 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     }
     const want = products.map((p) => ({ id: p.id, quantity: ROUNDS }));
     await expect
-      .poll(async () => ((await savedCart(tabs[0]!)) ?? []).map((i) => ({ id: i.id, quantity: i.quantity })).sort((a, b) => a.id.localeCompare(b.id)), { timeout: 10_000 })
+      .poll(
+        async () =>
+          ((await savedCart(tabs[0]!)) ?? [])
+            .map((i) => ({ id: i.id, quantity: i.quantity }))
+            .sort((a, b) => a.id.localeCompare(b.id)),
+        { timeout: 10_000 },
+      )
       .toEqual(want.sort((a, b) => a.id.localeCompare(b.id)));
     for (const tab of tabs) await expectHeaderCount(tab, 2 * ROUNDS, 'in each tab');
   });

@@ -8,7 +8,9 @@ import { assign, createActor, setup } from 'xstate';
 import { Inspector } from '../../src/inspector/launcher';
 import { createRecorder } from '../../src/inspector/recorder';
 
-const lamp = setup({ types: { context: {} as { flips: number }, events: {} as { type: 'lamp.flip' } | { type: 'lamp.unknown' } } }).createMachine({
+const lamp = setup({
+  types: { context: {} as { flips: number }, events: {} as { type: 'lamp.flip' } | { type: 'lamp.unknown' } },
+}).createMachine({
   id: 'lamp',
   context: { flips: 0 },
   initial: 'off',
@@ -32,16 +34,23 @@ describe('the inspector panel', () => {
     await user.keyboard('{Alt>}{Shift>}S{/Shift}{/Alt}');
     const panel = await screen.findByRole('dialog', { name: 'Inspetor de estados' }, { timeout: 15_000 });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Inspetor de estados'));
-    await waitFor(() => expect(panel.querySelector('g[data-state-id="lamp.off"]')?.getAttribute('data-active')).toBe('true'), { timeout: 10_000 });
+    await waitFor(
+      () => expect(panel.querySelector('g[data-state-id="lamp.off"]')?.getAttribute('data-active')).toBe('true'),
+      { timeout: 10_000 },
+    );
 
     act(() => {
       actor.send({ type: 'lamp.flip' });
       actor.send({ type: 'lamp.unknown' });
     });
-    await waitFor(() => expect(panel.querySelector('g[data-state-id="lamp.on"]')?.getAttribute('data-active')).toBe('true'));
+    await waitFor(() =>
+      expect(panel.querySelector('g[data-state-id="lamp.on"]')?.getAttribute('data-active')).toBe('true'),
+    );
     expect(panel.querySelector('g[data-state-id="lamp.off"]')?.getAttribute('data-active')).toBe('false');
     // The latest transition taken is drawn as such (the ignored event after it took none).
-    expect([...panel.querySelectorAll('g[data-taken="true"]')].map((g) => g.getAttribute('data-edge'))).toEqual(['lamp.off->lamp.on']);
+    expect([...panel.querySelectorAll('g[data-taken="true"]')].map((g) => g.getAttribute('data-edge'))).toEqual([
+      'lamp.off->lamp.on',
+    ]);
     const log = within(panel).getByRole('list', { name: 'Eventos' });
     const lines = within(log).getAllByRole('listitem');
     // Newest first: the unknown event (ignored), the flip, the start.

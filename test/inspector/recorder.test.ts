@@ -8,7 +8,10 @@ import { describeOutcome, snapshotJson, summarizePayload } from '../../src/inspe
 // A toggle written for this test: `toggle` flips, `bump` counts without a state change, `noop` is known to
 // nobody (ignored), and `bump` is ignored in `on`.
 const toggle = setup({
-  types: { context: {} as { count: number }, events: {} as { type: 'toggle' } | { type: 'bump'; by: number } | { type: 'noop' } },
+  types: {
+    context: {} as { count: number },
+    events: {} as { type: 'toggle' } | { type: 'bump'; by: number } | { type: 'noop' },
+  },
 }).createMachine({
   id: 'toggle',
   context: { count: 0 },
@@ -102,16 +105,19 @@ describe('the inspector recorder', () => {
 
 describe('the event log texts', () => {
   it('summarizes a payload in one short line', () => {
-    expect(summarizePayload({ type: 'cart.add', product: { id: 'p1', name: 'Jaqueta de Couro Preta', price: 500 } })).toBe(
-      'product: Jaqueta de Couro Preta',
-    );
+    expect(
+      summarizePayload({ type: 'cart.add', product: { id: 'p1', name: 'Jaqueta de Couro Preta', price: 500 } }),
+    ).toBe('product: Jaqueta de Couro Preta');
     expect(summarizePayload({ type: 'cart.synced', items: [1, 2, 3] })).toBe('items: [3]');
     expect(summarizePayload({ type: 'x' })).toBe('');
     expect(summarizePayload({ type: 'x', text: 'a'.repeat(200) }).length).toBeLessThanOrEqual(80);
   });
 
   it('shows a snapshot as bounded JSON of its value, status and context', () => {
-    const json = snapshotJson({ value: { a: 'b' }, status: 'active', context: { long: 'x'.repeat(10_000) }, machine: {} }, 100);
+    const json = snapshotJson(
+      { value: { a: 'b' }, status: 'active', context: { long: 'x'.repeat(10_000) }, machine: {} },
+      100,
+    );
     expect(json.startsWith('{\n  "value": {\n    "a": "b"\n  },\n  "status": "active"')).toBe(true);
     expect(json).toContain('… (truncado');
     expect(json).not.toContain('x'.repeat(201)); // long strings are clipped first

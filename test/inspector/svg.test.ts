@@ -32,7 +32,13 @@ const parse = (svg: string) => new DOMParser().parseFromString(svg, 'image/svg+x
 describe('graph → elkjs → SVG', () => {
   it('reads the states, start dots and merged edges of the definition', () => {
     const diagram = diagramOf(door);
-    expect(diagram.states.map((s) => s.id)).toEqual(['door.idle', 'door.busy', 'door.busy.loading', 'door.busy.saving', 'door.done']);
+    expect(diagram.states.map((s) => s.id)).toEqual([
+      'door.idle',
+      'door.busy',
+      'door.busy.loading',
+      'door.busy.saving',
+      'door.done',
+    ]);
     expect(diagram.initials).toEqual([
       { parent: 'door', target: 'door.idle' },
       { parent: 'door.busy', target: 'door.busy.loading' },
@@ -61,7 +67,10 @@ describe('graph → elkjs → SVG', () => {
     expect(doc.querySelectorAll('g[data-state-id="door.done"] > rect')).toHaveLength(2);
     // Nesting: busy's group holds its two children, and their boxes lie inside busy's box.
     const busy = doc.querySelector('g[data-state-id="door.busy"]')!;
-    expect([...busy.querySelectorAll('g[data-state-id]')].map((g) => g.getAttribute('data-state-id'))).toEqual(['door.busy.loading', 'door.busy.saving']);
+    expect([...busy.querySelectorAll('g[data-state-id]')].map((g) => g.getAttribute('data-state-id'))).toEqual([
+      'door.busy.loading',
+      'door.busy.saving',
+    ]);
     const box = (id: string) => laid.states.find((s) => s.state.id === id)!;
     for (const child of ['door.busy.loading', 'door.busy.saving']) {
       expect(box(child).x).toBeGreaterThanOrEqual(box('door.busy').x);
@@ -95,7 +104,12 @@ describe('graph → elkjs → SVG', () => {
   });
 
   it('lists active states with their ancestors, for parallel values too', () => {
-    expect(activeStateIds('cart', { storage: 'ready', panel: 'closed' })).toEqual(['cart.storage', 'cart.storage.ready', 'cart.panel', 'cart.panel.closed']);
+    expect(activeStateIds('cart', { storage: 'ready', panel: 'closed' })).toEqual([
+      'cart.storage',
+      'cart.storage.ready',
+      'cart.panel',
+      'cart.panel.closed',
+    ]);
     expect(activeStateIds('auth', 'loggedIn')).toEqual(['auth.loggedIn']);
   });
 });

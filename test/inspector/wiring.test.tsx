@@ -25,7 +25,16 @@ describe('the inspector hook', () => {
   it('reaches auth, cart, catalog, checkout, delivery, search and the checkout guard', async () => {
     const recorder = createRecorder();
     const services = createServices(
-      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }), orders: memoryOrders(), deliveryCep: memoryDeliveryCep(), navigation: memoryNavigation() },
+      {
+        auth: memoryAuth(),
+        users: memoryUsers([]),
+        catalog: memoryCatalog(sampleCatalog()),
+        checkout: memoryCheckout(),
+        cartStorage: memoryCartStorage({ items: [] }),
+        orders: memoryOrders(),
+        deliveryCep: memoryDeliveryCep(),
+        navigation: memoryNavigation(),
+      },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
       { inspect: recorder.inspect },
     );
@@ -41,14 +50,38 @@ describe('the inspector hook', () => {
       expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout']);
       const location = memoryLocation({ path: '/checkout' });
       render(<App services={services} router={{ hook: location.hook, searchHook: location.searchHook }} />);
-      await waitFor(() => expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'delivery', 'search']), {
-        timeout: 10_000,
-      });
+      await waitFor(
+        () =>
+          expect([...recorder.actors().keys()].sort()).toEqual([
+            'auth',
+            'cart',
+            'catalog',
+            'checkout',
+            'checkoutGuard',
+            'delivery',
+            'search',
+          ]),
+        {
+          timeout: 10_000,
+        },
+      );
       // Their events are logged, starting with each one's xstate.init (an actor is registered when it is created,
       // and a component's actor starts in an effect, a moment later).
-      await waitFor(() => expect([...initialised].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'checkoutGuard', 'delivery', 'search']), {
-        timeout: 10_000,
-      });
+      await waitFor(
+        () =>
+          expect([...initialised].sort()).toEqual([
+            'auth',
+            'cart',
+            'catalog',
+            'checkout',
+            'checkoutGuard',
+            'delivery',
+            'search',
+          ]),
+        {
+          timeout: 10_000,
+        },
+      );
       // A product page's delivery actor carries the hook from its creation: once started, it is the one drawn.
       const productDelivery = (await services.delivery())!.createProductDelivery({ id: 'j1', price: 500 }, 'jackets');
       productDelivery.start();
@@ -63,7 +96,16 @@ describe('the inspector hook', () => {
   it('reaches the browse actor a category page starts, with its choices and their transitions', async () => {
     const recorder = createRecorder();
     const services = createServices(
-      { auth: memoryAuth(), users: memoryUsers([]), catalog: memoryCatalog(sampleCatalog()), checkout: memoryCheckout(), cartStorage: memoryCartStorage({ items: [] }), orders: memoryOrders(), deliveryCep: memoryDeliveryCep(), navigation: memoryNavigation() },
+      {
+        auth: memoryAuth(),
+        users: memoryUsers([]),
+        catalog: memoryCatalog(sampleCatalog()),
+        checkout: memoryCheckout(),
+        cartStorage: memoryCartStorage({ items: [] }),
+        orders: memoryOrders(),
+        deliveryCep: memoryDeliveryCep(),
+        navigation: memoryNavigation(),
+      },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
       { inspect: recorder.inspect },
     );
@@ -72,7 +114,9 @@ describe('the inspector hook', () => {
       render(<App services={services} router={{ hook: location.hook, searchHook: location.searchHook }} />);
       await waitFor(() => expect(recorder.actors().has('browse')).toBe(true), { timeout: 10_000 });
       await waitFor(() =>
-        expect(recorder.events().some((e) => e.machine === 'browse' && e.event.type === 'browse.address.changed')).toBe(true),
+        expect(recorder.events().some((e) => e.machine === 'browse' && e.event.type === 'browse.address.changed')).toBe(
+          true,
+        ),
       );
       expect(recorder.actors().get('browse')!.getSnapshot().context.view.order).toBe('nome');
     } finally {

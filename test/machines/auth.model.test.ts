@@ -7,7 +7,12 @@ describe(`auth: ${authPaths.length} walks taking every transition of the model`,
   // Only this file's walks count (files share modules in a worker).
   const coverage = transitionRecorder(authMachine);
 
-  it.each(authPaths.map((path, index) => [walkName(path, index, authPaths.length, authPathName({ steps: path.steps.slice(0, 3) })), path] as const))('%s', async (_name, path) => {
+  it.each(
+    authPaths.map(
+      (path, index) =>
+        [walkName(path, index, authPaths.length, authPathName({ steps: path.steps.slice(0, 3) })), path] as const,
+    ),
+  )('%s', async (_name, path) => {
     await runAuthPath(path, undefined, coverage);
   });
 

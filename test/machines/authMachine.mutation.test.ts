@@ -29,7 +29,9 @@ describe('authMachine (mutation run): busy while waiting for a port', () => {
     await tick();
     expect(snap().value).toBe('repairingProfile');
     expect(snap().hasTag('busy')).toBe(true);
-    users.createIfMissing.latest().resolve({ id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
+    users.createIfMissing
+      .latest()
+      .resolve({ id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
     await tick();
     expect(snap().value).toBe('loggedIn');
     expect(snap().hasTag('busy')).toBe(false);
@@ -73,7 +75,13 @@ describe('authMachine (mutation run): the auth stream while the profile loads', 
     expect(users.findById.calls.map((call) => call.args)).toEqual([['uid-ana'], ['uid-bruno']]);
     users.findById.latest().resolve(null);
     await tick();
-    const brunoProfile = { id: 'uid-bruno', email: 'bruno@example.com', firstName: 'Bruno', lastName: 'Lima', provider: 'firebase' } as const;
+    const brunoProfile = {
+      id: 'uid-bruno',
+      email: 'bruno@example.com',
+      firstName: 'Bruno',
+      lastName: 'Lima',
+      provider: 'firebase',
+    } as const;
     expect(users.createIfMissing.calls.map((call) => call.args)).toEqual([[brunoProfile]]);
     users.createIfMissing.latest().resolve(brunoProfile);
     await tick();
@@ -101,7 +109,13 @@ describe('authMachine (mutation run): after a sign-up or a Google sign-in', () =
     await tick();
     auth.updateDisplayName.latest().resolve();
     await tick();
-    const carla = { id: 'uid-carla', firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com', provider: 'firebase' };
+    const carla = {
+      id: 'uid-carla',
+      firstName: 'Carla',
+      lastName: 'Dias',
+      email: 'carla@example.com',
+      provider: 'firebase',
+    };
     expect(users.create.calls.map((call) => call.args)).toEqual([[carla]]);
     users.create.latest().resolve();
     await tick();
@@ -118,7 +132,9 @@ describe('authMachine (mutation run): after a sign-up or a Google sign-in', () =
     const { actor, auth, users, snap } = startAuth();
     auth.emit(null);
     actor.send({ type: 'auth.signUp', form: carlaForm });
-    auth.signUp.latest().resolve({ uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' });
+    auth.signUp
+      .latest()
+      .resolve({ uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' });
     await tick();
     auth.updateDisplayName.latest().resolve();
     await tick();
@@ -133,33 +149,45 @@ describe('authMachine (mutation run): after a sign-up or a Google sign-in', () =
     const { actor, auth, users, snap } = startAuth();
     auth.emit(null);
     actor.send({ type: 'auth.signInWithGoogle' });
-    auth.signInWithGoogle.latest().resolve({ uid: 'uid-g', email: 'g@example.com', displayName: 'Gil', provider: 'google' });
+    auth.signInWithGoogle
+      .latest()
+      .resolve({ uid: 'uid-g', email: 'g@example.com', displayName: 'Gil', provider: 'google' });
     await tick();
-    users.findById.latest().resolve({ id: 'uid-g', email: 'g@example.com', firstName: 'Gil', lastName: '', provider: 'google' });
+    users.findById
+      .latest()
+      .resolve({ id: 'uid-g', email: 'g@example.com', firstName: 'Gil', lastName: '', provider: 'google' });
     await tick();
     expect(snap().value).toBe('loggedIn');
-    expect(snap().context.authUser).toEqual({ uid: 'uid-g', email: 'g@example.com', displayName: 'Gil', provider: 'google' });
+    expect(snap().context.authUser).toEqual({
+      uid: 'uid-g',
+      email: 'g@example.com',
+      displayName: 'Gil',
+      provider: 'google',
+    });
     auth.emit({ uid: 'uid-g', email: 'g@example.com', displayName: 'Gil', provider: 'google' });
     expect(snap().value).toBe('loggedIn');
     expect(users.findById.calls).toHaveLength(1);
   });
 
-  it.each(['auth.signIn', 'auth.signUp'] as const)('%s rejected with no error at all: no message, logged', async (type) => {
-    const { actor, auth, snap, logError } = startAuth();
-    auth.emit(null);
-    if (type === 'auth.signIn') {
-      actor.send({ type, form: { email: 'ana@example.com', password: 'segredo' } });
-      auth.signIn.latest().reject(undefined);
-    } else {
-      actor.send({ type, form: carlaForm });
-      auth.signUp.latest().reject(undefined);
-    }
-    await tick();
-    expect(snap().status).toBe('active');
-    expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
-    expect(snap().context.fieldErrors).toEqual({});
-    expect(logError).toHaveBeenCalledTimes(1);
-  });
+  it.each(['auth.signIn', 'auth.signUp'] as const)(
+    '%s rejected with no error at all: no message, logged',
+    async (type) => {
+      const { actor, auth, snap, logError } = startAuth();
+      auth.emit(null);
+      if (type === 'auth.signIn') {
+        actor.send({ type, form: { email: 'ana@example.com', password: 'segredo' } });
+        auth.signIn.latest().reject(undefined);
+      } else {
+        actor.send({ type, form: carlaForm });
+        auth.signUp.latest().reject(undefined);
+      }
+      await tick();
+      expect(snap().status).toBe('active');
+      expect(snap().matches({ loggedOut: 'idle' })).toBe(true);
+      expect(snap().context.fieldErrors).toEqual({});
+      expect(logError).toHaveBeenCalledTimes(1);
+    },
+  );
 });
 
 describe('authMachine (mutation run): the tags the UI reads in each state', () => {
@@ -181,7 +209,9 @@ describe('authMachine (mutation run): the tags the UI reads in each state', () =
     users.findById.latest().resolve(null);
     await tick();
     expect(tags()).toEqual(['busy', 'signedIn', 'blocking']);
-    users.createIfMissing.latest().resolve({ id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
+    users.createIfMissing
+      .latest()
+      .resolve({ id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
     await tick();
     expect(snap().value).toBe('loggedIn');
     expect(tags()).toEqual(['signedIn']);

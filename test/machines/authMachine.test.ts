@@ -63,7 +63,13 @@ describe('authMachine: following the auth-state stream', () => {
     users.findById.latest().resolve(null);
     await tick();
     expect(snap().value).toBe('repairingProfile');
-    const rebuilt = { id: ana.uid, email: ana.email!, firstName: 'Ana', lastName: 'Souza', provider: 'firebase' } as const;
+    const rebuilt = {
+      id: ana.uid,
+      email: ana.email!,
+      firstName: 'Ana',
+      lastName: 'Souza',
+      provider: 'firebase',
+    } as const;
     expect(users.createIfMissing.calls.map((c) => c.args)).toEqual([[rebuilt]]);
     users.createIfMissing.latest().resolve(rebuilt);
     await tick();
@@ -81,7 +87,13 @@ describe('authMachine: following the auth-state stream', () => {
     users.createIfMissing.latest().reject(error);
     await tick();
     expect(snap().value).toBe('loggedIn');
-    expect(snap().context.user).toEqual({ id: ana.uid, email: ana.email, firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
+    expect(snap().context.user).toEqual({
+      id: ana.uid,
+      email: ana.email,
+      firstName: 'Ana',
+      lastName: 'Souza',
+      provider: 'firebase',
+    });
     expect(logError).toHaveBeenCalledWith({ error, during: 'repairProfile' });
   });
 
@@ -142,7 +154,10 @@ describe('authMachine: e-mail sign-in', () => {
   it('shows the validation messages of SPEC §5 without calling the provider', async () => {
     const { actor, auth, snap } = await startLoggedOut();
     actor.send({ type: 'auth.signIn', form: { email: '', password: '' } });
-    expect(snap().context.fieldErrors).toEqual({ email: 'O e-mail é obrigatório.', password: 'A senha é obrigatória.' });
+    expect(snap().context.fieldErrors).toEqual({
+      email: 'O e-mail é obrigatório.',
+      password: 'A senha é obrigatória.',
+    });
     actor.send({ type: 'auth.signIn', form: { email: 'ana@', password: 'x' } });
     expect(snap().context.fieldErrors).toEqual({ email: 'Por favor, insira um e-mail válido.' });
     expect(auth.signIn.calls).toHaveLength(0);
@@ -222,13 +237,21 @@ describe('authMachine: sign-up', () => {
     const { actor, auth, users, snap } = await startLoggedOut();
     actor.send({ type: 'auth.signUp', form: validSignUp });
     expect(auth.signUp.latest().args).toEqual([{ email: 'carla@example.com', password: 'segredo1' }]);
-    auth.signUp.latest().resolve({ uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' });
+    auth.signUp
+      .latest()
+      .resolve({ uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' });
     await tick();
     expect(users.create.calls).toHaveLength(0);
     expect(auth.updateDisplayName.calls.map((c) => c.args)).toEqual([['Carla Dias']]);
     auth.updateDisplayName.latest().resolve();
     await tick();
-    const expected = { id: 'uid-carla', firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com', provider: 'firebase' };
+    const expected = {
+      id: 'uid-carla',
+      firstName: 'Carla',
+      lastName: 'Dias',
+      email: 'carla@example.com',
+      provider: 'firebase',
+    };
     expect(users.create.latest().args).toEqual([expected]);
     users.create.latest().resolve();
     await tick();
@@ -253,7 +276,9 @@ describe('authMachine: sign-up', () => {
     auth.signUp.latest().reject(new AuthUnavailableError('quota'));
     await tick();
     expect(snap().context.fieldErrors).toEqual({});
-    expect(snap().context.formError).toBe('Não foi possível concluir o cadastro agora. Verifique sua conexão e tente novamente.');
+    expect(snap().context.formError).toBe(
+      'Não foi possível concluir o cadastro agora. Verifique sua conexão e tente novamente.',
+    );
     expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'signUp' }));
   });
 });
@@ -276,7 +301,13 @@ describe('authMachine: a flow that fails after the provider signed the shopper i
     users.findById.latest().resolve(null);
     await tick();
     // The repair writes the profile with the name typed (the stream's user predates updateDisplayName).
-    const repaired = { id: 'uid-carla', email: 'carla@example.com', firstName: 'Carla', lastName: 'Dias', provider: 'firebase' } as const;
+    const repaired = {
+      id: 'uid-carla',
+      email: 'carla@example.com',
+      firstName: 'Carla',
+      lastName: 'Dias',
+      provider: 'firebase',
+    } as const;
     expect(users.createIfMissing.latest().args).toEqual([repaired]);
     users.createIfMissing.latest().resolve(repaired);
     await tick();
@@ -295,7 +326,12 @@ describe('authMachine: a flow that fails after the provider signed the shopper i
 });
 
 describe('authMachine: Google sign-in', () => {
-  const google: AuthUser = { uid: 'uid-g', email: 'ana.g@example.com', displayName: 'Ana Maria Souza', provider: 'google' };
+  const google: AuthUser = {
+    uid: 'uid-g',
+    email: 'ana.g@example.com',
+    displayName: 'Ana Maria Souza',
+    provider: 'google',
+  };
 
   it('creates the users document on the first sign-in (provider google)', async () => {
     const { actor, auth, users, snap } = await startLoggedOut();
@@ -305,7 +341,13 @@ describe('authMachine: Google sign-in', () => {
     expect(users.findById.latest().args).toEqual(['uid-g']);
     users.findById.latest().resolve(null);
     await tick();
-    const expected = { id: 'uid-g', email: 'ana.g@example.com', firstName: 'Ana', lastName: 'Maria Souza', provider: 'google' };
+    const expected = {
+      id: 'uid-g',
+      email: 'ana.g@example.com',
+      firstName: 'Ana',
+      lastName: 'Maria Souza',
+      provider: 'google',
+    };
     expect(users.create.calls.map((c) => c.args)).toEqual([[expected]]);
     users.create.latest().resolve();
     await tick();
@@ -382,7 +424,11 @@ describe('authMachine: every wait ends', () => {
   const loginMessage = 'Não foi possível entrar agora. Verifique sua conexão e tente novamente.';
 
   it('exports the agreed texts and deadlines', () => {
-    expect([PROFILE_FAILED_MESSAGE, SIGN_UP_FAILED_MESSAGE, LOGIN_FAILED_MESSAGE]).toEqual([profileMessage, signUpMessage, loginMessage]);
+    expect([PROFILE_FAILED_MESSAGE, SIGN_UP_FAILED_MESSAGE, LOGIN_FAILED_MESSAGE]).toEqual([
+      profileMessage,
+      signUpMessage,
+      loginMessage,
+    ]);
     expect([PROFILE_TIMEOUT_MS, SIGN_UP_TIMEOUT_MS, LOGIN_TIMEOUT_MS]).toEqual([8_000, 10_000, 10_000]);
   });
 
@@ -394,7 +440,13 @@ describe('authMachine: every wait ends', () => {
     clock.increment(1);
     expect(snap().value).toBe('profileUnavailable');
     expect(snap().hasTag('signedIn')).toBe(true);
-    expect(snap().context.user).toEqual({ id: ana.uid, email: ana.email, firstName: 'Ana', lastName: 'Souza', provider: 'firebase' });
+    expect(snap().context.user).toEqual({
+      id: ana.uid,
+      email: ana.email,
+      firstName: 'Ana',
+      lastName: 'Souza',
+      provider: 'firebase',
+    });
     expect(logError).toHaveBeenCalledWith(expect.objectContaining({ during: 'loadProfile' }));
     users.findById.calls[0]!.resolve(anaProfile);
     await tick();
@@ -436,7 +488,13 @@ describe('authMachine: every wait ends', () => {
     expect(snap().value).toBe('loadingProfile');
     users.findById.latest().resolve(null);
     await tick();
-    const repaired = { id: 'uid-carla', email: 'carla@example.com', firstName: 'Carla', lastName: 'Dias', provider: 'firebase' } as const;
+    const repaired = {
+      id: 'uid-carla',
+      email: 'carla@example.com',
+      firstName: 'Carla',
+      lastName: 'Dias',
+      provider: 'firebase',
+    } as const;
     expect(users.createIfMissing.latest().args).toEqual([repaired]);
     users.createIfMissing.latest().resolve(repaired);
     users.create.calls[0]!.reject(new ProfileWriteError('late, refused'));
@@ -462,7 +520,11 @@ describe('authMachine: every wait ends', () => {
   });
 
   it.each([
-    ['e-mail', (actor: ReturnType<typeof startAuth>['actor']) => actor.send({ type: 'auth.signIn', form: { email: 'ana@example.com', password: 'segredo1' } })],
+    [
+      'e-mail',
+      (actor: ReturnType<typeof startAuth>['actor']) =>
+        actor.send({ type: 'auth.signIn', form: { email: 'ana@example.com', password: 'segredo1' } }),
+    ],
     ['Google', (actor: ReturnType<typeof startAuth>['actor']) => actor.send({ type: 'auth.signInWithGoogle' })],
   ])('a %s log-in with no answer gives up at 10 s with the log-in message', async (_name, start) => {
     const { actor, snap, clock } = await startLoggedOut();

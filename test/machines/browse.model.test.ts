@@ -7,7 +7,15 @@ describe(`browse: ${browsePaths.length} walks taking every transition of the mod
   // Only this file's walks count (files share modules in a worker).
   const coverage = transitionRecorder(browseMachine);
 
-  it.each(browsePaths.map((path, index) => [walkName(path, index, browsePaths.length, browsePathName({ ...path, steps: path.steps.slice(0, 3) })), path] as const))('%s', (_name, path) => {
+  it.each(
+    browsePaths.map(
+      (path, index) =>
+        [
+          walkName(path, index, browsePaths.length, browsePathName({ ...path, steps: path.steps.slice(0, 3) })),
+          path,
+        ] as const,
+    ),
+  )('%s', (_name, path) => {
     runBrowsePath(path, undefined, coverage);
   });
 

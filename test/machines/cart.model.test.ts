@@ -7,7 +7,12 @@ describe(`cart: ${cartPaths.length} walks taking every transition of the model`,
   // Only this file's walks count (files share modules in a worker).
   const coverage = transitionRecorder(cartMachine);
 
-  it.each(cartPaths.map((path, index) => [walkName(path, index, cartPaths.length, cartPathName({ steps: path.steps.slice(0, 3) })), path] as const))('%s', async (_name, path) => {
+  it.each(
+    cartPaths.map(
+      (path, index) =>
+        [walkName(path, index, cartPaths.length, cartPathName({ steps: path.steps.slice(0, 3) })), path] as const,
+    ),
+  )('%s', async (_name, path) => {
     await runCartPath(path, undefined, coverage);
   });
 

@@ -8,7 +8,13 @@ import { selectCartItems } from '../../src/ui/selectors';
 import { fakeCartStorage } from '../support/fakes/ports';
 import { codedError, tick } from '../support/fakes/controllable';
 
-const jaqueta: CartItem = { id: 'jaqueta', name: 'Jaqueta Jeans', imageUrl: '/images/jaqueta.webp', price: 500, quantity: 1 };
+const jaqueta: CartItem = {
+  id: 'jaqueta',
+  name: 'Jaqueta Jeans',
+  imageUrl: '/images/jaqueta.webp',
+  price: 500,
+  quantity: 1,
+};
 
 describe('cartMachine (mutation run)', () => {
   it('logs a failed clear of the saved cart instead of crashing', async () => {
@@ -31,9 +37,17 @@ describe('cartMachine (mutation run)', () => {
     actor.send({ type: 'cart.increase', productId: 'jaqueta' });
     storage.answerLoad();
     await tick();
-    expect(actor.getSnapshot().context).toEqual({ items: [{ ...jaqueta, quantity: 2 }], queued: [], paymentConfirmed: false });
+    expect(actor.getSnapshot().context).toEqual({
+      items: [{ ...jaqueta, quantity: 2 }],
+      queued: [],
+      paymentConfirmed: false,
+    });
     actor.send({ type: 'cart.increase', productId: 'jaqueta' });
-    expect(actor.getSnapshot().context).toEqual({ items: [{ ...jaqueta, quantity: 3 }], queued: [], paymentConfirmed: false });
+    expect(actor.getSnapshot().context).toEqual({
+      items: [{ ...jaqueta, quantity: 3 }],
+      queued: [],
+      paymentConfirmed: false,
+    });
   });
 });
 
@@ -47,7 +61,9 @@ describe('cartMachine (mutation run): a saved cart that cannot be read', () => {
     await tick();
     expect(selectCartItems(actor.getSnapshot())).toEqual([jaqueta]);
     expect(storage.calls).toEqual([{ method: 'save', items: [jaqueta] }]);
-    expect(log).toHaveBeenCalledWith('[cart] loadCart failed', expect.objectContaining({ code: 'storage/unavailable' }));
+    expect(log).toHaveBeenCalledWith(
+      '[cart] loadCart failed',
+      expect.objectContaining({ code: 'storage/unavailable' }),
+    );
   });
 });
-

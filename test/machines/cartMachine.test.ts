@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { cartMachine, createCartActors } from '../../src/machines/cartMachine';
-import { selectCartCount, selectCartItems, selectCartTotal, selectIsCartUnsaved, selectIsPanelOpen } from '../../src/ui/selectors';
+import {
+  selectCartCount,
+  selectCartItems,
+  selectCartTotal,
+  selectIsCartUnsaved,
+  selectIsPanelOpen,
+} from '../../src/ui/selectors';
 import type { CartItem } from '../../src/domain';
 import { aCartItem, aProduct } from '../support/builders';
 import { fakeCartStorage } from '../support/fakes/ports';
@@ -37,7 +43,10 @@ describe('cartMachine', () => {
     await tick();
     expect(actor.getSnapshot().matches({ storage: 'ready' })).toBe(true);
     expect(selectCartItems(actor.getSnapshot())).toEqual([]);
-    expect(log).toHaveBeenCalledWith('[cart] loadCart failed', expect.objectContaining({ code: 'storage/unavailable' }));
+    expect(log).toHaveBeenCalledWith(
+      '[cart] loadCart failed',
+      expect.objectContaining({ code: 'storage/unavailable' }),
+    );
   });
 
   it('adds a new product with quantity 1, and +1 when it is already there; saves each time', async () => {
@@ -151,16 +160,24 @@ describe('cartMachine', () => {
     actor.send({ type: 'cart.add', product: bone });
     await tick();
     expect(unsaved()).toBe(true);
-    expect(items().map((i) => [i.id, i.quantity])).toEqual([['jaqueta', 1], ['bone', 2]]);
+    expect(items().map((i) => [i.id, i.quantity])).toEqual([
+      ['jaqueta', 1],
+      ['bone', 2],
+    ]);
     // Every change tried again: three saves, each with the whole cart so far.
-    expect(storage.calls.map((c) => (c.method === 'save' ? c.items.reduce((n, i) => n + i.quantity, 0) : 0))).toEqual([1, 2, 3]);
+    expect(storage.calls.map((c) => (c.method === 'save' ? c.items.reduce((n, i) => n + i.quantity, 0) : 0))).toEqual([
+      1, 2, 3,
+    ]);
     expect(storage.saved()).toBeNull();
 
     storage.failWrites(false);
     actor.send({ type: 'cart.decrease', productId: 'bone' });
     await tick();
     expect(unsaved()).toBe(false);
-    expect(storage.saved()?.map((i) => [i.id, i.quantity])).toEqual([['jaqueta', 1], ['bone', 1]]);
+    expect(storage.saved()?.map((i) => [i.id, i.quantity])).toEqual([
+      ['jaqueta', 1],
+      ['bone', 1],
+    ]);
   });
 
   it('a failed clear (the last line removed) also leaves the cart unsaved', async () => {

@@ -36,7 +36,15 @@ describe('catalogMachine (mutation run)', () => {
   it('starts with no categories and nothing on screen, the list loading', () => {
     const { snap } = startCatalog();
     expect(snap().value).toEqual({ list: 'loading', category: 'idle', product: 'idle', pages: 'idle' });
-    expect(snap().context).toEqual({ categories: [], categoryId: null, category: null, productId: null, product: null, more: [], after: undefined });
+    expect(snap().context).toEqual({
+      categories: [],
+      categoryId: null,
+      category: null,
+      productId: null,
+      product: null,
+      more: [],
+      after: undefined,
+    });
   });
 
   it('a category page is busy while its read is pending, and not after', async () => {
@@ -138,7 +146,15 @@ describe('catalogMachine (mutation run): a prerendered page', () => {
   it('a page without a category (home, explore) starts from its snapshot, nothing on screen for a category', () => {
     const { catalog, snap } = startPrerendered({ categories: [jaquetas] });
     expect(snap().value).toEqual({ list: 'prerendered', category: 'idle', product: 'idle', pages: 'idle' });
-    expect(snap().context).toEqual({ categories: [jaquetas], categoryId: null, category: null, productId: null, product: null, more: [], after: undefined });
+    expect(snap().context).toEqual({
+      categories: [jaquetas],
+      categoryId: null,
+      category: null,
+      productId: null,
+      product: null,
+      more: [],
+      after: undefined,
+    });
     expect(catalog.listCategories.calls).toHaveLength(0);
   });
 

@@ -12,7 +12,10 @@ function startCatalog(input?: { categories: Category[] }) {
   const logError = vi.fn();
   const clock = new SimulatedClock();
   const actor = createActor(
-    catalogMachine.provide({ actors: createCatalogActors({ catalog: catalog.port }), actions: { logError: (_, p) => logError(p) } }),
+    catalogMachine.provide({
+      actors: createCatalogActors({ catalog: catalog.port }),
+      actions: { logError: (_, p) => logError(p) },
+    }),
     { input, clock },
   ).start();
   return { actor, catalog, logError, clock, snap: () => actor.getSnapshot() };

@@ -17,7 +17,10 @@ function start(port: Parameters<typeof createCatalogActors>[0]['catalog']) {
   const logError = vi.fn();
   const clock = new SimulatedClock();
   const actor = createActor(
-    catalogMachine.provide({ actors: createCatalogActors({ catalog: port }), actions: { logError: (_, params) => logError(params) } }),
+    catalogMachine.provide({
+      actors: createCatalogActors({ catalog: port }),
+      actions: { logError: (_, params) => logError(params) },
+    }),
     { clock },
   ).start();
   const shown = () => categoryProductsOf(actor.getSnapshot().context).map((p) => p.id);
@@ -28,7 +31,10 @@ function start(port: Parameters<typeof createCatalogActors>[0]['catalog']) {
 describe('catalogMachine: a category read page by page', () => {
   it('reads a 130-product category past its 24-product preview in three pages, then nothing more', async () => {
     const whole = aCategory().withId('camisas').withProducts(products(130, 'camisa')).build();
-    const memory = memoryCatalog({ camisas: categoryDocumentOf(whole) }, { products: Object.fromEntries(productDocumentsOf(whole).map((d) => [d.id, d])) });
+    const memory = memoryCatalog(
+      { camisas: categoryDocumentOf(whole) },
+      { products: Object.fromEntries(productDocumentsOf(whole).map((d) => [d.id, d])) },
+    );
     const requests: unknown[] = [];
     const port: ProductCatalogPort = {
       ...memory,
@@ -80,7 +86,9 @@ describe('catalogMachine: a category read page by page', () => {
     const { actor, shown, pages } = start(fake.port);
     const preview = products(3, 'p');
     actor.send({ type: 'catalog.category.show', id: 'bonés' });
-    fake.getCategory.latest().resolve({ ...aCategory().withId('bonés').withProducts(preview).build(), productCount: 200 });
+    fake.getCategory
+      .latest()
+      .resolve({ ...aCategory().withId('bonés').withProducts(preview).build(), productCount: 200 });
     await tick();
     actor.send({ type: 'catalog.category.more' });
     actor.send({ type: 'catalog.category.more' });
@@ -106,7 +114,9 @@ describe('catalogMachine: a category read page by page', () => {
     fake.listCategories.latest().resolve([]); // its deadline must not count here
     const preview = products(2, 'p');
     actor.send({ type: 'catalog.category.show', id: 'meias' });
-    fake.getCategory.latest().resolve({ ...aCategory().withId('meias').withProducts(preview).build(), productCount: 5 });
+    fake.getCategory
+      .latest()
+      .resolve({ ...aCategory().withId('meias').withProducts(preview).build(), productCount: 5 });
     await tick();
     actor.send({ type: 'catalog.category.more' });
     fake.listCategoryProducts.latest().reject(new CatalogUnavailableError('offline'));

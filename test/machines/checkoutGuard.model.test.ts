@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fromCallback } from 'xstate';
-import { checkoutGuardMachine, type AuthSource, type CheckoutGuardEvent } from '../../src/machines/checkoutGuardMachine';
+import {
+  checkoutGuardMachine,
+  type AuthSource,
+  type CheckoutGuardEvent,
+} from '../../src/machines/checkoutGuardMachine';
 import { firstFailingPath, reportTooth, transitionRecorder } from './model/graph';
 import { checkoutGuardPathName, checkoutGuardPaths, runCheckoutGuardPath } from './model/checkoutGuardModel';
 
@@ -29,21 +33,33 @@ describe('teeth: the guard paths catch broken auth following', () => {
     const once = ({ auth }: { auth: AuthSource }) => ({
       followAuth: fromCallback<CheckoutGuardEvent>(({ sendBack }) => {
         const snapshot = auth.getSnapshot();
-        if (!snapshot.hasTag('unknown')) sendBack({ type: snapshot.hasTag('signedIn') ? 'guard.loggedIn' : 'guard.loggedOut' });
+        if (!snapshot.hasTag('unknown'))
+          sendBack({ type: snapshot.hasTag('signedIn') ? 'guard.loggedIn' : 'guard.loggedOut' });
       }),
     });
-    expect(count('auth read once', await firstFailingPath(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { actors: once })))).toBeGreaterThan(0);
+    expect(
+      count(
+        'auth read once',
+        await firstFailingPath(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { actors: once })),
+      ),
+    ).toBeGreaterThan(0);
   });
 
   it('a guard that takes "auth unknown" for signed out (redirects before auth has answered)', async () => {
     const hasty = ({ auth }: { auth: AuthSource }) => ({
       followAuth: fromCallback<CheckoutGuardEvent>(({ sendBack }) => {
-        const forward = (s: ReturnType<AuthSource['getSnapshot']>) => sendBack({ type: s.hasTag('signedIn') ? 'guard.loggedIn' : 'guard.loggedOut' });
+        const forward = (s: ReturnType<AuthSource['getSnapshot']>) =>
+          sendBack({ type: s.hasTag('signedIn') ? 'guard.loggedIn' : 'guard.loggedOut' });
         forward(auth.getSnapshot());
         const watch = auth.subscribe(forward);
         return () => watch.unsubscribe();
       }),
     });
-    expect(count('unknown taken for signed out', await firstFailingPath(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { actors: hasty })))).toBeGreaterThan(0);
+    expect(
+      count(
+        'unknown taken for signed out',
+        await firstFailingPath(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { actors: hasty })),
+      ),
+    ).toBeGreaterThan(0);
   });
 });

@@ -66,12 +66,15 @@ describe('checkoutMachine', () => {
 });
 
 describe('checkoutMachine: one Idempotency-Key per attempt', () => {
-  const keyOf = (call: { args: readonly unknown[] }) => (call.args[1] as { idempotencyKey?: string } | undefined)?.idempotencyKey;
+  const keyOf = (call: { args: readonly unknown[] }) =>
+    (call.args[1] as { idempotencyKey?: string } | undefined)?.idempotencyKey;
   function startWithKeys() {
     const checkout = fakeCheckout();
     let drawn = 0;
     const actor = createActor(
-      checkoutMachine.provide({ actors: createCheckoutActors({ checkout: checkout.port, newKey: () => `key-${++drawn}` }) }),
+      checkoutMachine.provide({
+        actors: createCheckoutActors({ checkout: checkout.port, newKey: () => `key-${++drawn}` }),
+      }),
     ).start();
     return { actor, checkout, snap: () => actor.getSnapshot() };
   }
@@ -105,7 +108,9 @@ describe('checkoutMachine: one Idempotency-Key per attempt', () => {
     expect(actor.getSnapshot().value).toBe('submitting');
     clock.increment(1);
     expect(actor.getSnapshot().value).toBe('failed');
-    expect(actor.getSnapshot().context.errorMessage).toBe('Não foi possível iniciar o pagamento. Tente novamente em instantes.');
+    expect(actor.getSnapshot().context.errorMessage).toBe(
+      'Não foi possível iniciar o pagamento. Tente novamente em instantes.',
+    );
     checkout.createSession.latest().resolve({ url: 'http://127.0.0.1:5000/pay/late' });
     await tick();
     expect(redirects).toEqual([]);
@@ -126,7 +131,8 @@ describe('checkoutMachine: one Idempotency-Key per attempt', () => {
 
   it('the chosen delivery goes to the backend with the key; another CEP or service is a new attempt', async () => {
     const { actor, checkout } = startWithKeys();
-    const deliveryOf = (call: { args: readonly unknown[] }) => (call.args[1] as { delivery?: unknown } | undefined)?.delivery;
+    const deliveryOf = (call: { args: readonly unknown[] }) =>
+      (call.args[1] as { delivery?: unknown } | undefined)?.delivery;
     actor.send({ type: 'checkout.submit', items, delivery: { cep: '01310100', service: 'economica' } });
     checkout.createSession.latest().reject(new CheckoutFailedError('network', 'offline'));
     await tick();
@@ -223,7 +229,9 @@ describe('checkoutMachine: one Idempotency-Key per attempt', () => {
   it("a 409 shows the backend's pt-BR message instead of ours", async () => {
     const { actor, checkout, snap } = startWithKeys();
     actor.send({ type: 'checkout.submit', items });
-    checkout.createSession.latest().reject(new CheckoutFailedError('conflict', '409', { status: 409, userMessage: 'Este pedido já foi pago.' }));
+    checkout.createSession
+      .latest()
+      .reject(new CheckoutFailedError('conflict', '409', { status: 409, userMessage: 'Este pedido já foi pago.' }));
     await tick();
     expect(snap().context.errorMessage).toBe('Este pedido já foi pago.');
   });

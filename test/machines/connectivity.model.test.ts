@@ -22,7 +22,8 @@ describe('teeth: the connectivity paths catch broken wiring', () => {
     reportTooth(name, caughtBy, connectivityPaths.length);
     return caughtBy;
   };
-  const caughtWith = (machine: typeof connectivityMachine) => firstFailingPath(connectivityPaths, (path) => runConnectivityPath(path, { machine }));
+  const caughtWith = (machine: typeof connectivityMachine) =>
+    firstFailingPath(connectivityPaths, (path) => runConnectivityPath(path, { machine }));
 
   it('a banner that ignores an open checkout', async () => {
     const machine = connectivityMachine.provide({ guards: { onCheckout: () => false, toCheckout: () => false } });

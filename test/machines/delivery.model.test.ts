@@ -10,10 +10,13 @@ describe(`delivery: ${deliveryWalks.length} walks taking every transition of the
   const coverage = transitionRecorder(deliveryMachine);
 
   it.each(
-    deliveryWalks.map(({ start, input, walk }, index) => [
-      `${walkName(walk, index, deliveryWalks.length, start)}: ${deliveryPathName({ ...walk, steps: walk.steps.slice(0, 4) })}`,
-      { input, walk },
-    ] as const),
+    deliveryWalks.map(
+      ({ start, input, walk }, index) =>
+        [
+          `${walkName(walk, index, deliveryWalks.length, start)}: ${deliveryPathName({ ...walk, steps: walk.steps.slice(0, 4) })}`,
+          { input, walk },
+        ] as const,
+    ),
   )('%s', async (_name, run) => {
     await runDeliveryWalk(run, undefined, coverage);
   });

@@ -25,13 +25,24 @@ const HATS: ParcelLine[] = [
   { categoryId: null, quantity: 1, unitAmount: 8_990 },
 ];
 
-function start(input: DeliveryInput = {}, options: { quote?: ReturnType<typeof fromPromise<DeliveryQuote, QuoteRequest>> } = {}) {
+function start(
+  input: DeliveryInput = {},
+  options: { quote?: ReturnType<typeof fromPromise<DeliveryQuote, QuoteRequest>> } = {},
+) {
   const storage = memoryDeliveryCep();
   const logError = vi.fn();
   // The quoting module already loaded, so a quote answers within one tick (its lazy loading is tested below).
-  const production = createDeliveryActors({ storage, now: () => NOW, log: logError, loadDeliveryModule: async () => deliveryModule });
+  const production = createDeliveryActors({
+    storage,
+    now: () => NOW,
+    log: logError,
+    loadDeliveryModule: async () => deliveryModule,
+  });
   const actor = createActor(
-    deliveryMachine.provide({ actors: options.quote ? { quote: options.quote } : production.actors, actions: production.actions }),
+    deliveryMachine.provide({
+      actors: options.quote ? { quote: options.quote } : production.actors,
+      actions: production.actions,
+    }),
     { input },
   ).start();
   return { actor, storage, logError, snap: () => actor.getSnapshot() };
@@ -175,7 +186,9 @@ describe('deliveryMachine: the quote has a deadline', () => {
 describe('createDeliveryActors', () => {
   it('loads the quoting module with the first quote (a lazy chunk in the storefront)', async () => {
     const { actors, actions } = createDeliveryActors({ storage: memoryDeliveryCep(), now: () => NOW });
-    const actor = createActor(deliveryMachine.provide({ actors, actions }), { input: { cep: '01310100', lines: JACKET } }).start();
+    const actor = createActor(deliveryMachine.provide({ actors, actions }), {
+      input: { cep: '01310100', lines: JACKET },
+    }).start();
     const quoted = await waitFor(actor, (snapshot) => snapshot.matches('quoted'), { timeout: 10_000 });
     expect(quoted.context.quote?.options.map((o) => o.amount)).toEqual([0, 2490 + 400]);
     actor.stop();
@@ -192,7 +205,9 @@ describe('createDeliveryActors', () => {
         return deliveryModule;
       },
     });
-    const actor = createActor(deliveryMachine.provide({ actors, actions }), { input: { cep: '01310100', lines: JACKET } }).start();
+    const actor = createActor(deliveryMachine.provide({ actors, actions }), {
+      input: { cep: '01310100', lines: JACKET },
+    }).start();
     await tick();
     expect(actor.getSnapshot().value).toBe('failed');
     actor.send({ type: 'delivery.retry' });
@@ -211,7 +226,11 @@ describe('createDeliveryActors', () => {
   });
 
   it('quotes from the day now() says', async () => {
-    const { actors } = createDeliveryActors({ storage: memoryDeliveryCep(), now: () => NOW, loadDeliveryModule: async () => deliveryModule });
+    const { actors } = createDeliveryActors({
+      storage: memoryDeliveryCep(),
+      now: () => NOW,
+      loadDeliveryModule: async () => deliveryModule,
+    });
     const actor = createActor(actors.quote, { input: { cep: '01310100', lines: JACKET } }).start();
     await tick();
     expect(actor.getSnapshot().output?.quotedOn).toBe('2026-12-01');
@@ -220,10 +239,28 @@ describe('createDeliveryActors', () => {
 
 describe('the cart as a parcel', () => {
   const catalog: Category[] = [
-    { id: 'jackets', name: 'jackets', displayName: 'Jaquetas', imageUrl: '/j.svg', products: [{ id: 'j1', name: 'Jaqueta', imageUrl: '/j1.svg', price: 500 }] },
-    { id: 'hats', name: 'hats', displayName: 'Chapéus', imageUrl: '/h.svg', products: [{ id: 'h1', name: 'Boné', imageUrl: '/h1.svg', price: 59.9 }] },
+    {
+      id: 'jackets',
+      name: 'jackets',
+      displayName: 'Jaquetas',
+      imageUrl: '/j.svg',
+      products: [{ id: 'j1', name: 'Jaqueta', imageUrl: '/j1.svg', price: 500 }],
+    },
+    {
+      id: 'hats',
+      name: 'hats',
+      displayName: 'Chapéus',
+      imageUrl: '/h.svg',
+      products: [{ id: 'h1', name: 'Boné', imageUrl: '/h1.svg', price: 59.9 }],
+    },
   ];
-  const item = (id: string, price: number, quantity: number): CartItem => ({ id, name: id, imageUrl: `/${id}.svg`, price, quantity });
+  const item = (id: string, price: number, quantity: number): CartItem => ({
+    id,
+    name: id,
+    imageUrl: `/${id}.svg`,
+    price,
+    quantity,
+  });
 
   it('each line gets the category holding its product (null when unknown) and its price in centavos', () => {
     expect(parcelLinesOf([item('h1', 59.9, 2), item('x9', 89.9, 1)], catalog)).toEqual([
@@ -233,7 +270,7 @@ describe('the cart as a parcel', () => {
   });
 
   it('watchCartParcel sends the lines when they change, and only then', () => {
-    const source = <C,>(context: C) => {
+    const source = <C>(context: C) => {
       const listeners = new Set<() => void>();
       return {
         context,
@@ -253,12 +290,16 @@ describe('the cart as a parcel', () => {
     const cart = source({ items: [item('j1', 500, 1)] });
     const catalogActor = source({ categories: [] as Category[] });
     const sent: DeliveryEvent[] = [];
-    const delivery = createActor(deliveryMachine.provide({ actors: { watchParcel: watchCartParcel({ cart, catalog: catalogActor }) } }), {
-      input: { lines: [] },
-      inspect: (inspection) => {
-        if (inspection.type === '@xstate.event' && inspection.event.type === 'delivery.lines.changed') sent.push(inspection.event as DeliveryEvent);
+    const delivery = createActor(
+      deliveryMachine.provide({ actors: { watchParcel: watchCartParcel({ cart, catalog: catalogActor }) } }),
+      {
+        input: { lines: [] },
+        inspect: (inspection) => {
+          if (inspection.type === '@xstate.event' && inspection.event.type === 'delivery.lines.changed')
+            sent.push(inspection.event as DeliveryEvent);
+        },
       },
-    });
+    );
     delivery.start();
     // At start: the cart holds a jacket the catalog does not know yet (default weight).
     expect(delivery.getSnapshot().context.lines).toEqual([{ categoryId: null, quantity: 1, unitAmount: 50_000 }]);

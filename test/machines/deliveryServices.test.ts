@@ -18,15 +18,30 @@ import { memoryNavigation } from '../../src/adapters/navigation/memory';
 // Tuesday 1 December 2026, noon in Brasília.
 const NOW = Date.parse('2026-12-01T15:00:00Z');
 const catalog: Category[] = [
-  { id: 'jackets', name: 'jackets', displayName: 'Jaquetas', imageUrl: '/j.svg', products: [{ id: 'j1', name: 'Jaqueta de Couro Preta', imageUrl: '/j1.svg', price: 500 }] },
-  { id: 'hats', name: 'hats', displayName: 'Chapéus', imageUrl: '/h.svg', products: [{ id: 'h1', name: 'Boné Branco', imageUrl: '/h1.svg', price: 59.9 }] },
+  {
+    id: 'jackets',
+    name: 'jackets',
+    displayName: 'Jaquetas',
+    imageUrl: '/j.svg',
+    products: [{ id: 'j1', name: 'Jaqueta de Couro Preta', imageUrl: '/j1.svg', price: 500 }],
+  },
+  {
+    id: 'hats',
+    name: 'hats',
+    displayName: 'Chapéus',
+    imageUrl: '/h.svg',
+    products: [{ id: 'h1', name: 'Boné Branco', imageUrl: '/h1.svg', price: 59.9 }],
+  },
 ];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let stop = () => {};
 afterEach(() => stop());
 
-function services(deliveryCep: MemoryDeliveryCep | (() => Promise<MemoryDeliveryCep>), logError: (message: string, error: unknown) => void = () => {}) {
+function services(
+  deliveryCep: MemoryDeliveryCep | (() => Promise<MemoryDeliveryCep>),
+  logError: (message: string, error: unknown) => void = () => {},
+) {
   const built = createServices(
     {
       auth: memoryAuth(),
@@ -75,7 +90,12 @@ describe('createServices: delivery', () => {
     product.start();
     product.send({ type: 'delivery.cep.submit', cep: '69900-000' });
     await waitFor(product, (snapshot) => snapshot.matches('quoted'), { timeout: 10_000 });
-    expect(product.getSnapshot().context.quote).toMatchObject({ cep: '69900000', uf: 'AC', weightGrams: 1400, subtotal: 50_000 });
+    expect(product.getSnapshot().context.quote).toMatchObject({
+      cep: '69900000',
+      uf: 'AC',
+      weightGrams: 1400,
+      subtotal: 50_000,
+    });
     expect(deliveryCep.raw()).toBe('69900000');
     // The cart's actor has the same CEP now: adding the jacket quotes it at once.
     expect(delivery.getSnapshot().context.cep).toBe('69900000');
@@ -103,11 +123,14 @@ describe('createServices: delivery', () => {
     const logged: string[] = [];
     let attempts = 0;
     // The saved CEP's adapter loads beside the chunk (as main.tsx does it): its first download fails.
-    const built = services(async () => {
-      attempts++;
-      if (attempts === 1) throw new Error('offline');
-      return memoryDeliveryCep({ raw: '01310100' });
-    }, (message) => logged.push(message));
+    const built = services(
+      async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('offline');
+        return memoryDeliveryCep({ raw: '01310100' });
+      },
+      (message) => logged.push(message),
+    );
     const failed = built.delivery();
     expect(await failed).toBeNull();
     expect(logged).toEqual(['[delivery] the delivery code could not be loaded']);

@@ -21,13 +21,28 @@ const doc = (id: string, uid: string, createdAt: number) => ({
 
 // Auth stays unknown unless a test moves it: these tests send orders.load themselves.
 function startWith(port: OrdersPort) {
-  const actor = createActor(ordersMachine.provide({ actors: createOrdersActors({ orders: port, auth: fakeShopper() }), actions: { logError: () => {} } })).start();
+  const actor = createActor(
+    ordersMachine.provide({
+      actors: createOrdersActors({ orders: port, auth: fakeShopper() }),
+      actions: { logError: () => {} },
+    }),
+  ).start();
   return { actor };
 }
 
-function start(port = memoryOrders({ documents: { a: doc('a', 'ana', 1), b: doc('b', 'ana', 2), c: doc('c', 'bruno', 3) }, signedInAs: () => 'ana' })) {
+function start(
+  port = memoryOrders({
+    documents: { a: doc('a', 'ana', 1), b: doc('b', 'ana', 2), c: doc('c', 'bruno', 3) },
+    signedInAs: () => 'ana',
+  }),
+) {
   const logError = vi.fn();
-  const actor = createActor(ordersMachine.provide({ actors: createOrdersActors({ orders: port, auth: fakeShopper() }), actions: { logError: (_, p) => logError(p) } })).start();
+  const actor = createActor(
+    ordersMachine.provide({
+      actors: createOrdersActors({ orders: port, auth: fakeShopper() }),
+      actions: { logError: (_, p) => logError(p) },
+    }),
+  ).start();
   return { actor, port, logError };
 }
 
@@ -58,7 +73,9 @@ describe('ordersMachine over memoryOrders', () => {
     port.failReads(true);
     actor.send({ type: 'orders.load', uid: 'ana' });
     const failed = await waitFor(actor, (s) => s.matches('failed'));
-    expect(failed.context.errorMessage).toBe('Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.');
+    expect(failed.context.errorMessage).toBe(
+      'Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.',
+    );
     expect(logError).toHaveBeenCalledTimes(1);
     port.failReads(false);
     actor.send({ type: 'orders.retry' });
@@ -87,14 +104,17 @@ describe('the orders actor follows the auth actor itself', () => {
       documents: { a: doc('a', 'ana', 1), b: doc('b', 'ana', 2), c: doc('c', 'bruno', 3) },
       signedInAs: () => auth.getSnapshot().context.authUser?.uid ?? null,
     });
-    const actor = createActor(ordersMachine.provide({ actors: createOrdersActors({ orders: port, auth }), actions: { logError: () => {} } }), {
-      input: { sessionId },
-    }).start();
+    const actor = createActor(
+      ordersMachine.provide({ actors: createOrdersActors({ orders: port, auth }), actions: { logError: () => {} } }),
+      {
+        input: { sessionId },
+      },
+    ).start();
     return { actor, auth };
   }
   const ids = (actor: ReturnType<typeof following>['actor']) => actor.getSnapshot().context.orders.map((o) => o.id);
 
-  it('waits in idle while auth is unknown, then reads the signed-in shopper\'s orders', async () => {
+  it("waits in idle while auth is unknown, then reads the signed-in shopper's orders", async () => {
     const { actor, auth } = following();
     expect(actor.getSnapshot().value).toBe('idle');
     auth.set('ana');
@@ -155,4 +175,3 @@ describe('ordersMachine over a port that answers too much', () => {
     expect((await waitFor(actor, (s) => s.matches('loaded'))).context.orders).toEqual([]);
   });
 });
-

@@ -2,15 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Product } from '../../src/domain';
 import type { NavigationPort } from '../../src/adapters/navigation/port';
-import { createSearchNavigation, searchMachine, type SearchCatalogInput, type SearchRemoteInput } from '../../src/machines/searchMachine';
+import {
+  createSearchNavigation,
+  searchMachine,
+  type SearchCatalogInput,
+  type SearchRemoteInput,
+} from '../../src/machines/searchMachine';
 import { firstFailingPath, reportTooth, transitionRecorder, walkName } from './model/graph';
-import { productionSearchWiring, runSearchPath, searchPathName, searchPaths, type AddressWiring, type SearchWiring } from './model/searchModel';
+import {
+  productionSearchWiring,
+  runSearchPath,
+  searchPathName,
+  searchPaths,
+  type AddressWiring,
+  type SearchWiring,
+} from './model/searchModel';
 
 describe(`search: ${searchPaths.length} walks taking every transition of the model`, () => {
   // Only this file's walks count (files share modules in a worker).
   const coverage = transitionRecorder(searchMachine);
 
-  it.each(searchPaths.map((path, index) => [walkName(path, index, searchPaths.length, searchPathName({ ...path, steps: path.steps.slice(0, 3) })), path] as const))('%s', async (_name, path) => {
+  it.each(
+    searchPaths.map(
+      (path, index) =>
+        [
+          walkName(path, index, searchPaths.length, searchPathName({ ...path, steps: path.steps.slice(0, 3) })),
+          path,
+        ] as const,
+    ),
+  )('%s', async (_name, path) => {
     await runSearchPath(path, undefined, undefined, coverage);
   });
 
@@ -49,7 +69,14 @@ describe('teeth: the search paths catch broken wiring', () => {
         const words = input.term.toLowerCase().split(/\s+/);
         return input.categories
           .flatMap((c) => c.products)
-          .filter((p) => words.every((w) => p.name.toLowerCase().split(/\s+/).some((n) => n.startsWith(w))));
+          .filter((p) =>
+            words.every((w) =>
+              p.name
+                .toLowerCase()
+                .split(/\s+/)
+                .some((n) => n.startsWith(w)),
+            ),
+          );
       }),
     });
     const caughtBy = await firstFailingPath(searchPaths, (path) => runSearchPath(path, accentBlind));
@@ -77,7 +104,9 @@ describe('teeth: the search paths catch broken wiring', () => {
   it('a request that ignores the abort signal (stale requests keep running)', async () => {
     const deaf: SearchWiring = (loader, backend) => ({
       ...productionSearchWiring(loader, backend),
-      searchRemote: fromPromise<Product[], SearchRemoteInput>(({ input }) => backend.search(input.term, { signal: new AbortController().signal })),
+      searchRemote: fromPromise<Product[], SearchRemoteInput>(({ input }) =>
+        backend.search(input.term, { signal: new AbortController().signal }),
+      ),
     });
     const caughtBy = await firstFailingPath(searchPaths, (path) => runSearchPath(path, deaf));
     report('stale requests not cancelled', caughtBy);
@@ -100,18 +129,25 @@ describe('teeth: the search paths catch broken wiring', () => {
 // Teeth: the same walks, with the address port wired wrongly, must see the history differ.
 describe('teeth: the search paths catch a broken address policy', () => {
   const caughtWith = async (name: string, addressing: AddressWiring) => {
-    const caughtBy = await firstFailingPath(searchPaths, (path) => runSearchPath(path, productionSearchWiring, addressing));
+    const caughtBy = await firstFailingPath(searchPaths, (path) =>
+      runSearchPath(path, productionSearchWiring, addressing),
+    );
     reportTooth(name, caughtBy, searchPaths.length);
     return caughtBy;
   };
-  const rewired = (navigation: NavigationPort, change: Partial<NavigationPort>) => createSearchNavigation({ ...navigation, ...change });
+  const rewired = (navigation: NavigationPort, change: Partial<NavigationPort>) =>
+    createSearchNavigation({ ...navigation, ...change });
 
   it('every move pushes (typing floods the history)', async () => {
-    expect(await caughtWith('always push', (navigation) => rewired(navigation, { replace: (to) => navigation.push(to) }))).toBeGreaterThan(0);
+    expect(
+      await caughtWith('always push', (navigation) => rewired(navigation, { replace: (to) => navigation.push(to) })),
+    ).toBeGreaterThan(0);
   });
 
   it('every move replaces (Back no longer returns from the results)', async () => {
-    expect(await caughtWith('always replace', (navigation) => rewired(navigation, { push: (to) => navigation.replace(to) }))).toBeGreaterThan(0);
+    expect(
+      await caughtWith('always replace', (navigation) => rewired(navigation, { push: (to) => navigation.replace(to) })),
+    ).toBeGreaterThan(0);
   });
 
   it('the results page is never recognised', async () => {

@@ -6,7 +6,13 @@ import { createActor, SimulatedClock } from 'xstate';
 import * as searchIndexModule from '../../src/domain/searchIndex';
 import type { Category, Product } from '../../src/domain';
 import { SearchUnavailableError, type SearchOptions } from '../../src/adapters/search/port';
-import { createSearchActors, REMOTE_SEARCH_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, searchMachine, type SearchIndexModule } from '../../src/machines/searchMachine';
+import {
+  createSearchActors,
+  REMOTE_SEARCH_DEBOUNCE_MS,
+  SEARCH_DEBOUNCE_MS,
+  searchMachine,
+  type SearchIndexModule,
+} from '../../src/machines/searchMachine';
 import { aCategory, aProduct } from '../support/builders';
 import { controllable, tick } from '../support/fakes/controllable';
 
@@ -14,7 +20,10 @@ const product = (id: string, name: string) => aProduct({ id, name }).build();
 const casual = product('t1', 'Tênis Casual Branco');
 const esportivo = product('t2', 'Tênis Esportivo Azul');
 /** The first page of a category of 500 sneakers: the storefront holds one. */
-const firstPage = { ...aCategory({ id: 'tenis', displayName: 'Tênis' }).withProducts([casual]).build(), productCount: 500 } as Category;
+const firstPage = {
+  ...aCategory({ id: 'tenis', displayName: 'Tênis' }).withProducts([casual]).build(),
+  productCount: 500,
+} as Category;
 /** The same category held whole (its count equals what is listed). */
 const whole = { ...firstPage, productCount: 1 } as Category;
 
@@ -132,7 +141,9 @@ describe('searchMachine with a catalog larger than what is held', () => {
   });
 
   it('without a backend, a large catalog is searched locally and marked partial', async () => {
-    const actor = createActor(searchMachine.provide({ actors: createSearchActors({ loadIndexModule: async () => searchIndexModule }) })).start();
+    const actor = createActor(
+      searchMachine.provide({ actors: createSearchActors({ loadIndexModule: async () => searchIndexModule }) }),
+    ).start();
     actor.send({ type: 'search.catalog.loaded', categories: [firstPage] });
     actor.send({ type: 'search.enter', query: 'tenis' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('results'));

@@ -36,7 +36,15 @@ describe('searchMachine (mutation run)', () => {
   it('starts with nothing typed, no catalog, no results, nothing partial', () => {
     const actor = createActor(searchMachine).start();
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context).toEqual({ query: '', catalog: null, catalogFailed: false, results: [], resultsFor: '', committed: false, partial: false });
+    expect(actor.getSnapshot().context).toEqual({
+      query: '',
+      catalog: null,
+      catalogFailed: false,
+      results: [],
+      resultsFor: '',
+      committed: false,
+      partial: false,
+    });
   });
 
   it('typing a blank query over results clears them', async () => {

@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import * as searchIndexModule from '../../src/domain/searchIndex';
 import type { Category } from '../../src/domain';
-import { createSearchActors, SEARCH_DEBOUNCE_MS, searchMachine, type SearchIndexModule } from '../../src/machines/searchMachine';
+import {
+  createSearchActors,
+  SEARCH_DEBOUNCE_MS,
+  searchMachine,
+  type SearchIndexModule,
+} from '../../src/machines/searchMachine';
 import { aCategory, aProduct } from '../support/builders';
 import { codedError, controllable, tick } from '../support/fakes/controllable';
 
@@ -10,7 +15,9 @@ const product = (id: string, name: string) => aProduct({ id, name }).build();
 const jaquetas = aCategory({ id: 'jaquetas', displayName: 'Jaquetas' })
   .withProducts([product('j1', 'Jaqueta de Couro Preta'), product('j2', 'Blazer Bege')])
   .build();
-const tenis = aCategory({ id: 'tenis', displayName: 'Tênis' }).withProducts([product('t1', 'Tênis Casual Branco')]).build();
+const tenis = aCategory({ id: 'tenis', displayName: 'Tênis' })
+  .withProducts([product('t1', 'Tênis Casual Branco')])
+  .build();
 
 /** The production actors over a controllable loader of the index chunk, and a counting index builder. */
 function startSearch({ catalog = [jaquetas] as Category[] | null } = {}) {

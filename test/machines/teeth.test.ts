@@ -28,7 +28,9 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
           decreaseItem: assign({
             items: ({ context, event }) =>
               context.items.map((item) =>
-                item.id === (event as { productId?: string }).productId ? { ...item, quantity: Math.max(0, item.quantity - 1) } : item,
+                item.id === (event as { productId?: string }).productId
+                  ? { ...item, quantity: Math.max(0, item.quantity - 1) }
+                  : item,
               ),
           }),
         },
@@ -91,7 +93,13 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
         const user = await ports.auth.port.signInWithGoogle();
         const existing = await ports.users.port.findById(user.uid);
         const [firstName = '', ...rest] = (user.displayName ?? '').split(' ');
-        const profile: UserProfile = existing ?? { id: user.uid, email: user.email ?? '', firstName, lastName: rest.join(' '), provider: 'google' };
+        const profile: UserProfile = existing ?? {
+          id: user.uid,
+          email: user.email ?? '',
+          firstName,
+          lastName: rest.join(' '),
+          provider: 'google',
+        };
         await ports.users.port.create(profile);
         return profile;
       }),
@@ -116,7 +124,9 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
   it('checkout: a createSession that drops the chosen delivery', async () => {
     const broken: CheckoutWiring = (checkout) => ({
       ...createCheckoutActors({ checkout: checkout.port }),
-      createSession: fromPromise(({ input }: { input: CheckoutRequest }) => checkout.port.createSession(input.items, { idempotencyKey: 'k' })),
+      createSession: fromPromise(({ input }: { input: CheckoutRequest }) =>
+        checkout.port.createSession(input.items, { idempotencyKey: 'k' }),
+      ),
     });
     const caughtBy = await firstFailingPath(checkoutPaths, (path) => runCheckoutPath(path, broken));
     reportTooth('checkout drops the delivery', caughtBy, checkoutPaths.length);
@@ -124,13 +134,17 @@ describe('teeth: the model-based paths catch broken wiring', { timeout: 180_000 
   });
 
   it('checkout guard: a redirect one millisecond early', async () => {
-    const caughtBy = await firstFailingPath(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { delayMs: 2999 }));
+    const caughtBy = await firstFailingPath(checkoutGuardPaths, (path) =>
+      runCheckoutGuardPath(path, { delayMs: 2999 }),
+    );
     reportTooth('guard redirects at 2999 ms', caughtBy, checkoutGuardPaths.length);
     expect(caughtBy).toBeGreaterThan(0);
   });
 
   it('checkout guard: a navigateToLogin that does nothing', async () => {
-    const caughtBy = await firstFailingPath(checkoutGuardPaths, (path) => runCheckoutGuardPath(path, { navigateToLogin: () => {} }));
+    const caughtBy = await firstFailingPath(checkoutGuardPaths, (path) =>
+      runCheckoutGuardPath(path, { navigateToLogin: () => {} }),
+    );
     reportTooth('guard never navigates', caughtBy, checkoutGuardPaths.length);
     expect(caughtBy).toBeGreaterThan(0);
   });

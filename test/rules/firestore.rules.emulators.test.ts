@@ -72,8 +72,18 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
       for (const db of [anonymous().firestore(), as('alice').firestore()]) {
         const one = await assertSucceeds(db.doc(`products/${jacket.id}`).get());
         expect(one.get('price')).toBe(jacket.price);
-        await assertSucceeds(db.collection('products').where('categoryId', '==', 'jackets').orderBy('position').startAfter(-1).limit(24).get());
-        await assertSucceeds(db.collection('products').where('searchName', '>=', 'jaq').where('searchName', '<', 'jaq\uf8ff').get());
+        await assertSucceeds(
+          db
+            .collection('products')
+            .where('categoryId', '==', 'jackets')
+            .orderBy('position')
+            .startAfter(-1)
+            .limit(24)
+            .get(),
+        );
+        await assertSucceeds(
+          db.collection('products').where('searchName', '>=', 'jaq').where('searchName', '<', 'jaq\uf8ff').get(),
+        );
       }
       await assertSucceeds(anonymous().firestore().doc('products/nao-existe').get());
     });
@@ -109,8 +119,18 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
     it("a user can neither read nor write another user's profile", async () => {
       await assertFails(as('alice').firestore().doc('users/bruno').get());
       await assertFails(as('alice').firestore().collection('users').where('id', '==', 'bruno').get());
-      await assertFails(as('alice').firestore().doc('users/bruno').set({ ...bruno, firstName: 'Hacker' }));
-      await assertFails(as('alice').firestore().doc('users/mallory').set({ ...alice, id: 'mallory' }));
+      await assertFails(
+        as('alice')
+          .firestore()
+          .doc('users/bruno')
+          .set({ ...bruno, firstName: 'Hacker' }),
+      );
+      await assertFails(
+        as('alice')
+          .firestore()
+          .doc('users/mallory')
+          .set({ ...alice, id: 'mallory' }),
+      );
       await assertFails(as('alice').firestore().doc('users/bruno').delete());
     });
     it('nobody may list all users or read profiles when signed out', async () => {
@@ -127,16 +147,35 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
       await assertFails(db.doc('users/alice').set({ ...alice, id: 'bruno' }));
       await assertFails(db.doc('users/alice').set({ ...alice, firstName: 42 }));
     });
-    it.each(['firstName', 'lastName', 'email'] as const)('the profile %s takes up to its limit in src/domain/limits.ts, and not one character more', async (field) => {
-      const max = FIELD_MAX_LENGTH[field];
-      // A valid e-mail at each length: the local part pads it.
-      const text = (length: number) => (field === 'email' ? `${'a'.repeat(length - '@example.com'.length)}@example.com` : 'a'.repeat(length));
-      await assertFails(as('alice').firestore().doc('users/alice').set({ ...alice, [field]: text(max + 1) }));
-      await assertSucceeds(as('alice').firestore().doc('users/alice').set({ ...alice, [field]: text(max) }));
-    });
+    it.each(['firstName', 'lastName', 'email'] as const)(
+      'the profile %s takes up to its limit in src/domain/limits.ts, and not one character more',
+      async (field) => {
+        const max = FIELD_MAX_LENGTH[field];
+        // A valid e-mail at each length: the local part pads it.
+        const text = (length: number) =>
+          field === 'email' ? `${'a'.repeat(length - '@example.com'.length)}@example.com` : 'a'.repeat(length);
+        await assertFails(
+          as('alice')
+            .firestore()
+            .doc('users/alice')
+            .set({ ...alice, [field]: text(max + 1) }),
+        );
+        await assertSucceeds(
+          as('alice')
+            .firestore()
+            .doc('users/alice')
+            .set({ ...alice, [field]: text(max) }),
+        );
+      },
+    );
     it('a profile is written once: no update, no delete, even by its owner', async () => {
       await assertSucceeds(as('alice').firestore().doc('users/alice').set(alice));
-      await assertFails(as('alice').firestore().doc('users/alice').set({ ...alice, firstName: 'Outra' }));
+      await assertFails(
+        as('alice')
+          .firestore()
+          .doc('users/alice')
+          .set({ ...alice, firstName: 'Outra' }),
+      );
       await assertFails(as('alice').firestore().doc('users/alice').update({ firstName: 'Outra' }));
       await assertFails(as('alice').firestore().doc('users/alice').delete());
     });
@@ -146,14 +185,19 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
   });
 
   describe('checkoutSessions and orders (Meus pedidos)', () => {
-    for (const [collection, mine] of [['checkoutSessions', 's1'], ['orders', 'o1']] as const) {
+    for (const [collection, mine] of [
+      ['checkoutSessions', 's1'],
+      ['orders', 'o1'],
+    ] as const) {
       it(`${collection}: the owner reads their own, directly and by the \`where uid == uid\` query`, async () => {
         await assertSucceeds(as('alice').firestore().doc(`${collection}/${mine}`).get());
         await assertSucceeds(as('alice').firestore().collection(collection).where('uid', '==', 'alice').get());
       });
       it(`${collection}: another user reads nothing of it, not even by asking for the owner's uid or all of them`, async () => {
         await assertFails(as('bruno', 'google.com').firestore().doc(`${collection}/${mine}`).get());
-        await assertFails(as('bruno', 'google.com').firestore().collection(collection).where('uid', '==', 'alice').get());
+        await assertFails(
+          as('bruno', 'google.com').firestore().collection(collection).where('uid', '==', 'alice').get(),
+        );
         await assertFails(as('alice').firestore().collection(collection).get());
       });
       it(`${collection}: signed out, nothing is readable`, async () => {
@@ -170,17 +214,24 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
     }
     describe('a session that carries its delivery address', () => {
       // Expressa to Rua Augusta, 100 (CEP 01310100) — São Paulo/SP.
-      const delivery = anOrderDelivery().withAddress(anAddress().withRecipient('Alice Souza').withComplement('apto 12').build()).build();
+      const delivery = anOrderDelivery()
+        .withAddress(anAddress().withRecipient('Alice Souza').withComplement('apto 12').build())
+        .build();
       beforeEach(() =>
         testEnv.withSecurityRulesDisabled((admin) =>
-          admin.firestore().doc('checkoutSessions/s3').set({ id: 's3', uid: 'alice', status: 'paid', amountTotal: 50000, delivery }),
+          admin
+            .firestore()
+            .doc('checkoutSessions/s3')
+            .set({ id: 's3', uid: 'alice', status: 'paid', amountTotal: 50000, delivery }),
         ),
       );
 
       it('the owner reads it, address included, directly and by the `where uid == uid` query', async () => {
         const snapshot = await assertSucceeds(as('alice').firestore().doc('checkoutSessions/s3').get());
         expect(snapshot.get('delivery.address.street')).toBe('Rua Augusta');
-        const mine = await assertSucceeds(as('alice').firestore().collection('checkoutSessions').where('uid', '==', 'alice').get());
+        const mine = await assertSucceeds(
+          as('alice').firestore().collection('checkoutSessions').where('uid', '==', 'alice').get(),
+        );
         expect(mine.docs.map((doc) => doc.id).sort()).toEqual(['s1', 's3']);
       });
 
@@ -193,7 +244,9 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
 
       it('an anonymous visitor cannot read it, nor find it by its address', async () => {
         await assertFails(anonymous().firestore().doc('checkoutSessions/s3').get());
-        await assertFails(anonymous().firestore().collection('checkoutSessions').where('delivery.address.cep', '==', '01310100').get());
+        await assertFails(
+          anonymous().firestore().collection('checkoutSessions').where('delivery.address.cep', '==', '01310100').get(),
+        );
       });
 
       it('not even the owner may change the address, the frete or the review from the client', async () => {
@@ -201,18 +254,22 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
         await assertFails(alice.doc('checkoutSessions/s3').update({ 'delivery.address.street': 'Rua Oscar Freire' }));
         await assertFails(alice.doc('checkoutSessions/s3').update({ 'delivery.amount': 0 }));
         await assertFails(alice.doc('checkoutSessions/s3').update({ 'delivery.review': null }));
-        await assertFails(alice.doc('checkoutSessions/s4').set({ id: 's4', uid: 'alice', status: 'open', amountTotal: 0, delivery }));
+        await assertFails(
+          alice.doc('checkoutSessions/s4').set({ id: 's4', uid: 'alice', status: 'open', amountTotal: 0, delivery }),
+        );
       });
     });
 
-    it('a missing session is not readable (so the storefront cannot tell it from someone else\'s)', async () => {
+    it("a missing session is not readable (so the storefront cannot tell it from someone else's)", async () => {
       await assertFails(as('alice').firestore().doc('checkoutSessions/nope').get());
     });
   });
 
   describe('anything else', () => {
     it('no client access to the rate-limit counters, not even their own', async () => {
-      await testEnv.withSecurityRulesDisabled((admin) => admin.firestore().doc('rateLimits/alice_0').set({ key: 'alice', count: 20 }));
+      await testEnv.withSecurityRulesDisabled((admin) =>
+        admin.firestore().doc('rateLimits/alice_0').set({ key: 'alice', count: 20 }),
+      );
       await assertFails(as('alice').firestore().doc('rateLimits/alice_0').get());
       await assertFails(as('alice').firestore().doc('rateLimits/alice_0').set({ key: 'alice', count: 0 }));
       await assertFails(as('alice').firestore().doc('rateLimits/alice_0').delete());

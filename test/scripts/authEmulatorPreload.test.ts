@@ -16,7 +16,10 @@ const READ_OPTIONS = `
 `;
 
 const optionsSeen = (args: string[]) =>
-  JSON.parse(execFileSync(process.execPath, [...args, '-e', READ_OPTIONS], { cwd: ROOT, encoding: 'utf8' })) as { lazy: boolean; responses: boolean };
+  JSON.parse(execFileSync(process.execPath, [...args, '-e', READ_OPTIONS], { cwd: ROOT, encoding: 'utf8' })) as {
+    lazy: boolean;
+    responses: boolean;
+  };
 
 describe('the Auth emulator preload', () => {
   it('makes exegesis compile validators on first use, keeping the options firebase-tools passes', () => {

@@ -9,14 +9,28 @@ const LIST = [product('Boné 10', 100), product('Árvore 2', 50), product('boné
 describe('bench: the view a choice should paint', () => {
   it('orders: the list as it is, cheapest first, dearest first, A–Z in pt-BR; ties keep the list order', () => {
     expect(expectedNames(LIST, { order: 'padrao', range: null })).toEqual(['Boné 10', 'Árvore 2', 'boné 9', 'Casaco']);
-    expect(expectedNames(LIST, { order: 'menor-preco', range: null })).toEqual(['Árvore 2', 'Boné 10', 'boné 9', 'Casaco']);
-    expect(expectedNames(LIST, { order: 'maior-preco', range: null })).toEqual(['Casaco', 'Boné 10', 'boné 9', 'Árvore 2']);
+    expect(expectedNames(LIST, { order: 'menor-preco', range: null })).toEqual([
+      'Árvore 2',
+      'Boné 10',
+      'boné 9',
+      'Casaco',
+    ]);
+    expect(expectedNames(LIST, { order: 'maior-preco', range: null })).toEqual([
+      'Casaco',
+      'Boné 10',
+      'boné 9',
+      'Árvore 2',
+    ]);
     // "Árvore" before "Boné" (the accent does not send it after Z), 9 before 10.
     expect(expectedNames(LIST, { order: 'nome', range: null })).toEqual(['Árvore 2', 'boné 9', 'Boné 10', 'Casaco']);
   });
 
   it('a band keeps the prices inside it, both ends included, in the chosen order', () => {
-    expect(expectedNames(LIST, { order: 'maior-preco', range: { min: 50, max: 100 } })).toEqual(['Boné 10', 'boné 9', 'Árvore 2']);
+    expect(expectedNames(LIST, { order: 'maior-preco', range: { min: 50, max: 100 } })).toEqual([
+      'Boné 10',
+      'boné 9',
+      'Árvore 2',
+    ]);
     expect(expectedNames(LIST, { order: 'padrao', range: { min: 101, max: null } })).toEqual(['Casaco']);
     expect(expectedNames(LIST, { order: 'padrao', range: { min: null, max: 49.99 } })).toEqual([]);
   });

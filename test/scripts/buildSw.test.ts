@@ -13,7 +13,14 @@ describe('build-sw', () => {
   });
 
   it('falls back to the app shell on exactly the routes firebase.json rewrites to it', () => {
-    expect(appShellRoutes().sort()).toEqual(['/checkout', '/login', '/payment-confirmation', '/pedidos', '/search', '/sign-up']);
+    expect(appShellRoutes().sort()).toEqual([
+      '/checkout',
+      '/login',
+      '/payment-confirmation',
+      '/pedidos',
+      '/search',
+      '/sign-up',
+    ]);
   });
 
   it.each([

@@ -66,14 +66,18 @@ describe('seed catalog', () => {
   it('ships small SVGs with explicit width, height, viewBox and an accessible name', () => {
     for (const file of readdirSync(IMAGES_DIR).filter((f) => f.endsWith('.svg'))) {
       const svg = readFileSync(join(IMAGES_DIR, file), 'utf8');
-      expect(svg, file).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="\d+" viewBox="0 0 \d+ \d+" role="img" aria-label="[^"]+"/);
+      expect(svg, file).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="\d+" viewBox="0 0 \d+ \d+" role="img" aria-label="[^"]+"/,
+      );
       expect(Buffer.byteLength(svg), file).toBeLessThan(2_000);
     }
   });
 
   it('has committed images that match scripts/generate-images.ts (run `npm run images` after editing)', () => {
     const expected = renderAll();
-    const onDisk = readdirSync(IMAGES_DIR).filter((f) => f.endsWith('.svg')).sort();
+    const onDisk = readdirSync(IMAGES_DIR)
+      .filter((f) => f.endsWith('.svg'))
+      .sort();
     expect(onDisk).toEqual([...expected.keys()].sort());
     for (const [file, svg] of expected) expect(readFileSync(join(IMAGES_DIR, file), 'utf8'), file).toBe(svg);
   });

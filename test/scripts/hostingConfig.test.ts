@@ -15,7 +15,12 @@ interface Rewrite {
   function?: { functionId: string; region: string };
 }
 const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
-  hosting: { public: string; cleanUrls: boolean; rewrites: Rewrite[]; headers: Array<{ source?: string; regex?: string; headers: Array<{ key: string; value: string }> }> };
+  hosting: {
+    public: string;
+    cleanUrls: boolean;
+    rewrites: Rewrite[];
+    headers: Array<{ source?: string; regex?: string; headers: Array<{ key: string; value: string }> }>;
+  };
   functions: Array<{ source: string }>;
   firestore: { rules: string; indexes: string };
 };
@@ -31,8 +36,19 @@ describe('firebase.json hosting', () => {
   it('sends every backend route to the function in southamerica-east1, and nothing else', () => {
     const toFunction = rewrites.filter((r) => r.function).map((r) => r.source);
     // The catalog pages the build did not write and the sitemaps are rendered by the function on request; /api/** is the search.
-    expect(toFunction.sort()).toEqual(['/api/**', '/category/**', '/create-checkout-session', '/health', '/pay/**', '/product/**', '/sitemap.xml', '/sitemaps/**', '/webhooks/stripe']);
-    for (const r of rewrites.filter((r) => r.function)) expect(r.function).toEqual({ functionId: 'api', region: 'southamerica-east1' });
+    expect(toFunction.sort()).toEqual([
+      '/api/**',
+      '/category/**',
+      '/create-checkout-session',
+      '/health',
+      '/pay/**',
+      '/product/**',
+      '/sitemap.xml',
+      '/sitemaps/**',
+      '/webhooks/stripe',
+    ]);
+    for (const r of rewrites.filter((r) => r.function))
+      expect(r.function).toEqual({ functionId: 'api', region: 'southamerica-east1' });
   });
 
   it('gives the app shell to exactly the app routes that are not prerendered; catalog paths never get the shell', () => {
@@ -45,7 +61,9 @@ describe('firebase.json hosting', () => {
 
   it('sets HSTS, nosniff and a referrer policy on everything; immutable cache only for hashed files', () => {
     const all = config.hosting.headers.find((h) => h.source === '**')!.headers.map((h) => h.key);
-    expect(all).toEqual(expect.arrayContaining(['Strict-Transport-Security', 'X-Content-Type-Options', 'Referrer-Policy']));
+    expect(all).toEqual(
+      expect.arrayContaining(['Strict-Transport-Security', 'X-Content-Type-Options', 'Referrer-Policy']),
+    );
     const immutable = config.hosting.headers.find((h) => h.headers.some((x) => x.value.includes('immutable')))!;
     const hashed = new RegExp(immutable.regex!);
     expect(hashed.test('/main.fb774d86.js')).toBe(true);
@@ -70,7 +88,9 @@ describe('CSP', () => {
 
   it('hashes only the executable inline scripts (not JSON-LD, boot data or src= scripts)', () => {
     expect(inlineScripts(page)).toEqual([EARLY_CLICKS_SCRIPT, '(function(){boot()})();']);
-    expect(cspHash(EARLY_CLICKS_SCRIPT)).toBe(`'sha256-${createHash('sha256').update(EARLY_CLICKS_SCRIPT).digest('base64')}'`);
+    expect(cspHash(EARLY_CLICKS_SCRIPT)).toBe(
+      `'sha256-${createHash('sha256').update(EARLY_CLICKS_SCRIPT).digest('base64')}'`,
+    );
   });
 
   it('allows self, the hashes, Firebase Auth/Firestore and the authDomain frame, nothing broader', () => {

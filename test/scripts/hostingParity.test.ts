@@ -18,7 +18,8 @@ import { findFreePort } from '../../scripts/lib/ports';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/lib/staticServer';
 import { ROOT } from '../../scripts/lib/stack';
 
-const page = (title: string) => `<!doctype html><html lang="pt-BR"><head><title>${title}</title></head><body><div id="root"></div></body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html lang="pt-BR"><head><title>${title}</title></head><body><div id="root"></div></body></html>`;
 const APP_ROUTES = ['/login', '/sign-up', '/checkout', '/payment-confirmation', '/search', '/pedidos'];
 const PATHS = [
   '/',
@@ -34,7 +35,13 @@ const PATHS = [
   '/sw.js',
   '/manifest.webmanifest',
 ];
-const COMPARED_HEADERS = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cache-control'];
+const COMPARED_HEADERS = [
+  'strict-transport-security',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'cache-control',
+];
 
 let root: string;
 let local: RunningStaticServer | undefined;
@@ -58,19 +65,37 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'images', 'bone-branco.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
 
   // firebase.json as it is, pointed at this folder and a free port; only the Hosting emulator runs.
-  const firebase = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as { hosting: Record<string, unknown> & { rewrites: Array<{ function?: unknown }> }; emulators: Record<string, unknown> };
+  const firebase = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
+    hosting: Record<string, unknown> & { rewrites: Array<{ function?: unknown }> };
+    emulators: Record<string, unknown>;
+  };
   const port = await findFreePort();
   firebase.hosting.public = 'dist'; // relative to the config file, as Hosting wants it
   firebase.hosting.rewrites = firebase.hosting.rewrites.filter((rule) => rule.function === undefined);
-  firebase.emulators = { hosting: { host: '127.0.0.1', port }, hub: { host: '127.0.0.1', port: await findFreePort() }, logging: { host: '127.0.0.1', port: await findFreePort() }, ui: { enabled: false }, singleProjectMode: true };
+  firebase.emulators = {
+    hosting: { host: '127.0.0.1', port },
+    hub: { host: '127.0.0.1', port: await findFreePort() },
+    logging: { host: '127.0.0.1', port: await findFreePort() },
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
   const config = join(root, 'firebase.json');
   writeFileSync(config, JSON.stringify(firebase));
-  hosting = spawnChild(process.execPath, [FIREBASE_CLI, 'emulators:start', '--only', 'hosting', '--project', 'demo-club-clothing', '--config', config], {
-    env: { npm_config_offline: 'true' },
-  });
+  hosting = spawnChild(
+    process.execPath,
+    [FIREBASE_CLI, 'emulators:start', '--only', 'hosting', '--project', 'demo-club-clothing', '--config', config],
+    {
+      env: { npm_config_offline: 'true' },
+    },
+  );
   hostingUrl = `http://127.0.0.1:${port}`;
   await waitUntilServing(hosting, [`http-get://127.0.0.1:${port}/`], `the Hosting emulator on port ${port}`, 120_000);
-  local = await startStaticServer({ root: dist, port: 0, precompress: false, hosting: firebase.hosting as Parameters<typeof startStaticServer>[0]['hosting'] });
+  local = await startStaticServer({
+    root: dist,
+    port: 0,
+    precompress: false,
+    hosting: firebase.hosting as Parameters<typeof startStaticServer>[0]['hosting'],
+  });
 }, 180_000);
 
 afterAll(async () => {
@@ -108,11 +133,19 @@ describe('function rewrites go to the backend, after the files', () => {
     backend = createServer((request, response) => {
       seen.push(`${request.method} ${request.url}`);
       const found = request.url === '/product/nova';
-      response.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': found ? 'public, max-age=0' : 'no-store' });
+      response.writeHead(found ? 200 : 404, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': found ? 'public, max-age=0' : 'no-store',
+      });
       response.end(found ? '<h1>Nova</h1>' : 'nada');
     });
     await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
-    proxy = await startStaticServer({ root: join(root, 'dist'), port: 0, precompress: false, backendUrl: `http://127.0.0.1:${(backend.address() as AddressInfo).port}` });
+    proxy = await startStaticServer({
+      root: join(root, 'dist'),
+      port: 0,
+      precompress: false,
+      backendUrl: `http://127.0.0.1:${(backend.address() as AddressInfo).port}`,
+    });
   });
   afterAll(async () => {
     await proxy?.close();
@@ -139,4 +172,3 @@ describe('function rewrites go to the backend, after the files', () => {
     expect(seen).toEqual([]);
   });
 });
-

@@ -23,15 +23,28 @@ afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
 const read = (file: string) => readFileSync(join(dist, file), 'utf8');
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 const productCount = catalog.reduce((n, c) => n + c.products.length, 0);
 
 describe('prerenderSite', () => {
   it('writes /, /explore, every category and every product page, the 404 page, and keeps Parcel’s shell', async () => {
     const result = await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
-    expect(result).toEqual({ pages: 3 + catalog.length + productCount, categories: catalog.length, products: productCount });
+    expect(result).toEqual({
+      pages: 3 + catalog.length + productCount,
+      categories: catalog.length,
+      products: productCount,
+    });
     expect(read(APP_SHELL)).toBe(SHELL);
-    for (const file of ['index.html', 'explore/index.html', NOT_FOUND_PAGE, 'category/jackets/index.html', 'product/blazer-bege/index.html', 'product/boina-la-marrom/index.html']) {
+    for (const file of [
+      'index.html',
+      'explore/index.html',
+      NOT_FOUND_PAGE,
+      'category/jackets/index.html',
+      'product/blazer-bege/index.html',
+      'product/boina-la-marrom/index.html',
+    ]) {
       expect(existsSync(join(dist, file)), file).toBe(true);
     }
     const jackets = read('category/jackets/index.html');
@@ -40,7 +53,9 @@ describe('prerenderSite', () => {
     expect(jackets).toContain('R$\u00a0500,00');
     expect(jackets).toMatch(/<style id="stitches">[^<]*\.c-[\w-]+\{/); // the page's own CSS, inlined
     // No paint before the header is whole (a half-parsed header's items move as the rest arrives).
-    expect(jackets).toMatch(/<link rel="expect" href="#busca" blocking="render">.*<body>.*<\/header>.*<div[^>]* id="busca"/s);
+    expect(jackets).toMatch(
+      /<link rel="expect" href="#busca" blocking="render">.*<body>.*<\/header>.*<div[^>]* id="busca"/s,
+    );
     // The app's script starts when the browser is idle after the load event and the first contentful paint, not as
     // a tag fetched with the HTML.
     expect(jackets).not.toContain('<script type=module src=/main.1234abcd.js></script>');
@@ -52,11 +67,20 @@ describe('prerenderSite', () => {
 
   it('writes every page in place: no part held back in a hidden segment for a script to reveal', async () => {
     await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
-    const files = ['index.html', 'explore/index.html', NOT_FOUND_PAGE, ...catalog.map((c) => `category/${c.id}/index.html`), ...catalog.flatMap((c) => c.products.map((p) => `product/${p.id}/index.html`))];
+    const files = [
+      'index.html',
+      'explore/index.html',
+      NOT_FOUND_PAGE,
+      ...catalog.map((c) => `category/${c.id}/index.html`),
+      ...catalog.flatMap((c) => c.products.map((p) => `product/${p.id}/index.html`)),
+    ];
     for (const file of files) {
       const html = read(file);
       // React's streaming format: a boundary outlined as <div hidden id="S:n">, moved into place by $RC().
-      expect(/<div hidden id="S:\d+"|<template id="B:\d+"|\$RC\(/.test(html), `${file}: a boundary outlined into a hidden segment`).toBe(false);
+      expect(
+        /<div hidden id="S:\d+"|<template id="B:\d+"|\$RC\(/.test(html),
+        `${file}: a boundary outlined into a hidden segment`,
+      ).toBe(false);
       expect(html.includes('data-testid="loading-overlay"'), `${file}: a loading overlay in the HTML`).toBe(false);
     }
   });
@@ -78,7 +102,13 @@ describe('prerenderSite', () => {
       '@type': 'Product',
       name: 'Jaqueta de Couro Preta',
       image: 'https://loja.example/images/jaqueta-couro-preta.svg',
-      offers: { '@type': 'Offer', price: '500.00', priceCurrency: 'BRL', availability: 'https://schema.org/InStock', url: 'https://loja.example/product/jaqueta-couro-preta' },
+      offers: {
+        '@type': 'Offer',
+        price: '500.00',
+        priceCurrency: 'BRL',
+        availability: 'https://schema.org/InStock',
+        url: 'https://loja.example/product/jaqueta-couro-preta',
+      },
     });
     expect(breadcrumb).toMatchObject({
       '@type': 'BreadcrumbList',
@@ -95,7 +125,10 @@ describe('prerenderSite', () => {
     const [bone] = jsonLd(read('product/bone-aba-reta-preto/index.html'));
     expect((bone!.offers as { price: string }).price).toBe('89.90');
     const [categoryCrumbs] = jsonLd(read('category/hats/index.html'));
-    expect(categoryCrumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ name: 'Início' }, { name: 'Chapéus' }] });
+    expect(categoryCrumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ name: 'Início' }, { name: 'Chapéus' }],
+    });
   });
 
   it('writes no sitemap (the backend serves the index: server/render/sitemap.ts) and points robots.txt at the index', async () => {
@@ -107,10 +140,16 @@ describe('prerenderSite', () => {
   });
 
   it('writes only the first products up to the limit, categories in display order and each one’s products in order', async () => {
-    const result = await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN, productLimit: 10 });
+    const result = await prerenderSite({
+      distDir: dist,
+      catalog: memoryCatalog(catalog),
+      origin: ORIGIN,
+      productLimit: 10,
+    });
     expect(result).toEqual({ pages: 3 + catalog.length + 10, categories: catalog.length, products: 10 });
     const inOrder = catalog.flatMap((c) => c.products.map((p) => p.id));
-    for (const [index, id] of inOrder.entries()) expect(existsSync(join(dist, 'product', id, 'index.html')), id).toBe(index < 10);
+    for (const [index, id] of inOrder.entries())
+      expect(existsSync(join(dist, 'product', id, 'index.html')), id).toBe(index < 10);
     for (const category of catalog) expect(existsSync(join(dist, 'category', category.id, 'index.html'))).toBe(true);
   });
 
@@ -118,9 +157,13 @@ describe('prerenderSite', () => {
     const before = process.env.PRERENDER_PRODUCT_LIMIT;
     try {
       process.env.PRERENDER_PRODUCT_LIMIT = '3';
-      expect((await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN })).products).toBe(3);
+      expect((await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN })).products).toBe(
+        3,
+      );
       process.env.PRERENDER_PRODUCT_LIMIT = 'muitos';
-      await expect(prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN })).rejects.toThrow(/PRERENDER_PRODUCT_LIMIT/);
+      await expect(prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN })).rejects.toThrow(
+        /PRERENDER_PRODUCT_LIMIT/,
+      );
     } finally {
       if (before === undefined) delete process.env.PRERENDER_PRODUCT_LIMIT;
       else process.env.PRERENDER_PRODUCT_LIMIT = before;
@@ -128,7 +171,9 @@ describe('prerenderSite', () => {
   });
 
   it('embeds a snapshot that escapes markup in names (no way out of the <script>)', async () => {
-    const hostile = [{ ...catalog[0]!, products: [{ ...catalog[0]!.products[0]!, name: '</script><script>alert(1)</script>' }] }];
+    const hostile = [
+      { ...catalog[0]!, products: [{ ...catalog[0]!.products[0]!, name: '</script><script>alert(1)</script>' }] },
+    ];
     await prerenderSite({ distDir: dist, catalog: memoryCatalog(hostile), origin: ORIGIN });
     const html = read(`product/${catalog[0]!.products[0]!.id}/index.html`);
     expect(html).not.toContain('<script>alert(1)</script>');
@@ -154,8 +199,12 @@ describe('prerenderSite', () => {
         throw new CatalogUnavailableError('down');
       },
     };
-    await expect(prerenderSite({ distDir: dist, catalog: down, origin: ORIGIN })).rejects.toThrow(/could not read the catalog: .*UNAVAILABLE/);
-    await expect(prerenderSite({ distDir: dist, catalog: memoryCatalog([]), origin: ORIGIN })).rejects.toThrow(/catalog is empty/);
+    await expect(prerenderSite({ distDir: dist, catalog: down, origin: ORIGIN })).rejects.toThrow(
+      /could not read the catalog: .*UNAVAILABLE/,
+    );
+    await expect(prerenderSite({ distDir: dist, catalog: memoryCatalog([]), origin: ORIGIN })).rejects.toThrow(
+      /catalog is empty/,
+    );
     expect(read('index.html')).toBe(SHELL);
   });
 });

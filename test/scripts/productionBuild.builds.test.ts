@@ -45,7 +45,11 @@ describe('production settings check', () => {
 
   it('npm run build:prod stops before Parcel with the names of the missing settings', async () => {
     const env = { ...process.env, ...FAKE_PRODUCTION, FIREBASE_APP_ID: '', FIREBASE_PROJECT_ID: 'demo-x' };
-    const result = await execa(process.execPath, ['--import', 'tsx', 'scripts/build-prod.ts'], { cwd: ROOT, env, reject: false });
+    const result = await execa(process.execPath, ['--import', 'tsx', 'scripts/build-prod.ts'], {
+      cwd: ROOT,
+      env,
+      reject: false,
+    });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/FIREBASE_APP_ID is missing/);
     expect(result.stderr).toMatch(/FIREBASE_PROJECT_ID is a demo project setting \("demo-x"\)/);

@@ -3,7 +3,12 @@
 // malformed, the production rules what is local or a demo, and the build's own settings (mode, origin) have theirs.
 // Each problem names its variable.
 import { describe, expect, it } from 'vitest';
-import { assertProductionConfig, checkProductionConfig, ProductionConfigError, productionConfigProblems } from '../../scripts/lib/productionConfig';
+import {
+  assertProductionConfig,
+  checkProductionConfig,
+  ProductionConfigError,
+  productionConfigProblems,
+} from '../../scripts/lib/productionConfig';
 
 const PRODUCTION = {
   CLUB_MODE: 'production',
@@ -16,13 +21,20 @@ const PRODUCTION = {
 
 describe('production settings check', () => {
   it('accepts complete production settings and hands back the build settings', () => {
-    expect(checkProductionConfig(PRODUCTION)).toEqual({ problems: [], settings: { mode: 'production', siteOrigin: 'https://club-clothing-test.web.app', preview: false } });
+    expect(checkProductionConfig(PRODUCTION)).toEqual({
+      problems: [],
+      settings: { mode: 'production', siteOrigin: 'https://club-clothing-test.web.app', preview: false },
+    });
   });
 
   it.each([
     ['FIREBASE_API_KEY', '', /^FIREBASE_API_KEY is missing/],
     ['FIREBASE_APP_ID', '   ', /^FIREBASE_APP_ID is missing/],
-    ['FIREBASE_PROJECT_ID', 'demo-club-clothing', /^FIREBASE_PROJECT_ID is a demo project setting \("demo-club-clothing"\)/],
+    [
+      'FIREBASE_PROJECT_ID',
+      'demo-club-clothing',
+      /^FIREBASE_PROJECT_ID is a demo project setting \("demo-club-clothing"\)/,
+    ],
     ['FIREBASE_AUTH_DOMAIN', '127.0.0.1:9099', /^FIREBASE_AUTH_DOMAIN points at this machine/],
     ['FIREBASE_AUTH_DOMAIN', 'localhost', /^FIREBASE_AUTH_DOMAIN points at this machine/],
     ['BACKEND_URL', 'http://localhost:5000', /^BACKEND_URL points at this machine/],
@@ -40,14 +52,28 @@ describe('production settings check', () => {
   });
 
   it('lists every problem at once', () => {
-    const problems = productionConfigProblems({ ...PRODUCTION, FIREBASE_APP_ID: '', FIREBASE_PROJECT_ID: 'demo-x', SITE_ORIGIN: '' });
+    const problems = productionConfigProblems({
+      ...PRODUCTION,
+      FIREBASE_APP_ID: '',
+      FIREBASE_PROJECT_ID: 'demo-x',
+      SITE_ORIGIN: '',
+    });
     expect(problems).toHaveLength(3);
     expect(() => assertProductionConfig({ ...PRODUCTION, FIREBASE_APP_ID: '' })).toThrow(ProductionConfigError);
   });
 
   it('the preview (CLUB_PREVIEW_EMULATORS=true) may point at the emulators, but still needs every setting', () => {
-    const preview = { ...PRODUCTION, CLUB_PREVIEW_EMULATORS: 'true', FIREBASE_PROJECT_ID: 'demo-club-clothing', FIREBASE_AUTH_DOMAIN: '127.0.0.1:9099', USE_FIREBASE_EMULATORS: 'true', SITE_ORIGIN: 'http://127.0.0.1:5002' };
+    const preview = {
+      ...PRODUCTION,
+      CLUB_PREVIEW_EMULATORS: 'true',
+      FIREBASE_PROJECT_ID: 'demo-club-clothing',
+      FIREBASE_AUTH_DOMAIN: '127.0.0.1:9099',
+      USE_FIREBASE_EMULATORS: 'true',
+      SITE_ORIGIN: 'http://127.0.0.1:5002',
+    };
     expect(productionConfigProblems(preview)).toEqual([]);
-    expect(productionConfigProblems({ ...preview, FIREBASE_API_KEY: '' })).toEqual([expect.stringMatching(/^FIREBASE_API_KEY is missing/)]);
+    expect(productionConfigProblems({ ...preview, FIREBASE_API_KEY: '' })).toEqual([
+      expect.stringMatching(/^FIREBASE_API_KEY is missing/),
+    ]);
   });
 });

@@ -34,9 +34,17 @@ beforeEach(async () => {
 
 /** `npm run seed -- <args>` against the test's emulator; resolves with the exit code and output. */
 async function seedCli(args: string[]) {
-  const env = { ...process.env, FIRESTORE_EMULATOR_HOST: emulators().firestoreHost, GCLOUD_PROJECT: emulators().projectId };
+  const env = {
+    ...process.env,
+    FIRESTORE_EMULATOR_HOST: emulators().firestoreHost,
+    GCLOUD_PROJECT: emulators().projectId,
+  };
   try {
-    const { stdout, stderr } = await run(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed.ts', ...args], { cwd: ROOT, env, timeout: 60_000 });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed.ts', ...args],
+      { cwd: ROOT, env, timeout: 60_000 },
+    );
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string };
@@ -92,10 +100,21 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     expect(stored.get('chapeu-panama-palha')?.searchName).toBe('chapeu panama de palha');
   });
 
-  it('pages a category out of the products collection in the spec\'s order (the categoryId + position query)', async () => {
+  it("pages a category out of the products collection in the spec's order (the categoryId + position query)", async () => {
     await seedCatalog(db());
-    const snapshot = await db().collection(PRODUCTS_COLLECTION).where('categoryId', '==', 'male').orderBy('position').startAfter(2).limit(3).get();
-    expect(snapshot.docs.map((doc) => doc.id)).toEqual(catalog.find((c) => c.id === 'male')!.products.slice(3, 6).map((p) => p.id));
+    const snapshot = await db()
+      .collection(PRODUCTS_COLLECTION)
+      .where('categoryId', '==', 'male')
+      .orderBy('position')
+      .startAfter(2)
+      .limit(3)
+      .get();
+    expect(snapshot.docs.map((doc) => doc.id)).toEqual(
+      catalog
+        .find((c) => c.id === 'male')!
+        .products.slice(3, 6)
+        .map((p) => p.id),
+    );
   });
 
   it('with ifEmpty, seeds an empty collection once and then leaves it alone', async () => {
@@ -118,7 +137,10 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     await seedCatalog(db());
     await db().collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés e Chapéus' });
     await db().collection(CATEGORIES_COLLECTION).doc('old-sale').set({ id: 'old-sale', name: 'old-sale' });
-    await db().collection(PRODUCTS_COLLECTION).doc('promo-1').set({ id: 'promo-1', categoryId: 'old-sale', position: 0 });
+    await db()
+      .collection(PRODUCTS_COLLECTION)
+      .doc('promo-1')
+      .set({ id: 'promo-1', categoryId: 'old-sale', position: 0 });
     await db().collection(PRODUCTS_COLLECTION).doc('bone-branco').update({ price: 1 });
 
     const result = await seedCatalog(db(), { ifEmpty: false });
@@ -136,7 +158,9 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
   it('refuses a catalog that lists one product in two categories, before writing anything', async () => {
     const [first, second] = catalog;
     const twice = [first!, { ...second!, products: [...second!.products, first!.products[0]!] }];
-    await expect(seedCatalog(db(), { categories: twice })).rejects.toThrow(`product "${first!.products[0]!.id}" is listed twice`);
+    await expect(seedCatalog(db(), { categories: twice })).rejects.toThrow(
+      `product "${first!.products[0]!.id}" is listed twice`,
+    );
     expect(await productCount()).toBe(0);
   });
 
@@ -150,7 +174,9 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
   it('npm run seed: seeds an empty emulator, refuses to overwrite without --force, replaces with it', async () => {
     const first = await seedCli([]);
     expect(first).toMatchObject({ code: 0 });
-    expect(first.output).toContain(`wrote 5 categories (40 products) to the Firestore emulator at ${emulators().firestoreHost}`);
+    expect(first.output).toContain(
+      `wrote 5 categories (40 products) to the Firestore emulator at ${emulators().firestoreHost}`,
+    );
 
     await db().collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés' });
     const refused = await seedCli([]);
@@ -167,7 +193,9 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
   it('npm run seed -- --products: a generated catalog of 20 categories with previews and counts, replaced by --force', async () => {
     const generated = await seedCli(['--products', '2010']);
     expect(generated).toMatchObject({ code: 0 });
-    expect(generated.output).toMatch(/wrote 20 categories \(2010 products\) to the Firestore emulator at .+ in \d+\.\d s \(\d+ products\/s\)/);
+    expect(generated.output).toMatch(
+      /wrote 20 categories \(2010 products\) to the Firestore emulator at .+ in \d+\.\d s \(\d+ products\/s\)/,
+    );
     expect(await productCount()).toBe(2010);
 
     const categories = await storedCategories();
@@ -179,7 +207,12 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
       const { order: _order, productCount: _count, ...spec } = category;
       assert(spec, CategoryStruct);
       // The preview is the category's first 24 products by position, as the products collection has them.
-      const first = await db().collection(PRODUCTS_COLLECTION).where('categoryId', '==', id).orderBy('position').limit(24).get();
+      const first = await db()
+        .collection(PRODUCTS_COLLECTION)
+        .where('categoryId', '==', id)
+        .orderBy('position')
+        .limit(24)
+        .get();
       expect(spec.products).toEqual(
         first.docs.map((doc) => {
           const { categoryId: _c, position: _p, searchName: _s, ...product } = doc.data();

@@ -13,7 +13,9 @@ describe('the generated catalog (npm run seed -- --products <count>)', () => {
     expect(generateCatalog({ products: 2_000 })).toEqual(first);
     const other = generateCatalog({ products: 2_000, seed: 7 });
     expect(other.map((c) => c.id)).toEqual(first.map((c) => c.id));
-    expect(other.flatMap((c) => c.products.map((p) => p.name))).not.toEqual(first.flatMap((c) => c.products.map((p) => p.name)));
+    expect(other.flatMap((c) => c.products.map((p) => p.name))).not.toEqual(
+      first.flatMap((c) => c.products.map((p) => p.name)),
+    );
   });
 
   it('does not depend on what the shared faker drew before', async () => {
@@ -48,7 +50,8 @@ describe('the generated catalog (npm run seed -- --products <count>)', () => {
       }
     }
     expect(ids.size).toBe(4_000);
-    for (const url of images) expect(existsSync(join(ROOT, 'seed', url.replace(/^\/images\//, 'images/'))), url).toBe(true);
+    for (const url of images)
+      expect(existsSync(join(ROOT, 'seed', url.replace(/^\/images\//, 'images/'))), url).toBe(true);
     expect(images.size).toBeGreaterThan(30);
   });
 
@@ -56,7 +59,10 @@ describe('the generated catalog (npm run seed -- --products <count>)', () => {
     const categories = generateCatalog({ products: 2_000 });
     const hats = categories.find((c) => c.id === 'chapeus')!;
     expect(hats.displayName).toBe('Chapéus');
-    for (const product of hats.products) expect(product.name).toMatch(/^(Chapéu Panamá|Chapéu Bucket|Chapéu Fedora|Boina) de (Palha|Feltro|Lã|Algodão) \S+$/);
+    for (const product of hats.products)
+      expect(product.name).toMatch(
+        /^(Chapéu Panamá|Chapéu Bucket|Chapéu Fedora|Boina) de (Palha|Feltro|Lã|Algodão) \S+$/,
+      );
     // "Boina" is feminine, "Chapéu" masculine.
     expect(hats.products.some((p) => /^Boina .* Preto$/.test(p.name) || /^Chapéu .* Preta$/.test(p.name))).toBe(false);
     const tees = categories.find((c) => c.id === 'camisetas')!;

@@ -17,7 +17,9 @@ describe('shared constants', () => {
   });
 
   it('firebase.json runs the emulators on the same ports', () => {
-    const firebase = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as { emulators: Record<string, { port?: number }> };
+    const firebase = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
+      emulators: Record<string, { port?: number }>;
+    };
     expect(firebase.emulators.auth?.port).toBe(DEFAULT_PORTS.auth);
     expect(firebase.emulators.firestore?.port).toBe(DEFAULT_PORTS.firestore);
   });
@@ -26,7 +28,12 @@ describe('shared constants', () => {
     expect(STACK_PORTS).toBe(DEFAULT_PORTS);
     expect(DEFAULT_PROJECT_ID).toBe(DEMO_PROJECT_ID);
     const server = loadServerConfig({});
-    expect([server.port, server.projectId, server.storefrontUrl, server.publicUrl]).toEqual([5000, 'demo-club-clothing', 'http://localhost:1234', 'http://localhost:5000']);
+    expect([server.port, server.projectId, server.storefrontUrl, server.publicUrl]).toEqual([
+      5000,
+      'demo-club-clothing',
+      'http://localhost:1234',
+      'http://localhost:5000',
+    ]);
     expect(localDefaults().backendUrl).toBe('http://localhost:5000');
     expect(localDefaults().firestoreEmulatorHost).toBe('127.0.0.1:8080');
     expect(localDefaults().authEmulatorUrl).toBe('http://127.0.0.1:9099');

@@ -74,18 +74,29 @@ describe.skipIf(launcherUnavailable())('startLocalStack: stop and restart with a
     expect(Object.values(stack.ports)).not.toContain(9099);
     expect(stack.seed).toMatchObject({ status: 'seeded', categories: 5, products: 40 });
     expect((await fetch(`${stack.urls.storefront}/`)).status).toBe(200);
-    expect(await (await fetch(`${stack.urls.backend}/health`)).json()).toMatchObject({ ok: true, provider: 'simulated' });
+    expect(await (await fetch(`${stack.urls.backend}/health`)).json()).toMatchObject({
+      ok: true,
+      provider: 'simulated',
+    });
 
     const { auth, users, catalog } = adaptersOn(stack.emulators);
     const dora = await auth.signUp({ email, password: 'segredo123' });
     doraUid = dora.uid;
     await users.create({ id: dora.uid, email, firstName: 'Dora', lastName: 'Alves', provider: 'firebase' });
     // The rules check the provider against the real token's sign-in method.
-    await expect(users.create({ id: dora.uid, email, firstName: 'Dora', lastName: 'Alves', provider: 'google' })).rejects.toMatchObject({ code: 'users/write-failed' });
+    await expect(
+      users.create({ id: dora.uid, email, firstName: 'Dora', lastName: 'Alves', provider: 'google' }),
+    ).rejects.toMatchObject({ code: 'users/write-failed' });
     await auth.signOut();
     const bia = await auth.signInWithGoogle();
     biaUid = bia.uid;
-    await users.create({ id: bia.uid, email: bia.email ?? '', firstName: 'Bia', lastName: 'Rocha Lima', provider: 'google' });
+    await users.create({
+      id: bia.uid,
+      email: bia.email ?? '',
+      firstName: 'Bia',
+      lastName: 'Rocha Lima',
+      provider: 'google',
+    });
     // Signed in as Bia, Dora's profile is out of reach.
     await expect(users.findById(doraUid)).rejects.toMatchObject({ code: 'users/unavailable' });
     // The seed wrote 8 products per category (seed/catalog.ts: 5 categories, 40 products).
@@ -129,7 +140,9 @@ describe('startEmulators prerequisites', () => {
     try {
       const error = await startEmulators().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(EmulatorPrerequisiteError);
-      expect((error as Error).message).toMatch(/gcloud was not found on the PATH.*apt-get install -y openjdk-17-jre-headless google-cloud-cli google-cloud-cli-firestore-emulator/);
+      expect((error as Error).message).toMatch(
+        /gcloud was not found on the PATH.*apt-get install -y openjdk-17-jre-headless google-cloud-cli google-cloud-cli-firestore-emulator/,
+      );
     } finally {
       process.env.PATH = saved;
     }

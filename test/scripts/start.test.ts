@@ -15,11 +15,15 @@ const run = promisify(execFile);
 
 async function start(args: string[], env: NodeJS.ProcessEnv = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      timeout: 60_000,
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts', ...args],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        timeout: 60_000,
+      },
+    );
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string };
@@ -31,12 +35,25 @@ let taken: Server;
 let ports: { storefront: number; backend: number; auth: number; firestore: number };
 let dataDir: string;
 const portArgs = () => [
-  '--port', String(ports.storefront), '--backend-port', String(ports.backend),
-  '--auth-port', String(ports.auth), '--firestore-port', String(ports.firestore), '--data-dir', dataDir,
+  '--port',
+  String(ports.storefront),
+  '--backend-port',
+  String(ports.backend),
+  '--auth-port',
+  String(ports.auth),
+  '--firestore-port',
+  String(ports.firestore),
+  '--data-dir',
+  dataDir,
 ];
 
 beforeAll(async () => {
-  ports = { storefront: await findFreePort(), backend: await findFreePort(), auth: await findFreePort(), firestore: await findFreePort() };
+  ports = {
+    storefront: await findFreePort(),
+    backend: await findFreePort(),
+    auth: await findFreePort(),
+    firestore: await findFreePort(),
+  };
   dataDir = join(mkdtempSync(join(tmpdir(), 'start-smoke-')), 'data');
   taken = createServer();
   await new Promise<void>((resolve) => taken.listen(ports.firestore, '127.0.0.1', resolve));

@@ -8,7 +8,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer, type RunningStaticServer } from '../../scripts/lib/staticServer';
 
-const INDEX = `<!doctype html><html lang="pt-BR"><head><title>Club Clothing</title></head><body><div id="root"></div>` +
+const INDEX =
+  `<!doctype html><html lang="pt-BR"><head><title>Club Clothing</title></head><body><div id="root"></div>` +
   `<script type="module" src="/main.1a2b3c4d.js"></script>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const BUNDLE = `console.log(${JSON.stringify('Club Clothing '.repeat(400))});`;
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>`;
@@ -117,7 +118,9 @@ describe('static server', () => {
   it('compresses once at startup, at the best levels, beside the files (not per request)', () => {
     for (const file of ['main.1a2b3c4d.js', 'index.html']) {
       expect(existsSync(join(dir, `${file}.br`)), `${file}.br`).toBe(true);
-      expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`))).toString()).toBe(readFileSync(join(dir, file), 'utf8'));
+      expect(brotliDecompressSync(readFileSync(join(dir, `${file}.br`))).toString()).toBe(
+        readFileSync(join(dir, file), 'utf8'),
+      );
       expect(gunzipSync(readFileSync(join(dir, `${file}.gz`))).toString()).toBe(readFileSync(join(dir, file), 'utf8'));
     }
   });
@@ -132,7 +135,9 @@ describe('static server', () => {
     writeFileSync(`${page}.gz`, gzipSync(before));
     const old = new Date(Date.now() - 60_000);
     utimesSync(page, old, old);
-    expect(brotliDecompressSync((await get('/category/nova', { 'accept-encoding': 'br' })).body).toString()).toBe(before);
+    expect(brotliDecompressSync((await get('/category/nova', { 'accept-encoding': 'br' })).body).toString()).toBe(
+      before,
+    );
 
     writeFileSync(page, INDEX); // the next build's page
     const br = await get('/category/nova', { 'accept-encoding': 'br' });
@@ -179,7 +184,11 @@ describe('a prerendered build', () => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), cache: res.headers['cache-control'] as string | undefined }),
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            cache: res.headers['cache-control'] as string | undefined,
+          }),
         );
       });
       req.on('error', reject);

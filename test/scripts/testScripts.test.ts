@@ -8,7 +8,8 @@ import { repositoryRoot } from '../../scripts/statecharts';
 // script names would never run in `npm test`, and one named twice would run twice.
 const scripts: Record<string, string> = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')).scripts;
 const projectNames = (vitestConfig.test?.projects ?? []).map((project) => {
-  if (typeof project !== 'object' || !('test' in project) || !project.test?.name) throw new Error('every project has a name');
+  if (typeof project !== 'object' || !('test' in project) || !project.test?.name)
+    throw new Error('every project has a name');
   return String(project.test.name);
 });
 
@@ -16,7 +17,9 @@ const projectNames = (vitestConfig.test?.projects ?? []).map((project) => {
 export function projectsRunBy(command: string, names: readonly string[]): string[] {
   const filters = [...command.matchAll(/--project\s+'?([^'\s]+)'?/g)].map((match) => match[1]!);
   if (filters.length === 0) return [...names];
-  return names.filter((name) => filters.some((filter) => (filter.startsWith('!') ? name !== filter.slice(1) : name === filter)));
+  return names.filter((name) =>
+    filters.some((filter) => (filter.startsWith('!') ? name !== filter.slice(1) : name === filter)),
+  );
 }
 
 describe('npm test runs every vitest project once', () => {
@@ -28,7 +31,9 @@ describe('npm test runs every vitest project once', () => {
   });
 
   it.each(projectNames)('the project %s is run by exactly one test:vitest:* script', (project) => {
-    const runners = parallelScripts.filter(([, command]) => projectsRunBy(command, projectNames).includes(project)).map(([name]) => name);
+    const runners = parallelScripts
+      .filter(([, command]) => projectsRunBy(command, projectNames).includes(project))
+      .map(([name]) => name);
     expect(runners).toHaveLength(1);
   });
 

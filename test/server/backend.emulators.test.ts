@@ -44,7 +44,12 @@ describe.skipIf(emulatorsUnavailable())('backend against the Auth and Firestore 
   beforeAll(async () => {
     const { firestoreHost, authHost, projectId } = emulators();
     // firebase-admin reads both from the environment, as in `npm start`.
-    Object.assign(process.env, { FIRESTORE_EMULATOR_HOST: firestoreHost, FIREBASE_AUTH_EMULATOR_HOST: authHost, LOG_LEVEL: 'warn', METADATA_SERVER_DETECTION: 'none' });
+    Object.assign(process.env, {
+      FIRESTORE_EMULATOR_HOST: firestoreHost,
+      FIREBASE_AUTH_EMULATOR_HOST: authHost,
+      LOG_LEVEL: 'warn',
+      METADATA_SERVER_DETECTION: 'none',
+    });
     admin = initializeApp({ projectId }, `emulator-test-${process.pid}`);
     db = getFirestore(admin);
     await seedCatalog(db);
@@ -62,20 +67,36 @@ describe.skipIf(emulatorsUnavailable())('backend against the Auth and Firestore 
     await server?.close();
     await db?.terminate();
     if (admin) await deleteApp(admin);
-    for (const key of ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'LOG_LEVEL', 'METADATA_SERVER_DETECTION']) {
+    for (const key of [
+      'FIRESTORE_EMULATOR_HOST',
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'LOG_LEVEL',
+      'METADATA_SERVER_DETECTION',
+    ]) {
       if (saved[key] === undefined) delete process.env[key];
       else process.env[key] = saved[key];
     }
   });
 
-  const checkout = (token: string, products: object[] = [{ ...product, price: 0.5, quantity: 2 }, { id: other.id, quantity: 1 }]) =>
+  const checkout = (
+    token: string,
+    products: object[] = [
+      { ...product, price: 0.5, quantity: 2 },
+      { id: other.id, quantity: 1 },
+    ],
+  ) =>
     fetch(`${base}/create-checkout-session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, origin: STOREFRONT },
       body: JSON.stringify({ products }),
     });
   const press = (payUrl: string, action: string, body = '') =>
-    fetch(`${payUrl}/${action}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    fetch(`${payUrl}/${action}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
 
   it('a real Auth emulator token creates a session priced from the seeded Firestore catalog; the Entrega step, then Pagar records the order with its delivery', async () => {
     const response = await checkout(idToken);
@@ -92,7 +113,9 @@ describe.skipIf(emulatorsUnavailable())('backend against the Auth and Firestore 
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(product.name.replace(/&/g, '&amp;'));
-    expect(html).toContain(new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(expectedTotal / 100));
+    expect(html).toContain(
+      new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(expectedTotal / 100),
+    );
     expect(html).toContain('<h1>Entrega</h1>');
 
     // Two jackets (1,200 g) and a pair of sneakers (1,100 g) + 200 g = 3,700 g by Expressa to Rio: R$ 29,90 and six
@@ -100,13 +123,29 @@ describe.skipIf(emulatorsUnavailable())('backend against the Auth and Firestore 
     const delivered = await press(url, 'entrega', formBody(RIO_DELIVERY));
     expect(delivered.status).toBe(303);
     const delivery = (await db.collection('checkoutSessions').doc(sessionId).get()).data()!.delivery;
-    expect(delivery).toMatchObject({ cep: '20040002', uf: 'RJ', service: 'expressa', amount: 5990, review: null, address: { recipient: 'Caio Souza', street: 'Avenida Rio Branco', uf: 'RJ' } });
+    expect(delivery).toMatchObject({
+      cep: '20040002',
+      uf: 'RJ',
+      service: 'expressa',
+      amount: 5990,
+      review: null,
+      address: { recipient: 'Caio Souza', street: 'Avenida Rio Branco', uf: 'RJ' },
+    });
 
     const paid = await press(url, 'pay');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${STOREFRONT}/payment-confirmation?success=true&session_id=${sessionId}`);
+    expect(paid.headers.get('location')).toBe(
+      `${STOREFRONT}/payment-confirmation?success=true&session_id=${sessionId}`,
+    );
     const order = (await db.collection('orders').doc(sessionId).get()).data();
-    expect(order).toMatchObject({ uid, email: 'dani@example.com', amountTotal: expectedTotal, provider: 'simulated', currency: 'brl', delivery });
+    expect(order).toMatchObject({
+      uid,
+      email: 'dani@example.com',
+      amountTotal: expectedTotal,
+      provider: 'simulated',
+      currency: 'brl',
+      delivery,
+    });
     expect((await press(url, 'pay')).status).toBe(303);
     expect((await db.collection('orders').where('uid', '==', uid).get()).size).toBe(1);
   });
@@ -124,7 +163,10 @@ describe.skipIf(emulatorsUnavailable())('backend against the Auth and Firestore 
   });
 
   it('rejects an unsigned token for a user the Auth emulator does not know, and one for another project', async () => {
-    for (const token of [emulatorIdToken({ uid: 'ghost', projectId: emulators().projectId }), emulatorIdToken({ uid, projectId: 'another-project' })]) {
+    for (const token of [
+      emulatorIdToken({ uid: 'ghost', projectId: emulators().projectId }),
+      emulatorIdToken({ uid, projectId: 'another-project' }),
+    ]) {
       const response = await checkout(token);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ error: { code: 'unauthenticated', message: expect.any(String) } });
@@ -139,7 +181,11 @@ describe.skipIf(emulatorsUnavailable())('backend against the Auth and Firestore 
       await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `outra.${Date.now()}@example.com`, password: 'segredo123', returnSecureToken: true }),
+        body: JSON.stringify({
+          email: `outra.${Date.now()}@example.com`,
+          password: 'segredo123',
+          returnSecureToken: true,
+        }),
       })
     ).json()) as { idToken: string };
     const read = (path: string, token: string | null) =>
@@ -150,11 +196,14 @@ describe.skipIf(emulatorsUnavailable())('backend against the Auth and Firestore 
       expect((await read(path, idToken)).status, `the owner reads ${path}`).toBe(200);
       expect((await read(path, other.idToken)).status, `another shopper reads ${path}`).toBe(403);
       expect((await read(path, null)).status, `nobody signed in reads ${path}`).toBe(403);
-      const write = await fetch(`http://${firestoreHost}/v1/projects/${projectId}/databases/(default)/documents/${path}`, {
-        method: 'PATCH',
-        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ fields: { status: { stringValue: 'paid' } } }),
-      });
+      const write = await fetch(
+        `http://${firestoreHost}/v1/projects/${projectId}/databases/(default)/documents/${path}`,
+        {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ fields: { status: { stringValue: 'paid' } } }),
+        },
+      );
       expect(write.status, `the owner writes ${path}`).toBe(403);
     }
   });

@@ -13,7 +13,11 @@ describe('CORS', () => {
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: CHECKOUT_ROUTE,
-      headers: { origin: 'http://localhost:4321', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization,idempotency-key' },
+      headers: {
+        origin: 'http://localhost:4321',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,authorization,idempotency-key',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-headers']).toMatch(/Idempotency-Key/);

@@ -19,17 +19,28 @@ const apps: FastifyInstance[] = [];
 afterAll(() => Promise.all(apps.map((app) => app.close())));
 
 const catalog = memoryCatalog([
-  aCategory().withProducts([aProduct().withId('jaqueta-couro').withPrice(500).build(), aProduct().withId('bone-branco').withPrice(59.9).build()]).build(),
+  aCategory()
+    .withProducts([
+      aProduct().withId('jaqueta-couro').withPrice(500).build(),
+      aProduct().withId('bone-branco').withPrice(59.9).build(),
+    ])
+    .build(),
 ]);
 // A programming error deep inside: the backend answers 500 JSON.
-const brokenCatalog: CatalogPort = { listCategories: () => Promise.reject(new TypeError('x is undefined')), getCategory: () => Promise.reject(new TypeError('x')) };
+const brokenCatalog: CatalogPort = {
+  listCategories: () => Promise.reject(new TypeError('x is undefined')),
+  getCategory: () => Promise.reject(new TypeError('x')),
+};
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 testCheckoutPort('createHttpCheckout → the real backend (Fastify on loopback)', async (scenario: CheckoutScenario) => {
   const simulated = createSimulatedProvider({ publicUrl: 'http://127.0.0.1:5999' });
   const payments: PaymentProvider =
     scenario === 'timeout'
-      ? { name: 'simulated', createCheckoutSession: async (request) => (await delay(3_000), simulated.createCheckoutSession(request)) }
+      ? {
+          name: 'simulated',
+          createCheckoutSession: async (request) => (await delay(3_000), simulated.createCheckoutSession(request)),
+        }
       : scenario === 'answer-without-url'
         ? { name: 'simulated', createCheckoutSession: async () => ({ id: 'cs_sim_nourl000000', url: '' }) }
         : simulated;
@@ -60,13 +71,19 @@ testCheckoutPort('createHttpCheckout → the real backend (Fastify on loopback)'
     const first = await app.inject({
       method: 'POST',
       url: CHECKOUT_ROUTE,
-      headers: { authorization: `Bearer ${emulatorIdToken({ uid: 'ana', email: 'ana@example.com' })}`, 'idempotency-key': 'attempt-1' },
+      headers: {
+        authorization: `Bearer ${emulatorIdToken({ uid: 'ana', email: 'ana@example.com' })}`,
+        'idempotency-key': 'attempt-1',
+      },
       payload: { products: [{ id: 'bone-branco', name: 'Boné', imageUrl: '/i.svg', price: 59.9, quantity: 5 }] },
     });
     seeding = false;
     if (first.statusCode !== 200) throw new Error(`seeding the conflict: ${first.statusCode} ${first.body}`);
   }
-  const base = scenario === 'network-down' ? `http://127.0.0.1:${await findFreePort()}` : await app.listen({ port: 0, host: '127.0.0.1' });
+  const base =
+    scenario === 'network-down'
+      ? `http://127.0.0.1:${await findFreePort()}`
+      : await app.listen({ port: 0, host: '127.0.0.1' });
   const checkout = createHttpCheckout({
     http: ky.create({ prefixUrl: base }),
     idToken: async () => (scenario === 'signed-out' ? null : emulatorIdToken({ uid: 'ana', email: 'ana@example.com' })),

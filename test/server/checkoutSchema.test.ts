@@ -8,7 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { CartItemStruct, MAX_CART_LINES } from '../../src/domain';
 import { CheckoutBody, CheckoutLine } from '../../server/routes/checkout';
 
-const ids: unknown[] = ['', 'a', 'jaqueta-couro', 'x'.repeat(99), 'x'.repeat(100), 'x'.repeat(101), 1, null, undefined, ['a']];
+const ids: unknown[] = [
+  '',
+  'a',
+  'jaqueta-couro',
+  'x'.repeat(99),
+  'x'.repeat(100),
+  'x'.repeat(101),
+  1,
+  null,
+  undefined,
+  ['a'],
+];
 const quantities: unknown[] = [-1, 0, 1, 1.5, 2, 98, 99, 100, 1e9, '2', NaN, Infinity, null, undefined, true];
 
 describe('checkout body schema (TypeBox) agrees with the storefront structs (superstruct)', () => {

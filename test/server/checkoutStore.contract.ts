@@ -104,9 +104,16 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       for (const outcome of ['canceled', 'declined'] as const) {
         const session = aSession();
         await store.saveSession(session);
-        expect(await store.settle(session.id, outcome, during)).toMatchObject({ kind: 'settled', session: { status: outcome }, order: null });
+        expect(await store.settle(session.id, outcome, during)).toMatchObject({
+          kind: 'settled',
+          session: { status: outcome },
+          order: null,
+        });
         expect(await store.getOrder(session.id)).toBeNull();
-        expect(await store.settle(session.id, 'paid', during)).toMatchObject({ kind: 'finished', session: { status: outcome } });
+        expect(await store.settle(session.id, 'paid', during)).toMatchObject({
+          kind: 'finished',
+          session: { status: outcome },
+        });
         expect(await store.getOrder(session.id)).toBeNull();
       }
     });
@@ -115,9 +122,15 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       const store = await makeStore();
       const session = aSession();
       await store.saveSession(session);
-      expect(await store.settle(session.id, 'paid', after)).toMatchObject({ kind: 'finished', session: { status: 'open' } });
+      expect(await store.settle(session.id, 'paid', after)).toMatchObject({
+        kind: 'finished',
+        session: { status: 'open' },
+      });
       expect(await store.getOrder(session.id)).toBeNull();
-      expect(await store.settle(session.id, 'paid', after, { evenIfExpired: true })).toMatchObject({ kind: 'settled', order: { id: session.id } });
+      expect(await store.settle(session.id, 'paid', after, { evenIfExpired: true })).toMatchObject({
+        kind: 'settled',
+        order: { id: session.id },
+      });
     });
 
     it('settling an unknown session reports missing and records nothing', async () => {
@@ -129,8 +142,16 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
     it('recordOrder creates once and never overwrites', async () => {
       const store = await makeStore();
       const order: Order = {
-        id: `cs_test_${Date.now()}`, provider: 'stripe', uid: 'u', email: null, lineItems: [], amountTotal: 100, currency: 'brl',
-        delivery: aDelivery({ address: rioAddress, review: 'Frete em revisão: teste' }), paymentMethod: 'pix', paidAt: during,
+        id: `cs_test_${Date.now()}`,
+        provider: 'stripe',
+        uid: 'u',
+        email: null,
+        lineItems: [],
+        amountTotal: 100,
+        currency: 'brl',
+        delivery: aDelivery({ address: rioAddress, review: 'Frete em revisão: teste' }),
+        paymentMethod: 'pix',
+        paidAt: during,
       };
       expect(await store.recordOrder(order)).toEqual({ created: true });
       expect(await store.recordOrder({ ...order, amountTotal: 1 })).toEqual({ created: false });
@@ -142,14 +163,29 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       const session = aSession({ delivery: aDelivery() });
       await store.saveSession(session);
       expect(await store.getSession(session.id)).toEqual(session);
-      const withAddress = aDelivery({ service: 'economica', serviceName: 'Econômica', amount: 2340, businessDays: { min: 3, max: 6 }, address: rioAddress });
-      expect(await store.setDelivery(session.id, withAddress, during)).toEqual({ kind: 'set', session: { ...session, delivery: withAddress } });
+      const withAddress = aDelivery({
+        service: 'economica',
+        serviceName: 'Econômica',
+        amount: 2340,
+        businessDays: { min: 3, max: 6 },
+        address: rioAddress,
+      });
+      expect(await store.setDelivery(session.id, withAddress, during)).toEqual({
+        kind: 'set',
+        session: { ...session, delivery: withAddress },
+      });
       expect((await store.getSession(session.id))?.delivery).toEqual(withAddress);
       const settled = await store.settle(session.id, 'paid', during, { paymentMethod: 'card' });
-      expect(settled).toMatchObject({ kind: 'settled', order: { delivery: withAddress, amountTotal: session.amountTotal } });
+      expect(settled).toMatchObject({
+        kind: 'settled',
+        order: { delivery: withAddress, amountTotal: session.amountTotal },
+      });
       expect((await store.getOrder(session.id))?.delivery).toEqual(withAddress);
       // Paid: the delivery cannot change any more.
-      expect(await store.setDelivery(session.id, aDelivery(), during)).toMatchObject({ kind: 'finished', session: { delivery: withAddress } });
+      expect(await store.setDelivery(session.id, aDelivery(), during)).toMatchObject({
+        kind: 'finished',
+        session: { delivery: withAddress },
+      });
       expect((await store.getOrder(session.id))?.delivery).toEqual(withAddress);
     });
 
@@ -159,8 +195,13 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       await store.saveSession(session);
       const madeFor = session.amountTotal + 3490;
       await store.setDelivery(session.id, aDelivery({ amount: 1990 }), during); // another tab chose Econômica
-      expect(await store.markPending(session.id, 'pix', { pix }, during, { amountDue: madeFor })).toMatchObject({ kind: 'finished', session: { status: 'open' } });
-      expect(await store.markPending(session.id, 'pix', { pix }, during, { amountDue: session.amountTotal + 1990 })).toMatchObject({ kind: 'pending' });
+      expect(await store.markPending(session.id, 'pix', { pix }, during, { amountDue: madeFor })).toMatchObject({
+        kind: 'finished',
+        session: { status: 'open' },
+      });
+      expect(
+        await store.markPending(session.id, 'pix', { pix }, during, { amountDue: session.amountTotal + 1990 }),
+      ).toMatchObject({ kind: 'pending' });
     });
 
     it('setDelivery refuses an unknown, a pending and an expired session (unless evenIfExpired)', async () => {
@@ -168,15 +209,27 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       expect(await store.setDelivery('cs_sim_missing', aDelivery(), during)).toEqual({ kind: 'missing' });
       const expired = aSession();
       await store.saveSession(expired);
-      expect(await store.setDelivery(expired.id, aDelivery(), after)).toMatchObject({ kind: 'finished', session: { delivery: null } });
-      expect(await store.setDelivery(expired.id, aDelivery(), after, { evenIfExpired: true })).toMatchObject({ kind: 'set', session: { delivery: aDelivery() } });
+      expect(await store.setDelivery(expired.id, aDelivery(), after)).toMatchObject({
+        kind: 'finished',
+        session: { delivery: null },
+      });
+      expect(await store.setDelivery(expired.id, aDelivery(), after, { evenIfExpired: true })).toMatchObject({
+        kind: 'set',
+        session: { delivery: aDelivery() },
+      });
       const pending = aSession();
       await store.saveSession(pending);
       await store.markPending(pending.id, 'pix', { pix }, during);
-      expect(await store.setDelivery(pending.id, aDelivery(), during)).toMatchObject({ kind: 'finished', session: { status: 'pending', delivery: null } });
+      expect(await store.setDelivery(pending.id, aDelivery(), during)).toMatchObject({
+        kind: 'finished',
+        session: { status: 'pending', delivery: null },
+      });
     });
 
-    const pix = { copyPaste: '00020126580014br.gov.bcb.pix0136abc5204000053039865802BR6304ABCD', expiresAt: during + 600_000 };
+    const pix = {
+      copyPaste: '00020126580014br.gov.bcb.pix0136abc5204000053039865802BR6304ABCD',
+      expiresAt: during + 600_000,
+    };
     const boleto = { line: '00190.00009 01234.567890 12345.678901 1 10000000012345', dueAt: during + 3 * 86_400_000 };
 
     it('markPending: open → pending once, with the method and its details; then only paid/declined/expired', async () => {
@@ -184,19 +237,34 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       const session = aSession({ idempotencyKey: 'attempt-1234' });
       await store.saveSession(session);
       const pending = { ...session, status: 'pending', paymentMethod: 'pix', pix, boleto: null };
-      expect(await store.markPending(session.id, 'pix', { pix }, during)).toEqual({ kind: 'pending', session: pending });
+      expect(await store.markPending(session.id, 'pix', { pix }, during)).toEqual({
+        kind: 'pending',
+        session: pending,
+      });
       expect(await store.getSession(session.id)).toEqual(pending);
       // A second tab, or a replayed webhook: nothing changes.
-      expect(await store.markPending(session.id, 'boleto', { boleto }, during)).toEqual({ kind: 'finished', session: pending });
-      expect(await store.settle(session.id, 'canceled', during)).toMatchObject({ kind: 'finished', session: { status: 'pending' } });
+      expect(await store.markPending(session.id, 'boleto', { boleto }, during)).toEqual({
+        kind: 'finished',
+        session: pending,
+      });
+      expect(await store.settle(session.id, 'canceled', during)).toMatchObject({
+        kind: 'finished',
+        session: { status: 'pending' },
+      });
       // A pending Pix settles only as a Pix.
-      expect(await store.settle(session.id, 'paid', during, { paymentMethod: 'card' })).toMatchObject({ kind: 'finished', session: { status: 'pending' } });
+      expect(await store.settle(session.id, 'paid', during, { paymentMethod: 'card' })).toMatchObject({
+        kind: 'finished',
+        session: { status: 'pending' },
+      });
       expect(await store.settle(session.id, 'paid', during + 1, { paymentMethod: 'pix' })).toMatchObject({
         kind: 'settled',
         session: { status: 'paid', paymentMethod: 'pix', pix, finishedAt: during + 1 },
         order: { id: session.id, paymentMethod: 'pix', paidAt: during + 1 },
       });
-      expect(await store.markPending(session.id, 'pix', { pix }, during)).toMatchObject({ kind: 'finished', session: { status: 'paid' } });
+      expect(await store.markPending(session.id, 'pix', { pix }, during)).toMatchObject({
+        kind: 'finished',
+        session: { status: 'paid' },
+      });
       expect(await store.getOrder(session.id)).toMatchObject({ paymentMethod: 'pix', lineItems: session.lineItems });
     });
 
@@ -205,7 +273,10 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       expect(await store.markPending('cs_sim_missing', 'pix', { pix }, during)).toEqual({ kind: 'missing' });
       const session = aSession();
       await store.saveSession(session);
-      expect(await store.markPending(session.id, 'boleto', { boleto }, after)).toMatchObject({ kind: 'finished', session: { status: 'open' } });
+      expect(await store.markPending(session.id, 'boleto', { boleto }, after)).toMatchObject({
+        kind: 'finished',
+        session: { status: 'open' },
+      });
       expect(await store.markPending(session.id, 'boleto', { boleto }, after, { evenIfExpired: true })).toMatchObject({
         kind: 'pending',
         session: { status: 'pending', paymentMethod: 'boleto', boleto, pix: null },
@@ -217,9 +288,19 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       const session = aSession();
       await store.saveSession(session);
       await store.markPending(session.id, 'pix', { pix }, during);
-      expect(await store.settle(session.id, 'paid', pix.expiresAt, { paymentMethod: 'pix' })).toMatchObject({ kind: 'finished', session: { status: 'pending' } });
-      expect(await store.settle(session.id, 'expired', pix.expiresAt)).toMatchObject({ kind: 'settled', session: { status: 'expired' }, order: null });
-      expect(await store.settle(session.id, 'paid', pix.expiresAt, { evenIfExpired: true })).toMatchObject({ kind: 'finished', session: { status: 'expired' } });
+      expect(await store.settle(session.id, 'paid', pix.expiresAt, { paymentMethod: 'pix' })).toMatchObject({
+        kind: 'finished',
+        session: { status: 'pending' },
+      });
+      expect(await store.settle(session.id, 'expired', pix.expiresAt)).toMatchObject({
+        kind: 'settled',
+        session: { status: 'expired' },
+        order: null,
+      });
+      expect(await store.settle(session.id, 'paid', pix.expiresAt, { evenIfExpired: true })).toMatchObject({
+        kind: 'finished',
+        session: { status: 'expired' },
+      });
       expect(await store.getOrder(session.id)).toBeNull();
     });
 
@@ -228,21 +309,35 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       const declined = aSession();
       await store.saveSession(declined);
       await store.markPending(declined.id, 'boleto', { boleto }, during);
-      expect(await store.settle(declined.id, 'declined', during)).toMatchObject({ kind: 'settled', session: { status: 'declined', paymentMethod: 'boleto' }, order: null });
+      expect(await store.settle(declined.id, 'declined', during)).toMatchObject({
+        kind: 'settled',
+        session: { status: 'declined', paymentMethod: 'boleto' },
+        order: null,
+      });
       const expired = aSession();
       await store.saveSession(expired);
-      expect(await store.settle(expired.id, 'expired', during)).toMatchObject({ kind: 'settled', session: { status: 'expired', paymentMethod: null }, order: null });
+      expect(await store.settle(expired.id, 'expired', during)).toMatchObject({
+        kind: 'settled',
+        session: { status: 'expired', paymentMethod: null },
+        order: null,
+      });
       const late = aSession();
       await store.saveSession(late);
       await store.markPending(late.id, 'boleto', { boleto }, during);
-      expect(await store.settle(late.id, 'paid', boleto.dueAt + 1, { evenIfExpired: true })).toMatchObject({ kind: 'settled', order: { paymentMethod: 'boleto' } });
+      expect(await store.settle(late.id, 'paid', boleto.dueAt + 1, { evenIfExpired: true })).toMatchObject({
+        kind: 'settled',
+        order: { paymentMethod: 'boleto' },
+      });
     });
 
     it('two tabs paying the same pending session: exactly one settles, exactly one order', async () => {
       const store = await makeStore();
       const session = aSession();
       await store.saveSession(session);
-      const marks = await Promise.all([store.markPending(session.id, 'pix', { pix }, during), store.markPending(session.id, 'pix', { pix }, during)]);
+      const marks = await Promise.all([
+        store.markPending(session.id, 'pix', { pix }, during),
+        store.markPending(session.id, 'pix', { pix }, during),
+      ]);
       expect(marks.filter((r) => r.kind === 'pending')).toHaveLength(1);
       const results = await Promise.all([
         store.settle(session.id, 'paid', during, { paymentMethod: 'pix' }),
@@ -264,7 +359,11 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       expect(claims.filter((c) => c.kind === 'existing')).toHaveLength(9);
       expect(await store.claimIdempotencyKey(key, { ...record, fingerprint: 'f2' })).toEqual({ kind: 'conflict' });
       await store.completeIdempotencyKey(key, 'cs_sim_x', 'http://backend.test/pay/cs_sim_x');
-      expect(await store.claimIdempotencyKey(key, record)).toEqual({ kind: 'existing', sessionId: 'cs_sim_x', url: 'http://backend.test/pay/cs_sim_x' });
+      expect(await store.claimIdempotencyKey(key, record)).toEqual({
+        kind: 'existing',
+        sessionId: 'cs_sim_x',
+        url: 'http://backend.test/pay/cs_sim_x',
+      });
       const other = `scope-${++sequence}-${Date.now()}`;
       expect(await store.claimIdempotencyKey(other, record)).toEqual({ kind: 'claimed' });
       await store.releaseIdempotencyKey(other);
@@ -276,7 +375,11 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       const key = `stale-${++sequence}-${Date.now()}`;
       const record = { uid: 'ana-uid', key: 'attempt-2', fingerprint: 'f1', createdAt: during };
       expect(await store.claimIdempotencyKey(key, record)).toEqual({ kind: 'claimed' });
-      expect(await store.claimIdempotencyKey(key, { ...record, createdAt: during + STALE_CLAIM_MS - 1 })).toEqual({ kind: 'existing', sessionId: null, url: null });
+      expect(await store.claimIdempotencyKey(key, { ...record, createdAt: during + STALE_CLAIM_MS - 1 })).toEqual({
+        kind: 'existing',
+        sessionId: null,
+        url: null,
+      });
       const later = { ...record, createdAt: during + STALE_CLAIM_MS };
       const claims = await Promise.all([store.claimIdempotencyKey(key, later), store.claimIdempotencyKey(key, later)]);
       expect(claims.filter((c) => c.kind === 'claimed')).toHaveLength(1);

@@ -18,12 +18,21 @@ describe.skipIf(emulatorsUnavailable())('Firestore emulator (firebase-admin)', (
     const { paymentMethod: _m, pix: _p, boleto: _b, idempotencyKey: _k, ...old } = aSession();
     await db().collection(SESSIONS_COLLECTION).doc(old.id).set(old);
     const store = createFirestoreStore({ firestore: db() });
-    expect(await store.getSession(old.id)).toEqual({ ...old, paymentMethod: null, pix: null, boleto: null, idempotencyKey: null });
+    expect(await store.getSession(old.id)).toEqual({
+      ...old,
+      paymentMethod: null,
+      pix: null,
+      boleto: null,
+      idempotencyKey: null,
+    });
   });
 
   it('a malformed session document is a typed error, not a crash', async () => {
     const session = aSession();
-    await db().collection(SESSIONS_COLLECTION).doc(session.id).set({ ...session, amountTotal: 'muito' });
+    await db()
+      .collection(SESSIONS_COLLECTION)
+      .doc(session.id)
+      .set({ ...session, amountTotal: 'muito' });
     const store = createFirestoreStore({ firestore: db() });
     await expect(store.getSession(session.id)).rejects.toBeInstanceOf(MalformedDocumentError);
     await expect(store.settle(session.id, 'paid', Date.now())).rejects.toBeInstanceOf(MalformedDocumentError);

@@ -27,12 +27,29 @@ describe('loadConfig', () => {
 
   it('reads every variable, trims trailing slashes, treats empty as unset', () => {
     const config = loadConfig({
-      PORT: '8081', HOST: '0.0.0.0', STOREFRONT_URL: 'https://loja.example/', BACKEND_PUBLIC_URL: 'https://api.loja.example/',
-      GCLOUD_PROJECT: 'club-prod', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      CATALOG_CACHE_TTL_MS: '5000', FIRESTORE_EMULATOR_HOST: '', PIX_EXPIRES_AFTER_SECONDS: '600', BOLETO_EXPIRES_AFTER_DAYS: '1',
+      PORT: '8081',
+      HOST: '0.0.0.0',
+      STOREFRONT_URL: 'https://loja.example/',
+      BACKEND_PUBLIC_URL: 'https://api.loja.example/',
+      GCLOUD_PROJECT: 'club-prod',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      CATALOG_CACHE_TTL_MS: '5000',
+      FIRESTORE_EMULATOR_HOST: '',
+      PIX_EXPIRES_AFTER_SECONDS: '600',
+      BOLETO_EXPIRES_AFTER_DAYS: '1',
     });
     expect(config).toMatchObject({ pixExpiresAfterSeconds: 600, boletoExpiresAfterDays: 1 });
-    expect(config).toMatchObject({ port: 8081, host: '0.0.0.0', storefrontUrl: 'https://loja.example', publicUrl: 'https://api.loja.example', paymentProvider: 'stripe', catalogCacheTtlMs: 5000, firestoreEmulatorHost: undefined });
+    expect(config).toMatchObject({
+      port: 8081,
+      host: '0.0.0.0',
+      storefrontUrl: 'https://loja.example',
+      publicUrl: 'https://api.loja.example',
+      paymentProvider: 'stripe',
+      catalogCacheTtlMs: 5000,
+      firestoreEmulatorHost: undefined,
+    });
   });
 
   it.each([

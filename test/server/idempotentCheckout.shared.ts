@@ -42,7 +42,14 @@ export function testIdempotentCheckout(name: string, makeStore: () => Promise<Ch
       });
       const uid = `ida-${process.pid}-${Date.now()}-${++run}`;
       const token = emulatorIdToken({ uid, email: 'ida@example.com' });
-      const checkout = (key: string | undefined, products: object[] = [{ id: 'camiseta', quantity: 2 }, { id: 'calca', quantity: 1 }], bearer = token) =>
+      const checkout = (
+        key: string | undefined,
+        products: object[] = [
+          { id: 'camiseta', quantity: 2 },
+          { id: 'calca', quantity: 1 },
+        ],
+        bearer = token,
+      ) =>
         app.inject({
           method: 'POST',
           url: CHECKOUT_ROUTE,
@@ -57,14 +64,23 @@ export function testIdempotentCheckout(name: string, makeStore: () => Promise<Ch
       const { app, store, checkout } = await setup(payments);
       const first = await checkout('attempt-0001');
       // Same cart in another order is the same attempt.
-      const second = await checkout('attempt-0001', [{ id: 'calca', quantity: 1 }, { id: 'camiseta', quantity: 2 }]);
+      const second = await checkout('attempt-0001', [
+        { id: 'calca', quantity: 1 },
+        { id: 'camiseta', quantity: 2 },
+      ]);
       expect(first.statusCode).toBe(200);
       expect(second.statusCode).toBe(200);
       expect(second.json()).toEqual(first.json());
       expect(payments.requests).toHaveLength(1);
       expect(payments.requests[0]!.idempotencyKey).toMatch(/^checkout_[0-9a-f]{40}$/);
       const id = decodeURIComponent(first.json<{ url: string }>().url.split('/').pop()!);
-      expect(await store.getSession(id)).toMatchObject({ status: 'open', idempotencyKey: 'attempt-0001', paymentMethod: null, pix: null, boleto: null });
+      expect(await store.getSession(id)).toMatchObject({
+        status: 'open',
+        idempotencyKey: 'attempt-0001',
+        paymentMethod: null,
+        pix: null,
+        boleto: null,
+      });
       await app.close();
     });
 
@@ -85,7 +101,10 @@ export function testIdempotentCheckout(name: string, makeStore: () => Promise<Ch
       const other = await checkout('attempt-0002', [{ id: 'camiseta', quantity: 3 }]);
       expect(other.statusCode).toBe(409);
       expect(other.json()).toEqual({
-        error: { code: 'idempotency_key_reused', message: 'Esta tentativa de pagamento já foi usada com outro carrinho. Atualize a página e tente de novo.' },
+        error: {
+          code: 'idempotency_key_reused',
+          message: 'Esta tentativa de pagamento já foi usada com outro carrinho. Atualize a página e tente de novo.',
+        },
       });
       expect(payments.requests).toHaveLength(1);
       await app.close();
@@ -138,7 +157,9 @@ export function testIdempotentCheckout(name: string, makeStore: () => Promise<Ch
       const { app, checkout } = await setup(payments);
       const response = await checkout(key);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: { code: 'invalid_idempotency_key', message: expect.stringMatching(/^Chave de idempotência inválida/) } });
+      expect(response.json()).toEqual({
+        error: { code: 'invalid_idempotency_key', message: expect.stringMatching(/^Chave de idempotência inválida/) },
+      });
       expect(payments.requests).toHaveLength(0);
       await app.close();
     });

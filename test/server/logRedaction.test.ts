@@ -6,7 +6,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withRedaction } from '../../server/app';
 import { buildTestServer } from './support';
 
-const address = { recipient: 'Bia Lima', cep: '01310100', street: 'Avenida Paulista', number: '1578', complement: 'apto 12', neighborhood: 'Bela Vista', city: 'São Paulo', uf: 'SP' };
+const address = {
+  recipient: 'Bia Lima',
+  cep: '01310100',
+  street: 'Avenida Paulista',
+  number: '1578',
+  complement: 'apto 12',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  uf: 'SP',
+};
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -32,11 +41,15 @@ describe('log redaction', () => {
     app!.log.info({ sessionId: 'cs_sim_1', address }, 'one');
     app!.log.info({ sessionId: 'cs_sim_2', delivery: { service: 'expressa', amount: 2890, address } }, 'two');
     app!.log.info({ session: { id: 'cs_sim_3', delivery: { amount: 2890, address } } }, 'three');
-    app!.log.info({ event: { shipping_details: { name: 'Bia Lima', address: { line1: 'Avenida Paulista, 1578' } } } }, 'four');
+    app!.log.info(
+      { event: { shipping_details: { name: 'Bia Lima', address: { line1: 'Avenida Paulista, 1578' } } } },
+      'four',
+    );
     app!.log.info({ recipient: 'Bia Lima' }, 'five');
     const logged = lines.join('');
     expect(lines).toHaveLength(5);
-    for (const secret of ['Bia Lima', 'Avenida Paulista', '1578', 'apto 12', 'Bela Vista']) expect(logged).not.toContain(secret);
+    for (const secret of ['Bia Lima', 'Avenida Paulista', '1578', 'apto 12', 'Bela Vista'])
+      expect(logged).not.toContain(secret);
     expect(logged.match(/\[Redacted\]/g)!.length).toBeGreaterThanOrEqual(5);
     expect(logged).toContain('cs_sim_1');
     expect(logged).toContain('"amount":2890');

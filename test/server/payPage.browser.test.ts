@@ -55,7 +55,10 @@ describe('simulated payment page in Chromium', () => {
   const newSession = async () => {
     const response = await fetch(`${backendUrl}${CHECKOUT_ROUTE}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${emulatorIdToken({ uid: 'eva', email: 'eva@example.com' })}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${emulatorIdToken({ uid: 'eva', email: 'eva@example.com' })}`,
+      },
       body: JSON.stringify({ products: [{ ...jaqueta, price: 1, quantity: 2 }] }),
     });
     const { url } = (await response.json()) as { url: string };
@@ -120,7 +123,10 @@ describe('simulated payment page in Chromium', () => {
     await expect(page.getByRole('heading', { name: 'Pagamento' }).isVisible()).resolves.toBe(true);
     expect(await page.getByRole('cell', { name: 'Jaqueta de Couro Preta' }).isVisible()).toBe(true);
     expect(await page.getByTestId('total').textContent()).toBe('R$\u00a0999,80');
-    await Promise.all([page.waitForURL(`${storefrontUrl}${expectedPath(id)}`), page.getByRole('button', { name: button, exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL(`${storefrontUrl}${expectedPath(id)}`),
+      page.getByRole('button', { name: button, exact: true }).click(),
+    ]);
     expect(page.url()).toBe(`${storefrontUrl}${expectedPath(id)}`);
     expect(blocked).toEqual([]); // no CSP violation on the way
     expect(store.orders.has(id)).toBe(button === 'Pagar');
@@ -135,7 +141,9 @@ describe('simulated payment page in Chromium', () => {
     await page.getByRole('button', { name: 'Pagar', exact: true }).dblclick();
     // Polled, not waitForURL: the second press can abort the first press's navigation (net::ERR_ABORTED), and
     // waitForURL fails on that although the page does land on the confirmation.
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toBe(`${storefrontUrl}/payment-confirmation?success=true&session_id=${id}`);
+    await expect
+      .poll(() => page.url(), { timeout: 15_000 })
+      .toBe(`${storefrontUrl}/payment-confirmation?success=true&session_id=${id}`);
     expect([...store.orders.values()].filter((order) => order.id === id)).toHaveLength(1);
     await page.goBack();
     await page.reload();
@@ -160,7 +168,9 @@ describe('simulated payment page in Chromium', () => {
     await Promise.all([page.waitForURL(url), page.getByRole('button', { name: 'Pagar com Pix' }).click()]);
     const timer = page.getByRole('timer');
     const first = await timer.textContent();
-    await page.waitForFunction((before) => document.getElementById('pix-countdown')?.textContent !== before, first, { timeout: 5000 });
+    await page.waitForFunction((before) => document.getElementById('pix-countdown')?.textContent !== before, first, {
+      timeout: 5000,
+    });
     const code = await page.getByLabel('Pix copia e cola').inputValue();
     expect(code).toMatch(/^000201/);
     await page.getByRole('button', { name: 'Copiar código' }).click();
@@ -189,8 +199,13 @@ describe('simulated payment page in Chromium', () => {
     await page.getByLabel('CPF').fill('529.982.247-25');
     await page.getByRole('button', { name: 'Gerar boleto' }).click();
     await page.getByRole('button', { name: 'Simular compensação do boleto' }).waitFor();
-    expect(await page.locator('#boleto-line').textContent()).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
-    await Promise.all([page.waitForURL(`${storefrontUrl}/payment-confirmation?success=true&session_id=${id}`), page.getByRole('link', { name: 'Voltar para a loja' }).click()]);
+    expect(await page.locator('#boleto-line').textContent()).toMatch(
+      /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/,
+    );
+    await Promise.all([
+      page.waitForURL(`${storefrontUrl}/payment-confirmation?success=true&session_id=${id}`),
+      page.getByRole('link', { name: 'Voltar para a loja' }).click(),
+    ]);
     expect(store.sessions.get(id)).toMatchObject({ status: 'pending', paymentMethod: 'boleto' });
     await page.close();
   });

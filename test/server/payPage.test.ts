@@ -30,7 +30,12 @@ async function withSession(now: { value: number } = { value: Date.now() }) {
     sessionTtlMs: 30 * 60_000,
     now: () => now.value,
   });
-  const { path, sessionId, press } = await openPayPage(app, token, { products: [{ id: 'vestido', quantity: 2 }, { id: 'gorro', quantity: 1 }] });
+  const { path, sessionId, press } = await openPayPage(app, token, {
+    products: [
+      { id: 'vestido', quantity: 2 },
+      { id: 'gorro', quantity: 1 },
+    ],
+  });
   const delivered = await press('entrega', formBody(SAO_PAULO_DELIVERY));
   expect(delivered.statusCode).toBe(303);
   expect(delivered.headers.location).toBe(path);
@@ -52,9 +57,18 @@ describe('simulated payment page /pay/:sessionId', () => {
     expect(page.body).toContain('R$\u00a01.414,30'); // 2 × 89,90 + 1.234,50
     expect(page.body).toContain('<td class="num" data-testid="frete">Grátis</td>'); // Econômica, products over R$ 299,00
     expect(page.body).toContain('<td class="num" data-testid="total">R$\u00a01.414,30</td>');
-    for (const colour of ['#212529', '#F8F9FA', '#343A40', '#E9ECEF', '#198754', '#FF6A6A']) expect(page.body).toContain(colour);
-    for (const [action, label] of [['pay', 'Pagar'], ['cancel', 'Cancelar'], ['decline', 'Simular cartão recusado']]) {
-      expect(page.body).toMatch(new RegExp(`<form method="post" action="${path}/${action}"><button type="submit" class="\\w+">${label}</button>`));
+    for (const colour of ['#212529', '#F8F9FA', '#343A40', '#E9ECEF', '#198754', '#FF6A6A'])
+      expect(page.body).toContain(colour);
+    for (const [action, label] of [
+      ['pay', 'Pagar'],
+      ['cancel', 'Cancelar'],
+      ['decline', 'Simular cartão recusado'],
+    ]) {
+      expect(page.body).toMatch(
+        new RegExp(
+          `<form method="post" action="${path}/${action}"><button type="submit" class="\\w+">${label}</button>`,
+        ),
+      );
     }
     expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${STOREFRONT}`);
   });
@@ -69,8 +83,17 @@ describe('simulated payment page /pay/:sessionId', () => {
     }
     expect([...store.orders.values()]).toEqual([
       expect.objectContaining({
-        id: sessionId, uid: 'bia', email: 'bia@example.com', amountTotal: 141430, currency: 'brl', provider: 'simulated',
-        delivery: expect.objectContaining({ service: 'economica', amount: 0, address: expect.objectContaining({ recipient: 'Bia Lima', cep: '01310100', uf: 'SP' }) }),
+        id: sessionId,
+        uid: 'bia',
+        email: 'bia@example.com',
+        amountTotal: 141430,
+        currency: 'brl',
+        provider: 'simulated',
+        delivery: expect.objectContaining({
+          service: 'economica',
+          amount: 0,
+          address: expect.objectContaining({ recipient: 'Bia Lima', cep: '01310100', uf: 'SP' }),
+        }),
       }),
     ]);
     const again = await app!.inject({ method: 'GET', url: `/pay/${sessionId}` });
@@ -111,25 +134,44 @@ describe('simulated payment page /pay/:sessionId', () => {
     expect(store.orders.size).toBe(0);
   });
 
-  it.each(['/pay/cs_sim_doesnotexist000', '/pay/..%2F..%2Fetc', '/pay/%3Cscript%3E'])('an unknown session (%s) shows a clear page with a link back', async (url) => {
-    await withSession();
-    for (const response of [await app!.inject({ method: 'GET', url }), await app!.inject({ method: 'POST', url: `${url}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })]) {
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.body).toContain('Pagamento não encontrado');
-      expect(response.body).toContain(`<a class="button" href="${STOREFRONT}/">Voltar para a loja</a>`);
-      expect(response.body).not.toContain('<script>');
-    }
-  });
+  it.each(['/pay/cs_sim_doesnotexist000', '/pay/..%2F..%2Fetc', '/pay/%3Cscript%3E'])(
+    'an unknown session (%s) shows a clear page with a link back',
+    async (url) => {
+      await withSession();
+      for (const response of [
+        await app!.inject({ method: 'GET', url }),
+        await app!.inject({
+          method: 'POST',
+          url: `${url}/pay`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        }),
+      ]) {
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.body).toContain('Pagamento não encontrado');
+        expect(response.body).toContain(`<a class="button" href="${STOREFRONT}/">Voltar para a loja</a>`);
+        expect(response.body).not.toContain('<script>');
+      }
+    },
+  );
 
-  it.each(['refund', 'constructor', 'toString', '__proto__'])('an unknown action (%s) is a 404 and changes nothing', async (action) => {
-    const { path, store, sessionId } = await withSession();
-    const response = await app!.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-    expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('Pagamento não encontrado');
-    expect(store.sessions.get(sessionId)!.status).toBe('open');
-    expect(store.orders.size).toBe(0);
-  });
+  it.each(['refund', 'constructor', 'toString', '__proto__'])(
+    'an unknown action (%s) is a 404 and changes nothing',
+    async (action) => {
+      const { path, store, sessionId } = await withSession();
+      const response = await app!.inject({
+        method: 'POST',
+        url: `${path}/${action}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('Pagamento não encontrado');
+      expect(store.sessions.get(sessionId)!.status).toBe('open');
+      expect(store.orders.size).toBe(0);
+    },
+  );
 });
 
 describe('a real listening server', () => {
@@ -139,7 +181,11 @@ describe('a real listening server', () => {
     const preflight = (origin: string) =>
       fetch(`${base}${CHECKOUT_ROUTE}`, {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
       });
     const allowed = await preflight(STOREFRONT);
     expect(allowed.status).toBe(204);
@@ -198,7 +244,12 @@ describe('security headers', () => {
   it('are on every answer: the API, its errors, the payment page and an unknown route', async () => {
     const { path } = await withSession();
     const answers = [
-      await app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}` }, payload: { products: [{ id: 'gorro', quantity: 1 }] } }),
+      await app!.inject({
+        method: 'POST',
+        url: CHECKOUT_ROUTE,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { products: [{ id: 'gorro', quantity: 1 }] },
+      }),
       await app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, payload: { products: [] } }),
       await app!.inject({ method: 'GET', url: path }),
       await app!.inject({ method: 'GET', url: '/nada' }),

@@ -34,7 +34,12 @@ async function withSession(now = { value: 1_800_000_000_000 }) {
     now: () => now.value,
     asyncMethods: { pixExpiresAfterSeconds: 600, boletoExpiresAfterDays: 3 },
   });
-  const { path, sessionId, press, view } = await openPayPage(app, token, { products: [{ id: 'vestido', quantity: 2 }, { id: 'gorro', quantity: 1 }] });
+  const { path, sessionId, press, view } = await openPayPage(app, token, {
+    products: [
+      { id: 'vestido', quantity: 2 },
+      { id: 'gorro', quantity: 1 },
+    ],
+  });
   // Expressa to Rio: zone SE, 3 × 450 g + 200 g of packaging = 1,550 g → R$ 29,90 + 2 × R$ 5,00 per further 500 g.
   expect((await press('entrega', formBody(RIO_DELIVERY))).statusCode).toBe(303);
   const successUrl = `${STOREFRONT}/payment-confirmation?success=true&session_id=${sessionId}`;
@@ -47,9 +52,19 @@ describe('pay page: Cartão, Pix and Boleto sections', () => {
     const page = await view();
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<nav aria-label="Formas de pagamento">');
-    for (const id of ['cartao', 'pix', 'boleto']) expect(page.body).toMatch(new RegExp(`<section id="${id}" aria-labelledby="${id}-titulo">`));
-    for (const [action, label] of [['pay', 'Pagar'], ['cancel', 'Cancelar'], ['decline', 'Simular cartão recusado'], ['pix', 'Pagar com Pix']]) {
-      expect(page.body).toMatch(new RegExp(`<form method="post" action="${path}/${action}"><button type="submit" class="\\w+">${label}</button>`));
+    for (const id of ['cartao', 'pix', 'boleto'])
+      expect(page.body).toMatch(new RegExp(`<section id="${id}" aria-labelledby="${id}-titulo">`));
+    for (const [action, label] of [
+      ['pay', 'Pagar'],
+      ['cancel', 'Cancelar'],
+      ['decline', 'Simular cartão recusado'],
+      ['pix', 'Pagar com Pix'],
+    ]) {
+      expect(page.body).toMatch(
+        new RegExp(
+          `<form method="post" action="${path}/${action}"><button type="submit" class="\\w+">${label}</button>`,
+        ),
+      );
     }
     expect(page.body).toContain(`<form method="post" action="${path}/boleto" novalidate>`);
     expect(page.body).toContain('<label for="cpf">CPF</label>');
@@ -66,7 +81,12 @@ describe('Pix', () => {
     expect(started.statusCode).toBe(303);
     expect(started.headers.location).toBe(path);
     const session = store.sessions.get(sessionId)!;
-    expect(session).toMatchObject({ status: 'pending', paymentMethod: 'pix', boleto: null, pix: { expiresAt: now.value + 600_000 } });
+    expect(session).toMatchObject({
+      status: 'pending',
+      paymentMethod: 'pix',
+      boleto: null,
+      pix: { expiresAt: now.value + 600_000 },
+    });
     const code = session.pix!.copyPaste;
     expect(code).toMatch(/^000201/);
     expect(code).toContain('0014br.gov.bcb.pix');
@@ -79,7 +99,9 @@ describe('Pix', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<label for="pix-code">Pix copia e cola</label>');
     expect(page.body).toContain(`readonly>${escapeHtml(code)}</textarea>`);
-    expect(page.body).toMatch(/<div class="qr" role="img" aria-label="QR Code do Pix"><svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(page.body).toMatch(
+      /<div class="qr" role="img" aria-label="QR Code do Pix"><svg xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+    );
     expect(page.body).toContain('data-seconds-left="539"');
     expect(page.body).toContain('>08:59</span>');
     expect(page.body).toContain('>Copiar código</button>');
@@ -100,7 +122,12 @@ describe('Pix', () => {
     expect(paid.headers.location).toBe(successUrl);
     expect(store.sessions.get(sessionId)).toMatchObject({ status: 'paid', paymentMethod: 'pix' });
     expect([...store.orders.values()]).toEqual([
-      expect.objectContaining({ id: sessionId, paymentMethod: 'pix', amountTotal: 141430, delivery: expect.objectContaining({ service: 'expressa', amount: 3990, uf: 'RJ' }) }),
+      expect.objectContaining({
+        id: sessionId,
+        paymentMethod: 'pix',
+        amountTotal: 141430,
+        delivery: expect.objectContaining({ service: 'expressa', amount: 3990, uf: 'RJ' }),
+      }),
     ]);
     expect((await view()).statusCode).toBe(410);
   });
@@ -113,7 +140,11 @@ describe('Pix', () => {
     expect(late.statusCode).toBe(409);
     expect(late.body).toContain('Pix expirado');
     expect(late.body).toContain('O prazo deste Pix terminou e ele não pode mais ser pago.');
-    expect(store.sessions.get(sessionId)).toMatchObject({ status: 'expired', paymentMethod: 'pix', finishedAt: now.value });
+    expect(store.sessions.get(sessionId)).toMatchObject({
+      status: 'expired',
+      paymentMethod: 'pix',
+      finishedAt: now.value,
+    });
     expect(store.orders.size).toBe(0);
     const page = await view();
     expect(page.statusCode).toBe(410);
@@ -166,7 +197,9 @@ describe('Boleto', () => {
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain(`<p class="error" id="cpf-error" role="alert">${escapeHtml(message)}</p>`);
-    expect(response.body).toContain(`value="${escapeHtml(cpf.trim() === '' ? cpf : cpf)}" aria-invalid="true" aria-describedby="cpf-error"`);
+    expect(response.body).toContain(
+      `value="${escapeHtml(cpf.trim() === '' ? cpf : cpf)}" aria-invalid="true" aria-describedby="cpf-error"`,
+    );
     expect(response.body).toContain(`<form method="post" action="${path}/boleto" novalidate>`);
     expect(store.sessions.get(sessionId)).toMatchObject({ status: 'open', paymentMethod: null });
   });
@@ -177,7 +210,12 @@ describe('Boleto', () => {
     expect(issued.statusCode).toBe(303);
     expect(issued.headers.location).toBe(path);
     const session = store.sessions.get(sessionId)!;
-    expect(session).toMatchObject({ status: 'pending', paymentMethod: 'boleto', pix: null, boleto: { dueAt: now.value + 3 * 86_400_000 } });
+    expect(session).toMatchObject({
+      status: 'pending',
+      paymentMethod: 'boleto',
+      pix: null,
+      boleto: { dueAt: now.value + 3 * 86_400_000 },
+    });
     const line = session.boleto!.line;
     expect(line).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
     expect(line.replace(/\D/g, '')).toHaveLength(47);
@@ -196,7 +234,12 @@ describe('Boleto', () => {
     const paid = await press('boleto-paid');
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(successUrl);
-    expect(store.orders.get(sessionId)).toMatchObject({ paymentMethod: 'boleto', amountTotal: 141430, delivery: { amount: 3990 }, paidAt: now.value });
+    expect(store.orders.get(sessionId)).toMatchObject({
+      paymentMethod: 'boleto',
+      amountTotal: 141430,
+      delivery: { amount: 3990 },
+      paidAt: now.value,
+    });
     expect((await press('boleto-paid')).headers.location).toBe(successUrl);
     expect(store.orders.size).toBe(1);
   });

@@ -28,14 +28,20 @@ afterEach(async () => {
 async function withSession(delivery: object | null = { cep: '01310-100', service: 'expressa' }, now = { value: NOW }) {
   const store = createMemoryStore();
   app = await buildTestServer({
-    catalog: memoryCatalog([aCategory().withId('male').withProducts([camisa]).build(), aCategory().withId('hats').withProducts([bone]).build()]),
+    catalog: memoryCatalog([
+      aCategory().withId('male').withProducts([camisa]).build(),
+      aCategory().withId('hats').withProducts([bone]).build(),
+    ]),
     store,
     rateLimit: false,
     sessionTtlMs: 30 * 60_000,
     now: () => now.value,
   });
   const { path, sessionId, press, view } = await openPayPage(app, token, {
-    products: [{ id: 'camisa-social', quantity: 1 }, { id: 'bone-branco', quantity: 1 }],
+    products: [
+      { id: 'camisa-social', quantity: 1 },
+      { id: 'bone-branco', quantity: 1 },
+    ],
     ...(delivery ? { delivery } : {}),
   });
   return { store, path, sessionId, press, view, now };
@@ -60,12 +66,18 @@ describe('the Entrega step', () => {
     expect(page.body.match(/<option value="[A-Z]{2}"/g)).toHaveLength(27);
     expect(page.body).toContain('<option value="SP" selected>SP</option>');
     expect(page.body).toContain('<input type="radio" id="service-expressa" name="service" value="expressa" checked');
-    expect(page.body).toContain('<input type="radio" id="service-economica" name="service" value="economica" aria-describedby');
+    expect(page.body).toContain(
+      '<input type="radio" id="service-economica" name="service" value="economica" aria-describedby',
+    );
     expect(page.body).toContain('<label for="service-economica">Econômica</label>');
     expect(page.body).toContain('<label for="service-expressa">Expressa</label>');
     // SP Econômica: 2–4 business days + 1 of handling from Wed 25/11; Expressa: 1–2 + 1.
-    expect(page.body).toContain('<p class="hint" id="service-economica-detail">R$\u00a015,90 · Chega entre seg., 30 de nov. e qua., 2 de dez.</p>');
-    expect(page.body).toContain('<p class="hint" id="service-expressa-detail">R$\u00a024,90 · Chega entre sex., 27 de nov. e seg., 30 de nov.</p>');
+    expect(page.body).toContain(
+      '<p class="hint" id="service-economica-detail">R$\u00a015,90 · Chega entre seg., 30 de nov. e qua., 2 de dez.</p>',
+    );
+    expect(page.body).toContain(
+      '<p class="hint" id="service-expressa-detail">R$\u00a024,90 · Chega entre sex., 27 de nov. e seg., 30 de nov.</p>',
+    );
     expect(page.body).toContain('<button type="submit" class="pay">Continuar para o pagamento</button>');
     expect(page.body).not.toContain(`action="${path}/pay"`);
     expect(page.body).not.toContain('<script');
@@ -83,9 +95,15 @@ describe('the Entrega step', () => {
 
   it('a valid address is quoted again and kept; the payment step shows Produtos, Frete, Total and Alterar entrega', async () => {
     const { press, view, store, sessionId, path } = await withSession();
-    const sent = await press('entrega', formBody({ ...RIO_DELIVERY, service: 'economica', complement: 'sala <12> & "B"' }));
+    const sent = await press(
+      'entrega',
+      formBody({ ...RIO_DELIVERY, service: 'economica', complement: 'sala <12> & "B"' }),
+    );
     expect(sent.statusCode).toBe(400); // < and > are refused
-    const done = await press('entrega', formBody({ ...RIO_DELIVERY, service: 'economica', complement: 'sala 12 & "B"' }));
+    const done = await press(
+      'entrega',
+      formBody({ ...RIO_DELIVERY, service: 'economica', complement: 'sala 12 & "B"' }),
+    );
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe(path);
     expect(store.sessions.get(sessionId)!.delivery).toEqual({
@@ -97,13 +115,24 @@ describe('the Entrega step', () => {
       businessDays: { min: 3, max: 6 },
       // 4 and 7 business days after Wed 25/11.
       window: { from: '2026-12-01', to: '2026-12-04' },
-      address: { recipient: 'Caio Souza', cep: '20040002', street: 'Avenida Rio Branco', number: '156', complement: 'sala 12 & "B"', neighborhood: 'Centro', city: 'Rio de Janeiro', uf: 'RJ' },
+      address: {
+        recipient: 'Caio Souza',
+        cep: '20040002',
+        street: 'Avenida Rio Branco',
+        number: '156',
+        complement: 'sala 12 & "B"',
+        neighborhood: 'Centro',
+        city: 'Rio de Janeiro',
+        uf: 'RJ',
+      },
       review: null,
     });
     const page = await view();
     expect(page.body).toContain('<h1>Pagamento</h1>');
     expect(page.body).toContain('<td class="num" data-testid="products-total">R$\u00a0189,90</td>');
-    expect(page.body).toContain('<td colspan="3">Frete (Econômica)</td><td class="num" data-testid="frete">R$\u00a019,90</td>');
+    expect(page.body).toContain(
+      '<td colspan="3">Frete (Econômica)</td><td class="num" data-testid="frete">R$\u00a019,90</td>',
+    );
     expect(page.body).toContain('<td class="num" data-testid="total">R$\u00a0209,80</td>');
     expect(page.body).toContain(escapeHtml('Avenida Rio Branco, 156, sala 12 & "B" — Rio de Janeiro/RJ'));
     expect(page.body).not.toContain('sala 12 & "B"');
@@ -112,7 +141,20 @@ describe('the Entrega step', () => {
 
   it('empty fields: each pt-BR message next to its field (aria-invalid, aria-describedby), 400, nothing stored', async () => {
     const { press, store, sessionId } = await withSession();
-    const response = await press('entrega', formBody({ recipient: '', cep: '', street: '  ', number: '', complement: '', neighborhood: '', city: '', uf: '', service: 'economica' }));
+    const response = await press(
+      'entrega',
+      formBody({
+        recipient: '',
+        cep: '',
+        street: '  ',
+        number: '',
+        complement: '',
+        neighborhood: '',
+        city: '',
+        uf: '',
+        service: 'economica',
+      }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     const expected: Record<string, string> = {
@@ -126,7 +168,9 @@ describe('the Entrega step', () => {
     };
     for (const [field, message] of Object.entries(expected)) {
       expect(response.body).toContain(`<p class="error" id="${field}-error">${message}</p>`);
-      expect(response.body).toMatch(new RegExp(`id="${field}"[^>]* aria-invalid="true" aria-describedby="${field}-error"`));
+      expect(response.body).toMatch(
+        new RegExp(`id="${field}"[^>]* aria-invalid="true" aria-describedby="${field}-error"`),
+      );
     }
     expect(response.body).not.toContain('complement-error');
     expect(response.body).toContain('<p class="error" role="alert">Confira os campos destacados.</p>');
@@ -136,11 +180,23 @@ describe('the Entrega step', () => {
   it('a field over 200 characters and markup: their messages, every typed value kept and escaped', async () => {
     const { press, store, sessionId } = await withSession();
     const long = 'R'.repeat(201);
-    const response = await press('entrega', formBody({ ...RIO_DELIVERY, street: long, recipient: '<script>alert(1)</script>', city: '"><img src=x onerror=alert(1)>' }));
+    const response = await press(
+      'entrega',
+      formBody({
+        ...RIO_DELIVERY,
+        street: long,
+        recipient: '<script>alert(1)</script>',
+        city: '"><img src=x onerror=alert(1)>',
+      }),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('<p class="error" id="street-error">Use no máximo 200 caracteres.</p>');
-    expect(response.body).toContain('<p class="error" id="recipient-error">Use apenas letras, números e pontuação comum (sem &lt; ou &gt;).</p>');
-    expect(response.body).toContain('<p class="error" id="city-error">Use apenas letras, números e pontuação comum (sem &lt; ou &gt;).</p>');
+    expect(response.body).toContain(
+      '<p class="error" id="recipient-error">Use apenas letras, números e pontuação comum (sem &lt; ou &gt;).</p>',
+    );
+    expect(response.body).toContain(
+      '<p class="error" id="city-error">Use apenas letras, números e pontuação comum (sem &lt; ou &gt;).</p>',
+    );
     expect(response.body).toContain(`value="${long}"`);
     expect(response.body).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(response.body).toContain('value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
@@ -150,7 +206,9 @@ describe('the Entrega step', () => {
     expect(response.body).toMatch(/id="cep" name="cep"[^>]* value="20040-002"/);
     expect(response.body).toMatch(/id="neighborhood" name="neighborhood"[^>]* value="Centro"/);
     expect(response.body).toContain('<option value="RJ" selected>RJ</option>');
-    expect(response.body).toContain('<input type="radio" id="service-expressa" name="service" value="expressa" checked');
+    expect(response.body).toContain(
+      '<input type="radio" id="service-expressa" name="service" value="expressa" checked',
+    );
     expect(store.sessions.get(sessionId)!.delivery!.address).toBeNull();
   });
 
@@ -171,7 +229,9 @@ describe('the Entrega step', () => {
     const { press } = await withSession();
     const response = await press('entrega', formBody({ ...RIO_DELIVERY, uf: 'SP' }));
     expect(response.statusCode).toBe(400);
-    expect(response.body).toContain('<p class="error" id="uf-error">O CEP informado é de RJ. Confira o CEP ou a UF.</p>');
+    expect(response.body).toContain(
+      '<p class="error" id="uf-error">O CEP informado é de RJ. Confira o CEP ou a UF.</p>',
+    );
     expect(response.body).toContain('id="service-economica-detail">R$\u00a019,90');
     expect(response.body).toContain('id="service-expressa-detail">R$\u00a029,90');
   });
@@ -180,7 +240,9 @@ describe('the Entrega step', () => {
     const { press, store, sessionId } = await withSession();
     const unknown = await press('entrega', formBody({ ...RIO_DELIVERY, service: 'sedex' }));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.body).toContain('<p class="error" id="service-error">Opção de entrega desconhecida. Escolha Econômica ou Expressa.</p>');
+    expect(unknown.body).toContain(
+      '<p class="error" id="service-error">Opção de entrega desconhecida. Escolha Econômica ou Expressa.</p>',
+    );
     const tampered = await press('entrega', `${formBody(RIO_DELIVERY)}&amount=1&frete=0&free=true`);
     expect(tampered.statusCode).toBe(303);
     expect(store.sessions.get(sessionId)!.delivery).toMatchObject({ service: 'expressa', amount: 2990, uf: 'RJ' });
@@ -193,9 +255,21 @@ describe('the Entrega step', () => {
     expect(again.statusCode).toBe(200);
     expect(again.body).toMatch(/id="street" name="street"[^>]* value="Avenida Rio Branco"/);
     expect(again.body).toMatch(/id="cep" name="cep"[^>]* value="20040-002"/);
-    const manaus = { ...RIO_DELIVERY, cep: '69005-010', uf: 'AM', city: 'Manaus', street: 'Avenida Eduardo Ribeiro', neighborhood: 'Centro' };
+    const manaus = {
+      ...RIO_DELIVERY,
+      cep: '69005-010',
+      uf: 'AM',
+      city: 'Manaus',
+      street: 'Avenida Eduardo Ribeiro',
+      neighborhood: 'Centro',
+    };
     expect((await press('entrega', formBody(manaus))).statusCode).toBe(303);
-    expect(store.sessions.get(sessionId)!.delivery).toMatchObject({ uf: 'AM', service: 'expressa', amount: 5290, address: { city: 'Manaus' } });
+    expect(store.sessions.get(sessionId)!.delivery).toMatchObject({
+      uf: 'AM',
+      service: 'expressa',
+      amount: 5290,
+      address: { city: 'Manaus' },
+    });
     expect((await view()).body).toContain('<td class="num" data-testid="total">R$\u00a0242,80</td>');
     expect((await press('pix')).statusCode).toBe(303);
     expect(store.sessions.get(sessionId)!.pix!.copyPaste).toContain('5406242.80'); // R$ 189,90 + R$ 52,90
@@ -209,13 +283,25 @@ describe('the Entrega step', () => {
 
   it('payment buttons before the address charge nothing: 409 and the Entrega step again; Cancelar still works', async () => {
     const { press, store, sessionId } = await withSession();
-    for (const [action, body] of [['pay', ''], ['decline', ''], ['pix', ''], ['boleto', `cpf=${encodeURIComponent(VALID_CPF)}`]] as const) {
+    for (const [action, body] of [
+      ['pay', ''],
+      ['decline', ''],
+      ['pix', ''],
+      ['boleto', `cpf=${encodeURIComponent(VALID_CPF)}`],
+    ] as const) {
       const response = await press(action, body);
       expect(response.statusCode).toBe(409);
       expect(response.body).toContain('<h1>Entrega</h1>');
-      expect(response.body).toContain('<p class="error" role="alert">Informe o endereço de entrega antes de pagar.</p>');
+      expect(response.body).toContain(
+        '<p class="error" role="alert">Informe o endereço de entrega antes de pagar.</p>',
+      );
     }
-    expect(store.sessions.get(sessionId)).toMatchObject({ status: 'open', paymentMethod: null, pix: null, boleto: null });
+    expect(store.sessions.get(sessionId)).toMatchObject({
+      status: 'open',
+      paymentMethod: null,
+      pix: null,
+      boleto: null,
+    });
     expect(store.orders.size).toBe(0);
     const cancel = await press('cancel');
     expect(cancel.statusCode).toBe(303);
@@ -224,7 +310,15 @@ describe('the Entrega step', () => {
 
   it('the longest accepted form passes; a body over 16 KB answers a pt-BR 413 page, not 503', async () => {
     const { press, store, sessionId } = await withSession();
-    const longest = { ...RIO_DELIVERY, recipient: 'ç'.repeat(200), street: 'ç'.repeat(200), number: 'ç'.repeat(200), complement: 'ç'.repeat(200), neighborhood: 'ç'.repeat(200), city: 'ç'.repeat(200) };
+    const longest = {
+      ...RIO_DELIVERY,
+      recipient: 'ç'.repeat(200),
+      street: 'ç'.repeat(200),
+      number: 'ç'.repeat(200),
+      complement: 'ç'.repeat(200),
+      neighborhood: 'ç'.repeat(200),
+      city: 'ç'.repeat(200),
+    };
     expect(formBody(longest).length).toBeGreaterThan(7000);
     expect((await press('entrega', formBody(longest))).statusCode).toBe(303);
     const huge = await press('entrega', formBody({ ...RIO_DELIVERY, complement: 'x'.repeat(17 * 1024) }));

@@ -11,15 +11,24 @@ describe('PriceBook categories', () => {
     const bone = aProduct().withId('bone').withPrice(60).build();
     const inner = memoryCatalog([
       aCategory().withId('jackets').withProducts([jaqueta]).build(),
-      aCategory().withId('hats').withProducts([bone, { ...jaqueta, price: 1 }]).build(),
+      aCategory()
+        .withId('hats')
+        .withProducts([bone, { ...jaqueta, price: 1 }])
+        .build(),
     ]);
     let reads = 0;
-    const catalog: CatalogPort = { listCategories: () => (reads++, inner.listCategories()), getCategory: (id) => inner.getCategory(id) };
+    const catalog: CatalogPort = {
+      listCategories: () => (reads++, inner.listCategories()),
+      getCategory: (id) => inner.getCategory(id),
+    };
     const now = { value: 0 };
     const book = createPriceBook(catalog, { ttlMs: 1000, now: () => now.value });
     const [products, categories] = await Promise.all([book.products(), book.categories()]);
     expect(reads).toBe(1);
-    expect([...categories]).toEqual([['jaqueta', 'jackets'], ['bone', 'hats']]);
+    expect([...categories]).toEqual([
+      ['jaqueta', 'jackets'],
+      ['bone', 'hats'],
+    ]);
     expect(products.get('jaqueta')!.price).toBe(499.9);
     now.value = 1000;
     await book.categories();

@@ -9,10 +9,33 @@ import { createFirestorePageSource } from '../../server/render/source';
 import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
 import { useAdminFirestore } from './support';
 
-const HATS = { id: 'hats', displayName: 'Chapéus', imageUrl: '/images/hats.svg', name: 'hats', order: 4, productCount: 7 };
+const HATS = {
+  id: 'hats',
+  displayName: 'Chapéus',
+  imageUrl: '/images/hats.svg',
+  name: 'hats',
+  order: 4,
+  productCount: 7,
+};
 /** Positions out of id order, so "by position" and "by id" differ. */
-const POSITIONS: Record<string, number> = { 'bone-a': 3, 'bone-b': 0, 'bone-c': 6, 'bone-d': 1, 'bone-e': 5, 'bone-f': 2, 'bone-g': 4 };
-const productDoc = (id: string) => ({ id, name: `Boné ${id.slice(-1).toUpperCase()}`, imageUrl: `/images/${id}.svg`, price: 59.9, categoryId: 'hats', position: POSITIONS[id], searchName: `bone ${id.slice(-1)}` });
+const POSITIONS: Record<string, number> = {
+  'bone-a': 3,
+  'bone-b': 0,
+  'bone-c': 6,
+  'bone-d': 1,
+  'bone-e': 5,
+  'bone-f': 2,
+  'bone-g': 4,
+};
+const productDoc = (id: string) => ({
+  id,
+  name: `Boné ${id.slice(-1).toUpperCase()}`,
+  imageUrl: `/images/${id}.svg`,
+  price: 59.9,
+  categoryId: 'hats',
+  position: POSITIONS[id],
+  searchName: `bone ${id.slice(-1)}`,
+});
 
 describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator', () => {
   const emulators = useEmulators();
@@ -21,7 +44,10 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
   async function seed() {
     await emulators().clearFirestore();
     const batch = db().batch();
-    batch.set(db().collection('categories').doc('chapeus-doc'), { ...HATS, products: [productDoc('bone-b')].map(({ categoryId: _c, position: _p, searchName: _s, ...p }) => p) });
+    batch.set(db().collection('categories').doc('chapeus-doc'), {
+      ...HATS,
+      products: [productDoc('bone-b')].map(({ categoryId: _c, position: _p, searchName: _s, ...p }) => p),
+    });
     for (const id of Object.keys(POSITIONS)) batch.set(db().collection('products').doc(id), productDoc(id));
     await batch.commit();
   }
@@ -44,7 +70,13 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
       productCount: 7,
     });
     expect(await source.category('chapeus-doc')).toBeNull(); // the document id is not the category's id
-    expect((await source.firstProducts('hats', 5)).map((p) => p.id)).toEqual(['bone-b', 'bone-d', 'bone-f', 'bone-a', 'bone-g']);
+    expect((await source.firstProducts('hats', 5)).map((p) => p.id)).toEqual([
+      'bone-b',
+      'bone-d',
+      'bone-f',
+      'bone-a',
+      'bone-g',
+    ]);
     expect(await source.categoryIds()).toEqual(['hats']);
   });
 
@@ -59,11 +91,7 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
       pages.push(ids);
       after = ids.at(-1)!;
     }
-    expect(pages).toEqual([
-      ['bone-a', 'bone-b', 'bone-c'],
-      ['bone-d', 'bone-e', 'bone-f'],
-      ['bone-g'],
-    ]);
+    expect(pages).toEqual([['bone-a', 'bone-b', 'bone-c'], ['bone-d', 'bone-e', 'bone-f'], ['bone-g']]);
     const index = await createSitemaps({ source, origin: 'https://loja.example', pageSize: 3 }).index();
     expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
       'https://loja.example/sitemaps/pages.xml',
@@ -75,9 +103,18 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
 
   it('names a malformed product or category document', async () => {
     await seed();
-    await db().collection('products').doc('bone-a').set({ ...productDoc('bone-a'), price: 'caro' });
-    await db().collection('products').doc('bone-x').set({ ...productDoc('bone-b') });
-    await db().collection('categories').doc('chapeus-doc').set({ ...HATS, productCount: -1, products: [] });
+    await db()
+      .collection('products')
+      .doc('bone-a')
+      .set({ ...productDoc('bone-a'), price: 'caro' });
+    await db()
+      .collection('products')
+      .doc('bone-x')
+      .set({ ...productDoc('bone-b') });
+    await db()
+      .collection('categories')
+      .doc('chapeus-doc')
+      .set({ ...HATS, productCount: -1, products: [] });
     const source = createFirestorePageSource({ firestore: db() });
     await expect(source.product('bone-a')).rejects.toThrow(MalformedDocumentError);
     await expect(source.product('bone-a')).rejects.toThrow(/products document "bone-a": price/);

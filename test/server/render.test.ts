@@ -22,7 +22,12 @@ import { fakeTokenVerifier } from './support';
 
 const ORIGIN = 'https://loja.example';
 const jackets = catalog.find((c) => c.id === 'jackets')!;
-const NEW_PRODUCT = { id: 'jaqueta-nova-xadrez', name: 'Jaqueta Nova Xadrez', price: 1234.5, imageUrl: '/images/jaqueta-nova-xadrez.svg' };
+const NEW_PRODUCT = {
+  id: 'jaqueta-nova-xadrez',
+  name: 'Jaqueta Nova Xadrez',
+  price: 1234.5,
+  imageUrl: '/images/jaqueta-nova-xadrez.svg',
+};
 
 /** The seed catalog in the agreed shape, plus a product added after the build (last in Jaquetas). */
 function documents(): MemoryPageData {
@@ -32,9 +37,18 @@ function documents(): MemoryPageData {
     category.products.forEach((product, position) => {
       products[product.id] = { ...product, categoryId: category.id, position, searchName: product.name.toLowerCase() };
     });
-    categories[category.id] = { ...category, products: category.products.slice(0, 24), productCount: category.products.length };
+    categories[category.id] = {
+      ...category,
+      products: category.products.slice(0, 24),
+      productCount: category.products.length,
+    };
   }
-  products[NEW_PRODUCT.id] = { ...NEW_PRODUCT, categoryId: 'jackets', position: jackets.products.length, searchName: 'jaqueta nova xadrez' };
+  products[NEW_PRODUCT.id] = {
+    ...NEW_PRODUCT,
+    categoryId: 'jackets',
+    position: jackets.products.length,
+    searchName: 'jaqueta nova xadrez',
+  };
   (categories.jackets as { productCount: number }).productCount += 1;
   return { products, categories };
 }
@@ -75,7 +89,10 @@ describe('the page renderer', () => {
     expect(boot.notFound).toBe(false);
     // Itself and the first four others of Jaquetas (Você também pode gostar).
     expect(boot.catalog.categories.map((c) => c.id)).toEqual(['jackets']);
-    expect(boot.catalog.categories[0]!.products.map((p) => p.id)).toEqual([...jackets.products.slice(0, 5).map((p) => p.id), NEW_PRODUCT.id]);
+    expect(boot.catalog.categories[0]!.products.map((p) => p.id)).toEqual([
+      ...jackets.products.slice(0, 5).map((p) => p.id),
+      NEW_PRODUCT.id,
+    ]);
     expect(rootOf(answer.html)).toContain('Você também pode gostar');
     expect(rootOf(answer.html)).toContain(jackets.products[0]!.name);
   });
@@ -104,7 +121,13 @@ describe('the page renderer', () => {
   it('answers an unknown id, an impossible id and a product of a missing category with the build’s 404 page', async () => {
     const notFound = readFileSync(join(dist, '404.html'), 'utf8');
     const orphan = documents();
-    orphan.products['orfao'] = { ...NEW_PRODUCT, id: 'orfao', categoryId: 'nao-existe', position: 0, searchName: 'orfao' };
+    orphan.products['orfao'] = {
+      ...NEW_PRODUCT,
+      id: 'orfao',
+      categoryId: 'nao-existe',
+      position: 0,
+      searchName: 'orfao',
+    };
     const answers = [
       await renderer().product('nao-existe'),
       await renderer().category('nao-existe'),
@@ -123,9 +146,16 @@ describe('the page renderer', () => {
   it('refuses what the storefront refuses: a product with a field the agreed shape has not, or without its searchName', async () => {
     for (const change of [{ desconto: 10 }, { searchName: undefined }]) {
       const broken = documents();
-      broken.products[NEW_PRODUCT.id] = JSON.parse(JSON.stringify({ ...(broken.products[NEW_PRODUCT.id] as object), ...change }));
+      broken.products[NEW_PRODUCT.id] = JSON.parse(
+        JSON.stringify({ ...(broken.products[NEW_PRODUCT.id] as object), ...change }),
+      );
       const logged: string[] = [];
-      const answer = await createPageRenderer({ distDir: dist, origin: ORIGIN, source: memoryPageSource(broken), log: (message, error) => logged.push(`${message}: ${String(error)}`) }).product(NEW_PRODUCT.id);
+      const answer = await createPageRenderer({
+        distDir: dist,
+        origin: ORIGIN,
+        source: memoryPageSource(broken),
+        log: (message, error) => logged.push(`${message}: ${String(error)}`),
+      }).product(NEW_PRODUCT.id);
       expect(answer.status).toBe(500);
       expect(logged.join('\n')).toMatch(new RegExp(`products document "${NEW_PRODUCT.id}": ${Object.keys(change)[0]}`));
     }
@@ -135,7 +165,12 @@ describe('the page renderer', () => {
     const broken = documents();
     broken.products[NEW_PRODUCT.id] = { ...(broken.products[NEW_PRODUCT.id] as object), price: 'caro' };
     const logged: string[] = [];
-    const malformed = await createPageRenderer({ distDir: dist, origin: ORIGIN, source: memoryPageSource(broken), log: (message, error) => logged.push(`${message}: ${String(error)}`) }).product(NEW_PRODUCT.id);
+    const malformed = await createPageRenderer({
+      distDir: dist,
+      origin: ORIGIN,
+      source: memoryPageSource(broken),
+      log: (message, error) => logged.push(`${message}: ${String(error)}`),
+    }).product(NEW_PRODUCT.id);
     expect(malformed.status).toBe(500);
     expect(malformed.html).toContain('lang="pt-BR"');
     expect(malformed.html).toContain('Não foi possível mostrar esta página');
@@ -143,8 +178,13 @@ describe('the page renderer', () => {
     expect(malformed.cacheControl).toBe('no-store');
     expect(logged.join('\n')).toMatch(/products document "jaqueta-nova-xadrez": price/);
 
-    const down: PageSource = { ...memoryPageSource(documents()), product: async () => Promise.reject(new Error('14 UNAVAILABLE')) };
-    const unavailable = await createPageRenderer({ distDir: dist, origin: ORIGIN, source: down }).product(NEW_PRODUCT.id);
+    const down: PageSource = {
+      ...memoryPageSource(documents()),
+      product: async () => Promise.reject(new Error('14 UNAVAILABLE')),
+    };
+    const unavailable = await createPageRenderer({ distDir: dist, origin: ORIGIN, source: down }).product(
+      NEW_PRODUCT.id,
+    );
     expect(unavailable.status).toBe(503);
     expect(unavailable.html).toContain('Não foi possível carregar esta página');
     expect(unavailable.cacheControl).toBe('no-store');
@@ -155,7 +195,13 @@ describe('the page renderer', () => {
     const source = memoryPageSource(documents());
     const counting: PageSource = { ...source, product: (id) => ((reads += 1), source.product(id)) };
     let now = 0;
-    const cached = createPageRenderer({ distDir: dist, origin: ORIGIN, source: counting, cache: { max: 10, ttlMs: 1000 }, now: () => now });
+    const cached = createPageRenderer({
+      distDir: dist,
+      origin: ORIGIN,
+      source: counting,
+      cache: { max: 10, ttlMs: 1000 },
+      now: () => now,
+    });
     const first = await cached.product(NEW_PRODUCT.id);
     now = 999;
     expect(await cached.product(NEW_PRODUCT.id)).toBe(first);

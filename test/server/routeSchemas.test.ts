@@ -47,8 +47,14 @@ async function withSession({ address = true } = {}) {
 /** A storefront build as the catalog pages need it: an app shell and a 404 page. */
 function pagesDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'route-schemas-'));
-  writeFileSync(join(dist, 'app-shell.html'), '<!doctype html><html lang="pt-BR"><head></head><body><div id="root"></div></body></html>');
-  writeFileSync(join(dist, '404.html'), '<!doctype html><html lang="pt-BR"><title>Página não encontrada</title></html>');
+  writeFileSync(
+    join(dist, 'app-shell.html'),
+    '<!doctype html><html lang="pt-BR"><head></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    join(dist, '404.html'),
+    '<!doctype html><html lang="pt-BR"><title>Página não encontrada</title></html>',
+  );
   return dist;
 }
 
@@ -73,8 +79,21 @@ export function registeredRoutes(tree: string): string[] {
 
 describe('route schemas', () => {
   it('reads the route tree as Fastify prints it', () => {
-    const tree = ['├── /a/:id (GET, HEAD)', '│   └── /e (GET, HEAD, POST)', '├── /pay/', '│   └── :sessionId (GET, HEAD)', '└── /b (POST)', ''].join('\n');
-    expect(registeredRoutes(tree)).toEqual(['GET /a/:id', 'GET /a/:id/e', 'POST /a/:id/e', 'GET /pay/:sessionId', 'POST /b']);
+    const tree = [
+      '├── /a/:id (GET, HEAD)',
+      '│   └── /e (GET, HEAD, POST)',
+      '├── /pay/',
+      '│   └── :sessionId (GET, HEAD)',
+      '└── /b (POST)',
+      '',
+    ].join('\n');
+    expect(registeredRoutes(tree)).toEqual([
+      'GET /a/:id',
+      'GET /a/:id/e',
+      'POST /a/:id/e',
+      'GET /pay/:sessionId',
+      'POST /b',
+    ]);
   });
 
   it('every route the backend registers (pages and search on) declares its params, body and response schemas', async () => {
@@ -89,16 +108,35 @@ describe('route schemas', () => {
       });
       const seen = new Map<string, Record<string, unknown>>();
       app.addHook('onRequest', async (request) => {
-        seen.set(`${request.method} ${request.routeOptions.url}`, (request.routeOptions.schema ?? {}) as Record<string, unknown>);
+        seen.set(
+          `${request.method} ${request.routeOptions.url}`,
+          (request.routeOptions.schema ?? {}) as Record<string, unknown>,
+        );
       });
       await app.ready();
       // The CORS plugin's preflight answers OPTIONS on every path: not one of ours.
-      const routes = registeredRoutes(app.printRoutes({ commonPrefix: false })).filter((route) => !route.startsWith('OPTIONS '));
+      const routes = registeredRoutes(app.printRoutes({ commonPrefix: false })).filter(
+        (route) => !route.startsWith('OPTIONS '),
+      );
       // The walk saw the route groups, not an empty tree.
-      expect(routes).toEqual(expect.arrayContaining(['GET /health', 'POST /create-checkout-session', 'POST /pay/:sessionId/pix', 'GET /product/:id', 'GET /sitemap.xml', 'GET /api/search']));
+      expect(routes).toEqual(
+        expect.arrayContaining([
+          'GET /health',
+          'POST /create-checkout-session',
+          'POST /pay/:sessionId/pix',
+          'GET /product/:id',
+          'GET /sitemap.xml',
+          'GET /api/search',
+        ]),
+      );
       for (const route of routes) {
         const [method, path] = route.split(' ') as ['GET' | 'POST', string];
-        await app.inject({ method, url: path.replace(/:\w+/g, 'x'), headers: method === 'POST' ? FORM : {}, payload: method === 'POST' ? '' : undefined });
+        await app.inject({
+          method,
+          url: path.replace(/:\w+/g, 'x'),
+          headers: method === 'POST' ? FORM : {},
+          payload: method === 'POST' ? '' : undefined,
+        });
         const schema = seen.get(route);
         expect(schema, route).toBeDefined();
         expect(Object.keys((schema!.response ?? {}) as object).length, `${route} response`).toBeGreaterThan(0);
@@ -112,7 +150,8 @@ describe('route schemas', () => {
 
   it('the pay page has a route per form, and none that picks an action from the URL', async () => {
     await withSession();
-    for (const form of PAY_FORMS) expect(app!.hasRoute({ method: 'POST', url: `/pay/:sessionId/${form}` }), form).toBe(true);
+    for (const form of PAY_FORMS)
+      expect(app!.hasRoute({ method: 'POST', url: `/pay/:sessionId/${form}` }), form).toBe(true);
     expect(app!.hasRoute({ method: 'POST', url: '/pay/:sessionId/:action' })).toBe(false);
   });
 });
@@ -140,7 +179,12 @@ describe('the pay page refuses in pt-BR pages', () => {
 
   it('a body its schema refuses (a JSON number for the CPF) answers a 400 page, not JSON', async () => {
     const { path, store, sessionId } = await withSession();
-    const response = await app!.inject({ method: 'POST', url: `${path}/boleto`, headers: { 'content-type': 'application/json' }, payload: { cpf: 52998224725 } });
+    const response = await app!.inject({
+      method: 'POST',
+      url: `${path}/boleto`,
+      headers: { 'content-type': 'application/json' },
+      payload: { cpf: 52998224725 },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('Formulário inválido');
@@ -149,7 +193,12 @@ describe('the pay page refuses in pt-BR pages', () => {
 
   it('a format no form sends (multipart) answers a 415 page, not 503', async () => {
     const { path } = await withSession();
-    const response = await app!.inject({ method: 'POST', url: `${path}/boleto`, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--' });
+    const response = await app!.inject({
+      method: 'POST',
+      url: `${path}/boleto`,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('Formulário não aceito');
@@ -157,7 +206,10 @@ describe('the pay page refuses in pt-BR pages', () => {
 
   it('an unknown page under /pay is the "Pagamento não encontrado" page, for GET too', async () => {
     const { path } = await withSession();
-    for (const response of [await app!.inject({ method: 'GET', url: `${path}/refund` }), await app!.inject({ method: 'GET', url: '/pay' })]) {
+    for (const response of [
+      await app!.inject({ method: 'GET', url: `${path}/refund` }),
+      await app!.inject({ method: 'GET', url: '/pay' }),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('Pagamento não encontrado');
@@ -175,7 +227,12 @@ describe('the pay page refuses in pt-BR pages', () => {
   ])('a session %s (%s, %s) shows "%s"', async (_name, status, paymentMethod, title) => {
     const { view, store, sessionId } = await withSession();
     const sessions = store.sessions as Map<string, StoredSession>;
-    sessions.set(sessionId, { ...sessions.get(sessionId)!, status: status as StoredSession['status'], paymentMethod: paymentMethod as PaymentMethod | null, finishedAt: 1 });
+    sessions.set(sessionId, {
+      ...sessions.get(sessionId)!,
+      status: status as StoredSession['status'],
+      paymentMethod: paymentMethod as PaymentMethod | null,
+      finishedAt: 1,
+    });
     const page = await view();
     expect(page.statusCode).toBe(410);
     expect(page.body).toContain(`<title>${title} · Club Clothing</title>`);
@@ -193,33 +250,57 @@ describe('the JSON routes refuse in pt-BR JSON', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ error: { code: 'payload_too_large', message: 'Pedido grande demais: o corpo da requisição passa do tamanho aceito.' } });
+    expect(response.json()).toEqual({
+      error: {
+        code: 'payload_too_large',
+        message: 'Pedido grande demais: o corpo da requisição passa do tamanho aceito.',
+      },
+    });
   });
 
   it('the webhook answers a body over the limit with the same 413 JSON', async () => {
     await withSession();
-    const response = await app!.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: `{"x":"${'x'.repeat(70 * 1024)}"}` });
+    const response = await app!.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+      payload: `{"x":"${'x'.repeat(70 * 1024)}"}`,
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json<{ error: { code: string } }>().error.code).toBe('payload_too_large');
   });
 
-  it('a checkout body its schema refuses is a 400 with the schema\'s pt-BR message', async () => {
+  it("a checkout body its schema refuses is a 400 with the schema's pt-BR message", async () => {
     await withSession();
-    const response = await app!.inject({ method: 'POST', url: '/create-checkout-session', headers: { authorization: `Bearer ${token}` }, payload: { products: [{ id: 'vestido', quantity: 0 }] } });
+    const response = await app!.inject({
+      method: 'POST',
+      url: '/create-checkout-session',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { products: [{ id: 'vestido', quantity: 0 }] },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: 'invalid_body', message: 'Quantidade inválida no item 1: use um inteiro de 1 a 99.' } });
+    expect(response.json()).toEqual({
+      error: { code: 'invalid_body', message: 'Quantidade inválida no item 1: use um inteiro de 1 a 99.' },
+    });
   });
 
-  it('a catalog page over the per-IP limit answers the limit\'s JSON, as its schema says', async () => {
+  it("a catalog page over the per-IP limit answers the limit's JSON, as its schema says", async () => {
     const dist = pagesDist();
     try {
-      app = await buildTestServer({ storefrontUrl: STOREFRONT, rateLimit: { max: 1, timeWindowMs: 60_000 }, pages: { distDir: dist, source: memoryPageSource({ products: {}, categories: {} }) } });
+      app = await buildTestServer({
+        storefrontUrl: STOREFRONT,
+        rateLimit: { max: 1, timeWindowMs: 60_000 },
+        pages: { distDir: dist, source: memoryPageSource({ products: {}, categories: {} }) },
+      });
       const first = await app.inject({ method: 'GET', url: '/product/nenhum' });
       expect(first.statusCode).toBe(404);
       expect(first.body).toContain('Página não encontrada');
       const limited = await app.inject({ method: 'GET', url: '/product/nenhum' });
       expect(limited.statusCode).toBe(429);
-      expect(limited.json<{ error: { code: string; message: string } }>().error).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Muitas requisições/) });
+      expect(limited.json<{ error: { code: string; message: string } }>().error).toEqual({
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Muitas requisições/),
+      });
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

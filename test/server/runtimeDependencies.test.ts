@@ -27,11 +27,26 @@ export function runtimeImports(source: string): string[] {
       // `import type {…}`, or `import { type A, type B }` with nothing else, vanishes from the emitted code.
       const onlyTypes =
         clause !== undefined &&
-        (clause.isTypeOnly || (!clause.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)));
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            bindings !== undefined &&
+            ts.isNamedImports(bindings) &&
+            bindings.elements.length > 0 &&
+            bindings.elements.every((e) => e.isTypeOnly)));
       if (!onlyTypes) found.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      !node.isTypeOnly
+    ) {
       found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -48,7 +63,9 @@ export function packageOf(specifier: string): string {
 
 function resolveLocal(from: string, specifier: string): string {
   const base = resolve(dirname(from), specifier);
-  const candidate = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((path) => /\.tsx?$/.test(path) && existsSync(path));
+  const candidate = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find(
+    (path) => /\.tsx?$/.test(path) && existsSync(path),
+  );
   if (!candidate) throw new Error(`${from}: cannot resolve ${specifier}`);
   return candidate;
 }
@@ -92,8 +109,12 @@ describe("the backend's runtime packages", () => {
   it('every package server/main.ts and server/functions.ts load is a dependency, not a devDependency', () => {
     const reached = packagesReached();
     // The backend's own core is among them: an empty walk would pass for the wrong reason.
-    expect([...reached.keys()]).toEqual(expect.arrayContaining(['fastify', 'firebase-admin', 'firebase-functions', 'stripe']));
-    const missing = [...reached].filter(([name]) => !(name in pkg.dependencies)).map(([name, file]) => `${name} (imported by ${file})`);
+    expect([...reached.keys()]).toEqual(
+      expect.arrayContaining(['fastify', 'firebase-admin', 'firebase-functions', 'stripe']),
+    );
+    const missing = [...reached]
+      .filter(([name]) => !(name in pkg.dependencies))
+      .map(([name, file]) => `${name} (imported by ${file})`);
     expect(missing).toEqual([]);
   });
 

@@ -8,8 +8,18 @@ import type { SearchProduct } from '../../server/adapters/search/source';
 import { buildTestServer } from './support';
 
 const STOREFRONT = 'http://localhost:4321';
-const item = (id: string, name: string, categoryId = 'jaquetas', price = 100): SearchProduct => ({ id, name, imageUrl: `/images/${id}.svg`, price, categoryId });
-const CATALOG = [item('jaqueta-couro', 'Jaqueta de Couro Preta', 'jaquetas', 499.9), item('blazer', 'Blazer Bege'), item('tenis-branco', 'Tênis Casual Branco', 'tenis', 199.9)];
+const item = (id: string, name: string, categoryId = 'jaquetas', price = 100): SearchProduct => ({
+  id,
+  name,
+  imageUrl: `/images/${id}.svg`,
+  price,
+  categoryId,
+});
+const CATALOG = [
+  item('jaqueta-couro', 'Jaqueta de Couro Preta', 'jaquetas', 499.9),
+  item('blazer', 'Blazer Bege'),
+  item('tenis-branco', 'Tênis Casual Branco', 'tenis', 199.9),
+];
 const NAMES = { jaquetas: 'Jaquetas', tenis: 'Tênis' };
 
 let app: FastifyInstance | undefined;
@@ -26,9 +36,13 @@ async function serve({ products = CATALOG, maxAgeMs = 60_000, failing = false } 
   const seen = new Map<string, Record<string, unknown>>();
   app = await buildTestServer({ storefrontUrl: STOREFRONT, search, rateLimit: false });
   app.addHook('onRequest', async (request) => {
-    seen.set(`${request.method} ${request.routeOptions.url}`, (request.routeOptions.schema ?? {}) as Record<string, unknown>);
+    seen.set(
+      `${request.method} ${request.routeOptions.url}`,
+      (request.routeOptions.schema ?? {}) as Record<string, unknown>,
+    );
   });
-  const get = (query: string, headers: Record<string, string> = {}) => app!.inject({ method: 'GET', url: `/api/search${query}`, headers });
+  const get = (query: string, headers: Record<string, string> = {}) =>
+    app!.inject({ method: 'GET', url: `/api/search${query}`, headers });
   return { source, search, seen, get, advance: (ms: number) => (clock += ms) };
 }
 const namesOf = (body: { products: Array<{ name: string }> }) => body.products.map((p) => p.name);
@@ -46,7 +60,17 @@ describe('GET /api/search', () => {
     const { get } = await serve();
     const typo = await get('?q=jaquta');
     expect(typo.statusCode).toBe(200);
-    expect(typo.json()).toEqual({ products: [{ id: 'jaqueta-couro', name: 'Jaqueta de Couro Preta', imageUrl: '/images/jaqueta-couro.svg', price: 499.9, categoryId: 'jaquetas' }] });
+    expect(typo.json()).toEqual({
+      products: [
+        {
+          id: 'jaqueta-couro',
+          name: 'Jaqueta de Couro Preta',
+          imageUrl: '/images/jaqueta-couro.svg',
+          price: 499.9,
+          categoryId: 'jaquetas',
+        },
+      ],
+    });
     expect(typo.headers['cache-control']).toBe('public, max-age=60, s-maxage=60');
     expect(namesOf((await get('?q=TENIS')).json())).toEqual(['Tênis Casual Branco']);
     // By category name, own names first: "jaq" → the jacket, then the blazer (in Jaquetas).
@@ -67,8 +91,16 @@ describe('GET /api/search', () => {
     ['an empty q', '?q=', 'Digite o que deseja buscar.'],
     ['a blank q', '?q=%20%20', 'Digite o que deseja buscar.'],
     ['101 characters', `?q=${'a'.repeat(101)}`, 'A busca pode ter no máximo 100 caracteres.'],
-    ['101 emoji (202 UTF-16 units)', `?q=${encodeURIComponent('👟'.repeat(101))}`, 'A busca pode ter no máximo 100 caracteres.'],
-    ['201 emoji (402 UTF-16 units)', `?q=${encodeURIComponent('👟'.repeat(201))}`, 'A busca pode ter no máximo 100 caracteres.'],
+    [
+      '101 emoji (202 UTF-16 units)',
+      `?q=${encodeURIComponent('👟'.repeat(101))}`,
+      'A busca pode ter no máximo 100 caracteres.',
+    ],
+    [
+      '201 emoji (402 UTF-16 units)',
+      `?q=${encodeURIComponent('👟'.repeat(201))}`,
+      'A busca pode ter no máximo 100 caracteres.',
+    ],
     ['limit 0', '?q=meia&limit=0', 'O limite deve ser um número inteiro de 1 a 48.'],
     ['limit 49', '?q=meia&limit=49', 'O limite deve ser um número inteiro de 1 a 48.'],
     ['limit "dez"', '?q=meia&limit=dez', 'O limite deve ser um número inteiro de 1 a 48.'],
@@ -89,7 +121,9 @@ describe('GET /api/search', () => {
   it("lets the storefront's origin read the answer (CORS)", async () => {
     const { get } = await serve();
     expect((await get('?q=blazer', { origin: STOREFRONT })).headers['access-control-allow-origin']).toBe(STOREFRONT);
-    expect((await get('?q=blazer', { origin: 'https://evil.example' })).headers['access-control-allow-origin']).toBeUndefined();
+    expect(
+      (await get('?q=blazer', { origin: 'https://evil.example' })).headers['access-control-allow-origin'],
+    ).toBeUndefined();
   });
 
   it('answers 503 in pt-BR while the catalog cannot be read, and searches once it can', async () => {
@@ -153,8 +187,13 @@ describe('the index follows the catalog', () => {
 describe('Hosting', () => {
   it('rewrites /api/** to the backend function, while /search stays the storefront page', async () => {
     const { readFileSync } = await import('node:fs');
-    const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as { rewrites: Array<Record<string, unknown>> };
-    expect(hosting.rewrites).toContainEqual({ source: '/api/**', function: { functionId: 'api', region: 'southamerica-east1' } });
+    const hosting = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')).hosting as {
+      rewrites: Array<Record<string, unknown>>;
+    };
+    expect(hosting.rewrites).toContainEqual({
+      source: '/api/**',
+      function: { functionId: 'api', region: 'southamerica-east1' },
+    });
     expect(hosting.rewrites).toContainEqual({ source: '/search', destination: '/app-shell.html' });
   });
 });

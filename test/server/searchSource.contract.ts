@@ -24,11 +24,22 @@ export function testProductSource(name: string, make: MakeSource) {
   describe(`ProductSource contract: ${name}`, () => {
     it('reads every product once, in pages of at most the size asked for, ordered by id, with the fields the index keeps', async () => {
       const ids = [3, 1, 5, 2, 4];
-      const source = await make({ products: Object.fromEntries(ids.map((n) => [`meia-${n}`, sock(n)])), categories: {} });
+      const source = await make({
+        products: Object.fromEntries(ids.map((n) => [`meia-${n}`, sock(n)])),
+        categories: {},
+      });
       const pages: SearchProduct[][] = [];
       for await (const page of source.pages(2)) pages.push(page);
       expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
-      expect(pages.flat()).toEqual([1, 2, 3, 4, 5].map((n) => ({ id: `meia-${n}`, name: `Meia ${n}`, imageUrl: `/images/meia-${n}.svg`, price: 10 + n, categoryId: 'acessorios' })));
+      expect(pages.flat()).toEqual(
+        [1, 2, 3, 4, 5].map((n) => ({
+          id: `meia-${n}`,
+          name: `Meia ${n}`,
+          imageUrl: `/images/meia-${n}.svg`,
+          price: 10 + n,
+          categoryId: 'acessorios',
+        })),
+      );
     });
 
     it('an empty catalog is no page at all', async () => {
@@ -41,7 +52,10 @@ export function testProductSource(name: string, make: MakeSource) {
     it('names each category by its id field', async () => {
       const source = await make({
         products: {},
-        categories: { 'doc-a': { id: 'tenis', displayName: 'Tênis' }, 'doc-b': { id: 'jaquetas', displayName: 'Jaquetas' } },
+        categories: {
+          'doc-a': { id: 'tenis', displayName: 'Tênis' },
+          'doc-b': { id: 'jaquetas', displayName: 'Jaquetas' },
+        },
       });
       expect(Object.fromEntries(await source.categoryNames())).toEqual({ tenis: 'Tênis', jaquetas: 'Jaquetas' });
     });

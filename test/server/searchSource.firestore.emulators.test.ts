@@ -15,7 +15,8 @@ describe.skipIf(emulatorsUnavailable())('Firestore emulator (firebase-admin): th
     await emulators().clearFirestore();
     const batch = db().batch();
     for (const [id, data] of Object.entries(documents.products)) batch.set(db().collection('products').doc(id), data);
-    for (const [id, data] of Object.entries(documents.categories)) batch.set(db().collection('categories').doc(id), data);
+    for (const [id, data] of Object.entries(documents.categories))
+      batch.set(db().collection('categories').doc(id), data);
     await batch.commit();
   };
 

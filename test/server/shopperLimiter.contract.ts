@@ -23,7 +23,11 @@ export function testShopperLimiter(name: string, make: () => Promise<ShopperLimi
       const key = uid();
       await limiter.hit(key, { max: 1, windowMs, now: t0 });
       expect((await limiter.hit(key, { max: 1, windowMs, now: t0 + windowMs - 1 })).allowed).toBe(false);
-      expect(await limiter.hit(key, { max: 1, windowMs, now: t0 + windowMs })).toEqual({ allowed: true, count: 1, retryAfterMs: windowMs });
+      expect(await limiter.hit(key, { max: 1, windowMs, now: t0 + windowMs })).toEqual({
+        allowed: true,
+        count: 1,
+        retryAfterMs: windowMs,
+      });
     });
 
     it('counts each shopper separately', async () => {
@@ -37,7 +41,9 @@ export function testShopperLimiter(name: string, make: () => Promise<ShopperLimi
     it('concurrent requests never exceed max', async () => {
       const limiter = await make();
       const key = uid();
-      const answers = await Promise.all(Array.from({ length: 8 }, () => limiter.hit(key, { max: 5, windowMs, now: t0 })));
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => limiter.hit(key, { max: 5, windowMs, now: t0 })),
+      );
       expect(answers.filter((a) => a.allowed)).toHaveLength(5);
     });
   });

@@ -62,7 +62,9 @@ describe.skipIf(emulatorsUnavailable())('Firestore emulator: shopper limits', ()
       // A per-instance counter would have let 2 × max through: each instance saw at most 4 requests.
       const limited = await post(apps[0]!);
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/Muitas tentativas/) } });
+      expect(limited.json()).toEqual({
+        error: { code: 'rate_limited', message: expect.stringMatching(/Muitas tentativas/) },
+      });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       // Another shopper is not affected.
       const other = emulatorIdToken({ uid: `${uid}-b` });

@@ -21,7 +21,12 @@ const token = emulatorIdToken({ uid: 'carla', email: 'carla@example.com' });
 let answer: (request: CapturedRequest) => { status: number; body: unknown };
 const okSession = (request: CapturedRequest) => ({
   status: 200,
-  body: { id: 'cs_test_a1', object: 'checkout.session', url: 'https://checkout.stripe.test/c/pay/cs_test_a1', success_url: request.form.get('success_url') },
+  body: {
+    id: 'cs_test_a1',
+    object: 'checkout.session',
+    url: 'https://checkout.stripe.test/c/pay/cs_test_a1',
+    success_url: request.form.get('success_url'),
+  },
 });
 /** PaymentIntents the capture server knows (GET /v1/payment_intents/:id). */
 const intents = new Map<string, object>();
@@ -31,11 +36,21 @@ const shippingRates = new Map<string, object>();
 const stripeApi = (request: CapturedRequest) => {
   const path = request.path.split('?')[0]!;
   const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
-  if (intent) return intents.has(intent[1]!) ? { status: 200, body: intents.get(intent[1]!) } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
+  if (intent)
+    return intents.has(intent[1]!)
+      ? { status: 200, body: intents.get(intent[1]!) }
+      : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
   const rate = /^\/v1\/shipping_rates\/([^/]+)$/.exec(path);
-  if (rate) return shippingRates.has(rate[1]!) ? { status: 200, body: shippingRates.get(rate[1]!) } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such shipping_rate' } } };
+  if (rate)
+    return shippingRates.has(rate[1]!)
+      ? { status: 200, body: shippingRates.get(rate[1]!) }
+      : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such shipping_rate' } } };
   const lines = /^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/.exec(path);
-  if (lines) return { status: 200, body: { object: 'list', url: path, has_more: false, data: lineItemsOf.get(lines[1]!) ?? [] } };
+  if (lines)
+    return {
+      status: 200,
+      body: { object: 'list', url: path, has_more: false, data: lineItemsOf.get(lines[1]!) ?? [] },
+    };
   return okSession(request);
 };
 let capture: Awaited<ReturnType<typeof startCaptureServer>>;
@@ -71,13 +86,17 @@ async function stripeApp(rateLimit?: { max: number; timeWindowMs: number }, stor
     ...(rateLimit ? { rateLimit } : {}),
   });
   const checkout = (products: object[], delivery?: object) =>
-    app!.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}` }, payload: { products, ...(delivery ? { delivery } : {}) } });
+    app!.inject({
+      method: 'POST',
+      url: CHECKOUT_ROUTE,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { products, ...(delivery ? { delivery } : {}) },
+    });
   return { store, checkout };
 }
 
 answer = stripeApi;
 describe('stripe provider', () => {
-
   it('sends the exact Checkout Session form body, with an idempotency key', async () => {
     const { checkout } = await stripeApp();
     const response = await checkout([
@@ -121,11 +140,25 @@ describe('stripe provider', () => {
   });
 
   it('turns a Stripe error into PaymentProviderError (route: 502, nothing stored)', async () => {
-    answer = () => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'Invalid currency: brl' } } });
+    answer = () => ({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'Invalid currency: brl' } },
+    });
     const provider = createStripeProvider({ stripe });
-    const request = { lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }], delivery: null, currency: 'brl' as const, customer: { uid: 'u', email: undefined }, successUrl: 's', cancelUrl: 'c', idempotencyKey: 'k-1' };
+    const request = {
+      lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }],
+      delivery: null,
+      currency: 'brl' as const,
+      customer: { uid: 'u', email: undefined },
+      successUrl: 's',
+      cancelUrl: 'c',
+      idempotencyKey: 'k-1',
+    };
     await expect(provider.createCheckoutSession(request)).rejects.toSatisfy(
-      (error) => error instanceof PaymentProviderError && error.providerCode === 'parameter_invalid' && /invalid_request_error|StripeInvalidRequestError/.test(error.message),
+      (error) =>
+        error instanceof PaymentProviderError &&
+        error.providerCode === 'parameter_invalid' &&
+        /invalid_request_error|StripeInvalidRequestError/.test(error.message),
     );
     expect(capture.requests[0]!.form.has('customer_email')).toBe(false);
 
@@ -167,12 +200,27 @@ describe('POST /webhooks/stripe', () => {
         },
       },
     });
-  const deliver = (payload: string, signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
-    app!.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  const deliver = (
+    payload: string,
+    signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  ) =>
+    app!.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
 
   it('records the paid order once, with the line items we stored at creation', async () => {
     const { checkout, store } = await stripeApp();
-    expect((await checkout([{ id: 'camiseta-branca', quantity: 1 }, { id: 'tenis-corrida', quantity: 2 }])).statusCode).toBe(200);
+    expect(
+      (
+        await checkout([
+          { id: 'camiseta-branca', quantity: 1 },
+          { id: 'tenis-corrida', quantity: 2 },
+        ])
+      ).statusCode,
+    ).toBe(200);
     const payload = completedEvent('cs_test_a1');
     for (let i = 0; i < 2; i++) {
       const response = await deliver(payload); // Stripe retries deliveries: the second must not add an order
@@ -198,8 +246,30 @@ describe('POST /webhooks/stripe', () => {
   it('records a session it has no record of with its real lines, read from Stripe (listLineItems)', async () => {
     const { store } = await stripeApp();
     lineItemsOf.set('cs_test_unknown', [
-      { id: 'li_1', object: 'item', description: 'Tênis de Corrida', quantity: 2, amount_total: 299800, price: { id: 'price_1', unit_amount: 149900, product: { id: 'prod_1', object: 'product', metadata: { productId: 'tenis-corrida' } } } },
-      { id: 'li_2', object: 'item', description: 'Camiseta Branca', quantity: 5, amount_total: 49950, price: { id: 'price_2', unit_amount: 9990, product: { id: 'prod_2', object: 'product', metadata: { productId: 'camiseta-branca' } } } },
+      {
+        id: 'li_1',
+        object: 'item',
+        description: 'Tênis de Corrida',
+        quantity: 2,
+        amount_total: 299800,
+        price: {
+          id: 'price_1',
+          unit_amount: 149900,
+          product: { id: 'prod_1', object: 'product', metadata: { productId: 'tenis-corrida' } },
+        },
+      },
+      {
+        id: 'li_2',
+        object: 'item',
+        description: 'Camiseta Branca',
+        quantity: 5,
+        amount_total: 49950,
+        price: {
+          id: 'price_2',
+          unit_amount: 9990,
+          product: { id: 'prod_2', object: 'product', metadata: { productId: 'camiseta-branca' } },
+        },
+      },
     ]);
     expect((await deliver(completedEvent('cs_test_unknown'))).statusCode).toBe(200);
     expect(store.orders.get('cs_test_unknown')).toMatchObject({
@@ -218,16 +288,39 @@ describe('POST /webhooks/stripe', () => {
 
   it('answers 5xx when Stripe cannot list the lines of an unknown session (Stripe retries; nothing half-recorded)', async () => {
     const { store } = await stripeApp();
-    answer = (request) => (request.path.includes('/line_items') ? { status: 500, body: { error: { type: 'api_error', message: 'down' } } } : stripeApi(request));
+    answer = (request) =>
+      request.path.includes('/line_items')
+        ? { status: 500, body: { error: { type: 'api_error', message: 'down' } } }
+        : stripeApi(request);
     expect((await deliver(completedEvent('cs_test_lost'))).statusCode).toBeGreaterThanOrEqual(500);
     expect(store.orders.size).toBe(0);
   }, 20_000);
 
   it.each([
     ['a forged signature', (payload: string) => deliver(payload, 't=1,v1=deadbeef')],
-    ['a signature made with another secret', (payload: string) => deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }))],
-    ['a payload changed after signing', (payload: string) => deliver(payload.replace('349680', '1'), stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))],
-    ['no signature header', (payload: string) => app!.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload })],
+    [
+      'a signature made with another secret',
+      (payload: string) =>
+        deliver(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' })),
+    ],
+    [
+      'a payload changed after signing',
+      (payload: string) =>
+        deliver(
+          payload.replace('349680', '1'),
+          stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        ),
+    ],
+    [
+      'no signature header',
+      (payload: string) =>
+        app!.inject({
+          method: 'POST',
+          url: '/webhooks/stripe',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        }),
+    ],
   ])('rejects %s with 400 and records nothing', async (_name, send) => {
     const { store } = await stripeApp();
     const response = await send(completedEvent('cs_test_a1'));
@@ -238,7 +331,8 @@ describe('POST /webhooks/stripe', () => {
 
   it("is not subject to the shoppers' per-IP rate limit", async () => {
     const { store } = await stripeApp({ max: 1, timeWindowMs: 60_000 });
-    for (const id of ['cs_test_r1', 'cs_test_r2', 'cs_test_r3']) expect((await deliver(completedEvent(id))).statusCode).toBe(200);
+    for (const id of ['cs_test_r1', 'cs_test_r2', 'cs_test_r3'])
+      expect((await deliver(completedEvent(id))).statusCode).toBe(200);
     expect(store.orders.size).toBe(3);
   });
 
@@ -249,18 +343,42 @@ describe('POST /webhooks/stripe', () => {
   });
 
   const event = (type: string, sessionId: string, extra: object = {}, id = `evt_${type}_${sessionId}`) =>
-    JSON.stringify({ id, object: 'event', type, data: { object: { id: sessionId, object: 'checkout.session', amount_total: 9990, currency: 'brl', client_reference_id: 'carla', customer_details: { email: 'carla@example.com' }, ...extra } } });
+    JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          amount_total: 9990,
+          currency: 'brl',
+          client_reference_id: 'carla',
+          customer_details: { email: 'carla@example.com' },
+          ...extra,
+        },
+      },
+    });
   const pixIntent = {
     id: 'pi_pix',
     object: 'payment_intent',
     payment_method: { id: 'pm_pix', object: 'payment_method', type: 'pix' },
-    next_action: { type: 'pix_display_qr_code', pix_display_qr_code: { data: '00020126580014br.gov.bcb.pix0136x6304ABCD', expires_at: 1_900_000_000 } },
+    next_action: {
+      type: 'pix_display_qr_code',
+      pix_display_qr_code: { data: '00020126580014br.gov.bcb.pix0136x6304ABCD', expires_at: 1_900_000_000 },
+    },
   };
   const boletoIntent = {
     id: 'pi_boleto',
     object: 'payment_intent',
     payment_method: { id: 'pm_boleto', object: 'payment_method', type: 'boleto' },
-    next_action: { type: 'boleto_display_details', boleto_display_details: { number: '23793.38128 60000.000003 00000.000400 1 84340000009990', expires_at: 1_900_000_000 } },
+    next_action: {
+      type: 'boleto_display_details',
+      boleto_display_details: {
+        number: '23793.38128 60000.000003 00000.000400 1 84340000009990',
+        expires_at: 1_900_000_000,
+      },
+    },
   };
   const storedStripeSession = async () => {
     const { checkout, store } = await stripeApp();
@@ -271,7 +389,10 @@ describe('POST /webhooks/stripe', () => {
   it('Pix: completed(unpaid) → pending with the QR code; async_payment_succeeded → paid, one order; replays change nothing', async () => {
     const store = await storedStripeSession();
     intents.set('pi_pix', pixIntent);
-    const completed = event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid', payment_intent: 'pi_pix' });
+    const completed = event('checkout.session.completed', 'cs_test_a1', {
+      payment_status: 'unpaid',
+      payment_intent: 'pi_pix',
+    });
     for (let i = 0; i < 2; i++) expect((await deliver(completed)).statusCode).toBe(200);
     expect(store.sessions.get('cs_test_a1')).toMatchObject({
       status: 'pending',
@@ -280,10 +401,19 @@ describe('POST /webhooks/stripe', () => {
       boleto: null,
     });
     expect(store.orders.size).toBe(0);
-    const succeeded = event('checkout.session.async_payment_succeeded', 'cs_test_a1', { payment_status: 'paid', payment_intent: 'pi_pix' });
+    const succeeded = event('checkout.session.async_payment_succeeded', 'cs_test_a1', {
+      payment_status: 'paid',
+      payment_intent: 'pi_pix',
+    });
     for (let i = 0; i < 3; i++) expect((await deliver(succeeded)).statusCode).toBe(200);
     expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'paid', paymentMethod: 'pix' });
-    expect([...store.orders.values()]).toEqual([expect.objectContaining({ id: 'cs_test_a1', paymentMethod: 'pix', lineItems: [expect.objectContaining({ productId: 'camiseta-branca' })] })]);
+    expect([...store.orders.values()]).toEqual([
+      expect.objectContaining({
+        id: 'cs_test_a1',
+        paymentMethod: 'pix',
+        lineItems: [expect.objectContaining({ productId: 'camiseta-branca' })],
+      }),
+    ]);
     // A late replay of completed(unpaid) does not move paid back to pending.
     expect((await deliver(completed)).statusCode).toBe(200);
     expect(store.sessions.get('cs_test_a1')!.status).toBe('paid');
@@ -292,8 +422,23 @@ describe('POST /webhooks/stripe', () => {
   it('out of order: async_payment_succeeded before completed(unpaid) → paid, and stays paid', async () => {
     const store = await storedStripeSession();
     intents.set('pi_boleto', boletoIntent);
-    expect((await deliver(event('checkout.session.async_payment_succeeded', 'cs_test_a1', { payment_status: 'paid', payment_intent: 'pi_boleto' }))).statusCode).toBe(200);
-    expect((await deliver(event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid', payment_intent: 'pi_boleto' }))).statusCode).toBe(200);
+    expect(
+      (
+        await deliver(
+          event('checkout.session.async_payment_succeeded', 'cs_test_a1', {
+            payment_status: 'paid',
+            payment_intent: 'pi_boleto',
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await deliver(
+          event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid', payment_intent: 'pi_boleto' }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'paid', paymentMethod: 'boleto' });
     expect(store.orders.size).toBe(1);
   });
@@ -301,18 +446,41 @@ describe('POST /webhooks/stripe', () => {
   it('boleto: pending with the linha digitável; async_payment_failed → declined (no order); a later success changes nothing', async () => {
     const store = await storedStripeSession();
     intents.set('pi_boleto', boletoIntent);
-    await deliver(event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid', payment_intent: 'pi_boleto' }));
-    expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'pending', paymentMethod: 'boleto', boleto: { line: boletoIntent.next_action.boleto_display_details.number, dueAt: 1_900_000_000_000 } });
-    expect((await deliver(event('checkout.session.async_payment_failed', 'cs_test_a1', { payment_status: 'unpaid', payment_intent: 'pi_boleto' }))).statusCode).toBe(200);
+    await deliver(
+      event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid', payment_intent: 'pi_boleto' }),
+    );
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({
+      status: 'pending',
+      paymentMethod: 'boleto',
+      boleto: { line: boletoIntent.next_action.boleto_display_details.number, dueAt: 1_900_000_000_000 },
+    });
+    expect(
+      (
+        await deliver(
+          event('checkout.session.async_payment_failed', 'cs_test_a1', {
+            payment_status: 'unpaid',
+            payment_intent: 'pi_boleto',
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'declined', paymentMethod: 'boleto' });
-    await deliver(event('checkout.session.async_payment_succeeded', 'cs_test_a1', { payment_status: 'paid', payment_intent: 'pi_boleto' }));
+    await deliver(
+      event('checkout.session.async_payment_succeeded', 'cs_test_a1', {
+        payment_status: 'paid',
+        payment_intent: 'pi_boleto',
+      }),
+    );
     expect(store.sessions.get('cs_test_a1')!.status).toBe('declined');
     expect(store.orders.size).toBe(0);
   });
 
   it('checkout.session.expired → expired, and a replayed completed(paid) cannot revive it... unless it came first', async () => {
     const store = await storedStripeSession();
-    expect((await deliver(event('checkout.session.expired', 'cs_test_a1', { payment_status: 'unpaid', status: 'expired' }))).statusCode).toBe(200);
+    expect(
+      (await deliver(event('checkout.session.expired', 'cs_test_a1', { payment_status: 'unpaid', status: 'expired' })))
+        .statusCode,
+    ).toBe(200);
     expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'expired', paymentMethod: null });
     await deliver(event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid' }));
     expect(store.sessions.get('cs_test_a1')!.status).toBe('expired');
@@ -324,7 +492,9 @@ describe('POST /webhooks/stripe', () => {
     for (const type of ['checkout.session.expired', 'checkout.session.async_payment_failed', 'customer.created']) {
       expect((await deliver(event(type, 'cs_test_nobody'))).statusCode).toBe(200);
     }
-    expect((await deliver(event('checkout.session.completed', 'cs_test_nobody', { payment_status: 'unpaid' }))).statusCode).toBe(200);
+    expect(
+      (await deliver(event('checkout.session.completed', 'cs_test_nobody', { payment_status: 'unpaid' }))).statusCode,
+    ).toBe(200);
     expect(store.sessions.size).toBe(0);
     expect(store.orders.size).toBe(0);
   });
@@ -332,7 +502,11 @@ describe('POST /webhooks/stripe', () => {
   it('rejects a replayed delivery signed more than 5 minutes ago', async () => {
     const { store } = await stripeApp();
     const payload = completedEvent('cs_test_old');
-    const old = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const old = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     const response = await deliver(payload, old);
     expect(response.statusCode).toBe(400);
     expect(store.orders.size).toBe(0);
@@ -343,8 +517,10 @@ describe('POST /webhooks/stripe', () => {
     let down = true;
     const flaky: CheckoutStore = {
       ...store,
-      settle: (...args) => (down ? Promise.reject(new StoreUnavailableError('emulated outage')) : store.settle(...args)),
-      recordOrder: (...args) => (down ? Promise.reject(new StoreUnavailableError('emulated outage')) : store.recordOrder(...args)),
+      settle: (...args) =>
+        down ? Promise.reject(new StoreUnavailableError('emulated outage')) : store.settle(...args),
+      recordOrder: (...args) =>
+        down ? Promise.reject(new StoreUnavailableError('emulated outage')) : store.recordOrder(...args),
     };
     await stripeApp(undefined, flaky);
     const payload = completedEvent('cs_test_down');
@@ -361,7 +537,10 @@ describe('POST /webhooks/stripe', () => {
 describe('Stripe delivery: shipping options from our quote, the collected address from the webhook', () => {
   // 2 camisetas + 1 tênis in a category without a listed weight: 3 × 600 g + 200 g = 2,000 g. R$ 1.698,80 makes
   // Econômica free; Expressa to the Southeast is R$ 29,90 + 2 further 500 g steps of R$ 5,00 = R$ 39,90.
-  const cart = [{ id: 'camiseta-branca', quantity: 2 }, { id: 'tenis-corrida', quantity: 1 }];
+  const cart = [
+    { id: 'camiseta-branca', quantity: 2 },
+    { id: 'tenis-corrida', quantity: 1 },
+  ];
   const rioExpressa = { cep: '20040-002', service: 'expressa' };
   const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -405,7 +584,10 @@ describe('Stripe delivery: shipping options from our quote, the collected addres
     });
     // The products are still the line items, at catalog prices; the frete is not a line item.
     expect(form['line_items[2][quantity]']).toBeUndefined();
-    expect(store.sessions.get('cs_test_a1')).toMatchObject({ amountTotal: 2 * 9990 + 149900, delivery: { service: 'expressa', amount: 3990, uf: 'RJ', address: null } });
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({
+      amountTotal: 2 * 9990 + 149900,
+      delivery: { service: 'expressa', amount: 3990, uf: 'RJ', address: null },
+    });
   });
 
   it('without a delivery nothing about shipping is sent (the request as before)', async () => {
@@ -419,7 +601,14 @@ describe('Stripe delivery: shipping options from our quote, the collected addres
     object: 'shipping_rate',
     display_name: name,
     type: 'fixed_amount',
-    metadata: { service, cep: '20040002', business_days_min: String(min), business_days_max: String(max), window_from: from, window_to: to },
+    metadata: {
+      service,
+      cep: '20040002',
+      business_days_min: String(min),
+      business_days_max: String(max),
+      window_from: from,
+      window_to: to,
+    },
   });
   const shippingDetails = (address: object, name = 'Carla Dias') => ({
     collected_information: { shipping_details: { name, address: { country: 'BR', ...address } } },
@@ -429,12 +618,39 @@ describe('Stripe delivery: shipping options from our quote, the collected addres
       id: `evt_${sessionId}`,
       object: 'event',
       type: 'checkout.session.completed',
-      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', amount_total: 169880 + 3990, currency: 'brl', client_reference_id: 'carla', customer_details: { email: 'carla@example.com' }, ...extra } },
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: 169880 + 3990,
+          currency: 'brl',
+          client_reference_id: 'carla',
+          customer_details: { email: 'carla@example.com' },
+          ...extra,
+        },
+      },
     });
   const deliver = (payload: string) =>
-    app!.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }, payload });
-  const rioAddress = { line1: 'Avenida Rio Branco, 156', line2: 'sala 1201', city: 'Rio de Janeiro', state: 'RJ', postal_code: '20040-002' };
-  const expressaCost = { shipping_cost: { amount_subtotal: 3990, amount_tax: 0, amount_total: 3990, shipping_rate: 'shr_expressa' } };
+    app!.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+      },
+      payload,
+    });
+  const rioAddress = {
+    line1: 'Avenida Rio Branco, 156',
+    line2: 'sala 1201',
+    city: 'Rio de Janeiro',
+    state: 'RJ',
+    postal_code: '20040-002',
+  };
+  const expressaCost = {
+    shipping_cost: { amount_subtotal: 3990, amount_tax: 0, amount_total: 3990, shipping_rate: 'shr_expressa' },
+  };
 
   it('the paid order keeps the collected address (collected_information.shipping_details) and the rate kept', async () => {
     const { checkout, store } = await stripeApp();
@@ -454,31 +670,76 @@ describe('Stripe delivery: shipping options from our quote, the collected addres
           amount: 3990,
           businessDays: { min: 1, max: 3 },
           window: { from: '2026-12-01', to: '2026-12-03' },
-          address: { recipient: 'Carla Dias', cep: '20040002', street: 'Avenida Rio Branco', number: '156', complement: 'sala 1201', neighborhood: '', city: 'Rio de Janeiro', uf: 'RJ' },
+          address: {
+            recipient: 'Carla Dias',
+            cep: '20040002',
+            street: 'Avenida Rio Branco',
+            number: '156',
+            complement: 'sala 1201',
+            neighborhood: '',
+            city: 'Rio de Janeiro',
+            uf: 'RJ',
+          },
           review: null,
         },
       }),
     ]);
-    expect(capture.requests.filter((request) => request.path.startsWith('/v1/shipping_rates/shr_expressa'))).not.toHaveLength(0);
+    expect(
+      capture.requests.filter((request) => request.path.startsWith('/v1/shipping_rates/shr_expressa')),
+    ).not.toHaveLength(0);
   });
 
   it('a shopper who switched to Econômica on Stripe gets Econômica and its amount', async () => {
     const { checkout, store } = await stripeApp();
     await checkout(cart, rioExpressa);
-    shippingRates.set('shr_economica', rate('shr_economica', 'economica', '2026-12-02', '2026-12-07', 3, 6, 'Econômica'));
-    await deliver(paidEvent('cs_test_a1', { ...shippingDetails(rioAddress), shipping_cost: { amount_subtotal: 0, amount_tax: 0, amount_total: 0, shipping_rate: 'shr_economica' } }));
-    expect(store.orders.get('cs_test_a1')!.delivery).toMatchObject({ service: 'economica', serviceName: 'Econômica', amount: 0, businessDays: { min: 3, max: 6 }, window: { from: '2026-12-02', to: '2026-12-07' }, review: null });
+    shippingRates.set(
+      'shr_economica',
+      rate('shr_economica', 'economica', '2026-12-02', '2026-12-07', 3, 6, 'Econômica'),
+    );
+    await deliver(
+      paidEvent('cs_test_a1', {
+        ...shippingDetails(rioAddress),
+        shipping_cost: { amount_subtotal: 0, amount_tax: 0, amount_total: 0, shipping_rate: 'shr_economica' },
+      }),
+    );
+    expect(store.orders.get('cs_test_a1')!.delivery).toMatchObject({
+      service: 'economica',
+      serviceName: 'Econômica',
+      amount: 0,
+      businessDays: { min: 3, max: 6 },
+      window: { from: '2026-12-02', to: '2026-12-07' },
+      review: null,
+    });
   });
 
   it('an address in another state than the quote: the order is kept with "Frete em revisão: …"', async () => {
     const { checkout, store } = await stripeApp();
     await checkout(cart, rioExpressa);
     shippingRates.set('shr_expressa', rate('shr_expressa', 'expressa', '2026-12-01', '2026-12-03', 1, 3, 'Expressa'));
-    const saoPaulo = { line1: 'Rua Augusta, 100 apto 12', line2: null, city: 'São Paulo', state: 'SP', postal_code: '01310100' };
-    expect((await deliver(paidEvent('cs_test_a1', { ...shippingDetails(saoPaulo), ...expressaCost }))).statusCode).toBe(200);
+    const saoPaulo = {
+      line1: 'Rua Augusta, 100 apto 12',
+      line2: null,
+      city: 'São Paulo',
+      state: 'SP',
+      postal_code: '01310100',
+    };
+    expect((await deliver(paidEvent('cs_test_a1', { ...shippingDetails(saoPaulo), ...expressaCost }))).statusCode).toBe(
+      200,
+    );
     const delivery = store.orders.get('cs_test_a1')!.delivery!;
-    expect(delivery.address).toEqual({ recipient: 'Carla Dias', cep: '01310100', street: 'Rua Augusta', number: '100', complement: 'apto 12', neighborhood: '', city: 'São Paulo', uf: 'SP' });
-    expect(delivery.review).toBe('Frete em revisão: o endereço é em SP (CEP 01310-100), mas o frete foi cotado para RJ (CEP 20040-002).');
+    expect(delivery.address).toEqual({
+      recipient: 'Carla Dias',
+      cep: '01310100',
+      street: 'Rua Augusta',
+      number: '100',
+      complement: 'apto 12',
+      neighborhood: '',
+      city: 'São Paulo',
+      uf: 'SP',
+    });
+    expect(delivery.review).toBe(
+      'Frete em revisão: o endereço é em SP (CEP 01310-100), mas o frete foi cotado para RJ (CEP 20040-002).',
+    );
     expect(delivery.amount).toBe(3990); // what Stripe charged, as it charged it
   });
 
@@ -487,7 +748,8 @@ describe('Stripe delivery: shipping options from our quote, the collected addres
     let failures = 1;
     const flaky: CheckoutStore = {
       ...store,
-      setDelivery: (...args) => (failures-- > 0 ? Promise.reject(new StoreUnavailableError('emulated outage')) : store.setDelivery(...args)),
+      setDelivery: (...args) =>
+        failures-- > 0 ? Promise.reject(new StoreUnavailableError('emulated outage')) : store.setDelivery(...args),
     };
     const { checkout } = await stripeApp(undefined, flaky);
     expect((await checkout(cart, rioExpressa)).statusCode).toBe(200);
@@ -499,7 +761,14 @@ describe('Stripe delivery: shipping options from our quote, the collected addres
     expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'open', delivery: { address: null } });
     expect((await deliver(payload)).statusCode).toBe(200);
     expect((await deliver(payload)).statusCode).toBe(200);
-    expect([...store.orders.values()]).toEqual([expect.objectContaining({ id: 'cs_test_a1', delivery: expect.objectContaining({ address: expect.objectContaining({ recipient: 'Carla Dias', cep: '20040002' }) }) })]);
+    expect([...store.orders.values()]).toEqual([
+      expect.objectContaining({
+        id: 'cs_test_a1',
+        delivery: expect.objectContaining({
+          address: expect.objectContaining({ recipient: 'Carla Dias', cep: '20040002' }),
+        }),
+      }),
+    ]);
   });
 
   it('a Pix session: the address is kept when it goes pending, and the order has it when the Pix is paid', async () => {
@@ -514,47 +783,113 @@ describe('Stripe delivery: shipping options from our quote, the collected addres
     });
     const extra = { ...shippingDetails(rioAddress), ...expressaCost, payment_intent: 'pi_pix' };
     await deliver(paidEvent('cs_test_a1', { ...extra, payment_status: 'unpaid' }));
-    expect(store.sessions.get('cs_test_a1')).toMatchObject({ status: 'pending', delivery: { address: { city: 'Rio de Janeiro' } } });
-    const succeeded = JSON.stringify({ id: 'evt_ok', object: 'event', type: 'checkout.session.async_payment_succeeded', data: { object: { id: 'cs_test_a1', object: 'checkout.session', payment_status: 'paid', ...extra } } });
+    expect(store.sessions.get('cs_test_a1')).toMatchObject({
+      status: 'pending',
+      delivery: { address: { city: 'Rio de Janeiro' } },
+    });
+    const succeeded = JSON.stringify({
+      id: 'evt_ok',
+      object: 'event',
+      type: 'checkout.session.async_payment_succeeded',
+      data: { object: { id: 'cs_test_a1', object: 'checkout.session', payment_status: 'paid', ...extra } },
+    });
     expect((await deliver(succeeded)).statusCode).toBe(200);
-    expect(store.orders.get('cs_test_a1')).toMatchObject({ paymentMethod: 'pix', delivery: { address: { recipient: 'Carla Dias' }, amount: 3990 } });
+    expect(store.orders.get('cs_test_a1')).toMatchObject({
+      paymentMethod: 'pix',
+      delivery: { address: { recipient: 'Carla Dias' }, amount: 3990 },
+    });
   });
 
   it('a session we never stored: the order gets the address and the rate from Stripe, and the products total without the frete', async () => {
     const { store } = await stripeApp();
-    lineItemsOf.set('cs_test_lost', [{ id: 'li_1', object: 'item', description: 'Tênis de Corrida', quantity: 1, amount_total: 149900, price: { id: 'price_1', unit_amount: 149900, product: { id: 'prod_1', object: 'product', metadata: { productId: 'tenis-corrida' } } } }]);
+    lineItemsOf.set('cs_test_lost', [
+      {
+        id: 'li_1',
+        object: 'item',
+        description: 'Tênis de Corrida',
+        quantity: 1,
+        amount_total: 149900,
+        price: {
+          id: 'price_1',
+          unit_amount: 149900,
+          product: { id: 'prod_1', object: 'product', metadata: { productId: 'tenis-corrida' } },
+        },
+      },
+    ]);
     shippingRates.set('shr_expressa', rate('shr_expressa', 'expressa', '2026-12-01', '2026-12-03', 1, 3, 'Expressa'));
     const payload = JSON.stringify({
-      id: 'evt_lost', object: 'event', type: 'checkout.session.completed',
-      data: { object: { id: 'cs_test_lost', object: 'checkout.session', payment_status: 'paid', amount_total: 149900 + 3990, currency: 'brl', client_reference_id: 'carla', ...shippingDetails(rioAddress), ...expressaCost } },
+      id: 'evt_lost',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_lost',
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: 149900 + 3990,
+          currency: 'brl',
+          client_reference_id: 'carla',
+          ...shippingDetails(rioAddress),
+          ...expressaCost,
+        },
+      },
     });
     expect((await deliver(payload)).statusCode).toBe(200);
     expect(store.orders.get('cs_test_lost')).toMatchObject({
       amountTotal: 149900,
-      delivery: { cep: '20040002', uf: 'RJ', service: 'expressa', amount: 3990, address: { street: 'Avenida Rio Branco', number: '156' }, review: null },
+      delivery: {
+        cep: '20040002',
+        uf: 'RJ',
+        service: 'expressa',
+        amount: 3990,
+        address: { street: 'Avenida Rio Branco', number: '156' },
+        review: null,
+      },
     });
   });
 });
 
 describe("Stripe's address as ours", () => {
-  const details = (address: Partial<Stripe.Address>) => ({ name: ' Carla Dias ', address: { city: null, country: 'BR', line1: null, line2: null, postal_code: null, state: null, ...address } });
+  const details = (address: Partial<Stripe.Address>) => ({
+    name: ' Carla Dias ',
+    address: { city: null, country: 'BR', line1: null, line2: null, postal_code: null, state: null, ...address },
+  });
 
-  it('line1 without a comma keeps the whole line as the street, number S/N; no state → the CEP\'s', () => {
-    expect(addressFromStripe(details({ line1: 'Avenida Paulista 1578', postal_code: '01310-100', city: 'São Paulo' }), 'RJ')).toEqual({
-      recipient: 'Carla Dias', cep: '01310100', street: 'Avenida Paulista 1578', number: 'S/N', complement: '', neighborhood: '', city: 'São Paulo', uf: 'SP',
+  it("line1 without a comma keeps the whole line as the street, number S/N; no state → the CEP's", () => {
+    expect(
+      addressFromStripe(details({ line1: 'Avenida Paulista 1578', postal_code: '01310-100', city: 'São Paulo' }), 'RJ'),
+    ).toEqual({
+      recipient: 'Carla Dias',
+      cep: '01310100',
+      street: 'Avenida Paulista 1578',
+      number: 'S/N',
+      complement: '',
+      neighborhood: '',
+      city: 'São Paulo',
+      uf: 'SP',
     });
   });
 
   it('"Rua 25 de Março, 1000, loja 3" splits at the number after the last comma before it; line2 joins the complement', () => {
-    expect(addressFromStripe(details({ line1: 'Rua 25 de Março, 1000, loja 3', line2: 'fundos', state: 'sp', postal_code: '01021-000' }), 'SP')).toMatchObject({
-      street: 'Rua 25 de Março', number: '1000', complement: 'loja 3, fundos', uf: 'SP',
+    expect(
+      addressFromStripe(
+        details({ line1: 'Rua 25 de Março, 1000, loja 3', line2: 'fundos', state: 'sp', postal_code: '01021-000' }),
+        'SP',
+      ),
+    ).toMatchObject({
+      street: 'Rua 25 de Março',
+      number: '1000',
+      complement: 'loja 3, fundos',
+      uf: 'SP',
     });
   });
 
-  it('a CEP in no Correios range keeps the quote\'s UF and asks for a review', () => {
+  it("a CEP in no Correios range keeps the quote's UF and asks for a review", () => {
     const address = addressFromStripe(details({ line1: 'Rua Sem Nome, 1', postal_code: '00500-000' }), 'RJ');
     expect(address.uf).toBe('RJ');
-    expect(reviewReason(address, { cep: '20040002', uf: 'RJ' })).toBe('Frete em revisão: o CEP do endereço (00500000) não está nas faixas dos Correios; o frete foi cotado para RJ.');
+    expect(reviewReason(address, { cep: '20040002', uf: 'RJ' })).toBe(
+      'Frete em revisão: o CEP do endereço (00500000) não está nas faixas dos Correios; o frete foi cotado para RJ.',
+    );
     expect(reviewReason({ ...address, cep: '20040002' }, { cep: '20040002', uf: 'RJ' })).toBeNull();
   });
 });

@@ -22,7 +22,13 @@ export function emulatorIdToken({
   projectId = PROJECT_ID,
   issuedAt = Math.floor(Date.now() / 1000),
   lifetimeSeconds = 3600,
-}: { uid: string; email?: string; projectId?: string; issuedAt?: number; lifetimeSeconds?: number }): string {
+}: {
+  uid: string;
+  email?: string;
+  projectId?: string;
+  issuedAt?: number;
+  lifetimeSeconds?: number;
+}): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const payload = {
     iss: `https://securetoken.google.com/${projectId}`,
@@ -108,7 +114,10 @@ export async function startCaptureServer(
  * A firebase-admin Firestore on the running emulator, created on first use and closed in afterAll.
  * (Rules do not apply to it, as for the backend.)
  */
-export function useAdminFirestore(emulators: () => { projectId: string; firestoreHost: string }, name: string): () => Firestore {
+export function useAdminFirestore(
+  emulators: () => { projectId: string; firestoreHost: string },
+  name: string,
+): () => Firestore {
   let app: App | undefined;
   let firestore: Firestore | undefined;
   afterAll(async () => {
@@ -176,12 +185,22 @@ export function buildTestServer(deps: Partial<ServerDeps> = {}): Promise<Fastify
  * simulated pay page: `press(action, body)` posts one of the page's forms, `view(url)` gets the page.
  */
 export async function openPayPage(app: FastifyInstance, token: string, payload: object) {
-  const created = await app.inject({ method: 'POST', url: CHECKOUT_ROUTE, headers: { authorization: `Bearer ${token}` }, payload });
+  const created = await app.inject({
+    method: 'POST',
+    url: CHECKOUT_ROUTE,
+    headers: { authorization: `Bearer ${token}` },
+    payload,
+  });
   expect(created.statusCode).toBe(200);
   const path = new URL(created.json<{ url: string }>().url).pathname;
   const sessionId = decodeURIComponent(path.split('/').pop()!);
   const press = (action: string, body = '') =>
-    app.inject({ method: 'POST', url: `${path}/${action}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+    app.inject({
+      method: 'POST',
+      url: `${path}/${action}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+    });
   const view = (url = path) => app.inject({ method: 'GET', url });
   return { path, sessionId, press, view };
 }

@@ -15,7 +15,8 @@ export function deepestTernary(source: string): { depth: number; line: number } 
   let deepest = { depth: 0, line: 0 };
   const walk = (node: ts.Node, depth: number) => {
     const here = ts.isConditionalExpression(node) ? depth + 1 : depth;
-    if (here > deepest.depth) deepest = { depth: here, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1 };
+    if (here > deepest.depth)
+      deepest = { depth: here, line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1 };
     ts.forEachChild(node, (child) => walk(child, here));
   };
   walk(file, 0);

@@ -18,9 +18,14 @@ describe('firebase-admin token verifier without the Auth emulator (production mo
 
   it('rejects an unsigned emulator-style token (no kid, alg none) before any network call', async () => {
     const verifier = createFirebaseTokenVerifier({ auth: getAuth(app) });
-    const error = await verifier.verify(emulatorIdToken({ uid: 'mallory', email: 'm@example.com' })).catch((e: unknown) => e);
+    const error = await verifier
+      .verify(emulatorIdToken({ uid: 'mallory', email: 'm@example.com' }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidTokenError);
-    expect((error as InvalidTokenError).cause).toMatchObject({ code: 'auth/argument-error', message: expect.stringMatching(/kid/) });
+    expect((error as InvalidTokenError).cause).toMatchObject({
+      code: 'auth/argument-error',
+      message: expect.stringMatching(/kid/),
+    });
   });
 });
 
@@ -57,6 +62,7 @@ describe('token cache', () => {
   it('reads only well-formed Bearer headers', () => {
     expect(bearerToken('Bearer abc.def.')).toBe('abc.def.');
     expect(bearerToken('bearer abc')).toBe('abc');
-    for (const header of [undefined, '', 'Bearer', 'Bearer ', 'Basic abc', 'Bearer a b', 'Bearer <script>']) expect(bearerToken(header)).toBeNull();
+    for (const header of [undefined, '', 'Bearer', 'Bearer ', 'Basic abc', 'Bearer a b', 'Bearer <script>'])
+      expect(bearerToken(header)).toBeNull();
   });
 });

@@ -40,7 +40,11 @@ export default async function setup(project: TestProject) {
     // After the production build, not beside it: two Parcels at once on 2 cores are slower than in turn.
     // Separate caches: CLUB_MODE is inlined, the two builds must not share bundles.
     const local = join(work, 'local');
-    await buildStorefront({ env: { ...storefrontEnv('demo-club-clothing', DEFAULT_PORTS), CLUB_MODE: '' }, distDir: local, cacheDir: join(work, 'cache-local') });
+    await buildStorefront({
+      env: { ...storefrontEnv('demo-club-clothing', DEFAULT_PORTS), CLUB_MODE: '' },
+      distDir: local,
+      cacheDir: join(work, 'cache-local'),
+    });
     return { production, local };
   })();
   const readiness = await serveReadiness('builds', built, { onFirstRequest: aFileAsked });

@@ -6,7 +6,12 @@
 // `unavailable` and the files skip with the reason; under CI=true the same situation fails the run.
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { checkEmulatorPrerequisites, DEFAULT_PROJECT_ID, EmulatorPrerequisiteError, startEmulators } from '../../scripts/lib/emulators';
+import {
+  checkEmulatorPrerequisites,
+  DEFAULT_PROJECT_ID,
+  EmulatorPrerequisiteError,
+  startEmulators,
+} from '../../scripts/lib/emulators';
 import { findFreePort } from '../../scripts/lib/ports';
 import { serveReadiness } from './readiness';
 
@@ -35,14 +40,29 @@ export default async function setup(project: TestProject) {
     checkEmulatorPrerequisites();
   } catch (error) {
     if (CI || !(error instanceof EmulatorPrerequisiteError)) throw error;
-    project.provide('emulators', { projectId: '', authHost: '', firestoreHost: '', ready: '', unavailable: error.message });
+    project.provide('emulators', {
+      projectId: '',
+      authHost: '',
+      firestoreHost: '',
+      ready: '',
+      unavailable: error.message,
+    });
     return;
   }
   const [authPort, firestorePort] = [await findFreePort(), await findFreePort()];
   const projectId = DEFAULT_PROJECT_ID;
   const started = startEmulators({ projectId, rulesFile: RULES_FILE, authPort, firestorePort });
-  const readiness = await serveReadiness('emulators', started.then(() => true));
-  project.provide('emulators', { projectId, authHost: `127.0.0.1:${authPort}`, firestoreHost: `127.0.0.1:${firestorePort}`, ready: readiness.url, unavailable: null });
+  const readiness = await serveReadiness(
+    'emulators',
+    started.then(() => true),
+  );
+  project.provide('emulators', {
+    projectId,
+    authHost: `127.0.0.1:${authPort}`,
+    firestoreHost: `127.0.0.1:${firestorePort}`,
+    ready: readiness.url,
+    unavailable: null,
+  });
   return async () => {
     await readiness.close();
     await (await started.catch(() => null))?.stop();

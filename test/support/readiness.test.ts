@@ -24,7 +24,9 @@ describe('serveReadiness + awaitReady', () => {
 
   it("fails the waiter with the setup's own error", async () => {
     const readiness = await serve(Promise.reject(new Error('gcloud: the Firestore emulator exited (code 1)')));
-    await expect(awaitReady(readiness.url)).rejects.toThrow(/global setup this file needs failed[\s\S]*the Firestore emulator exited \(code 1\)/);
+    await expect(awaitReady(readiness.url)).rejects.toThrow(
+      /global setup this file needs failed[\s\S]*the Firestore emulator exited \(code 1\)/,
+    );
   });
 
   it('tells the setup once, when the first file asks, and not before', async () => {

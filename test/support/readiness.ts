@@ -85,6 +85,7 @@ export async function awaitReady<T>(url: string, timeoutMs = 600_000): Promise<T
       throw new Error(`The global setup this file needs failed (${url}):\n${outcome.error}`);
     }
     await response.body?.cancel();
-    if (Date.now() > deadline) throw new Error(`The global setup this file needs was not ready after ${timeoutMs / 1000} s (${url}).`);
+    if (Date.now() > deadline)
+      throw new Error(`The global setup this file needs was not ready after ${timeoutMs / 1000} s (${url}).`);
   }
 }

@@ -4,7 +4,9 @@ import { renderApp, settled } from './support/renderApp';
 
 let app: ReturnType<typeof renderApp> | undefined;
 const setViewport = (width: number, height: number) =>
-  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height });
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport(
+    { width, height },
+  );
 // A wide screen: from 1100 px up the controls are shown, not folded.
 beforeEach(() => setViewport(1280, 800));
 afterEach(() => {
@@ -19,8 +21,14 @@ const DEAREST_FIRST = [...CHEAPEST_FIRST].reverse();
 const BY_NAME = ['Blazer Bege', 'Corta Vento', 'Jaqueta de Couro Preta', 'Jaqueta Jeans', 'Regata Azul'];
 
 const grid = () => screen.getByRole('list', { name: 'Produtos: Jaquetas' });
-const names = () => within(grid()).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-const prices = () => within(grid()).getAllByRole('listitem').map((card) => card.querySelector('p')!.textContent);
+const names = () =>
+  within(grid())
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
+const prices = () =>
+  within(grid())
+    .getAllByRole('listitem')
+    .map((card) => card.querySelector('p')!.textContent);
 const order = () => screen.getByRole('combobox', { name: 'Ordenar por' }) as HTMLSelectElement;
 const count = () => screen.getByTestId('browse-count');
 const priceGroup = () => screen.getByRole('group', { name: 'Preço' });
@@ -42,7 +50,11 @@ describe('browsing a category', () => {
     await open('/category/jackets');
     expect(names()).toEqual(SPEC_ORDER);
     expect(order().value).toBe('padrao');
-    expect(within(order()).getAllByRole('option').map((o) => o.textContent)).toEqual(['Padrão', 'Menor preço', 'Maior preço', 'Nome (A–Z)']);
+    expect(
+      within(order())
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Padrão', 'Menor preço', 'Maior preço', 'Nome (A–Z)']);
     expect(within(priceGroup()).getByRole('radio', { name: 'Todos os preços (5)' })).toHaveProperty('checked', true);
     expect(count().textContent).toBe('5 produtos');
     expect(count().getAttribute('aria-live')).toBe('polite');
@@ -53,7 +65,13 @@ describe('browsing a category', () => {
     await open('/category/jackets');
     await app!.user.selectOptions(order(), 'Menor preço');
     expect(names()).toEqual(CHEAPEST_FIRST);
-    expect(prices()).toEqual(['R$\u00a0150,00', 'R$\u00a0250,00', 'R$\u00a0289,90', 'R$\u00a0400,00', 'R$\u00a0500,00']);
+    expect(prices()).toEqual([
+      'R$\u00a0150,00',
+      'R$\u00a0250,00',
+      'R$\u00a0289,90',
+      'R$\u00a0400,00',
+      'R$\u00a0500,00',
+    ]);
     await app!.user.selectOptions(order(), 'Maior preço');
     expect(names()).toEqual(DEAREST_FIRST);
     await app!.user.selectOptions(order(), 'Nome (A–Z)');
@@ -69,7 +87,11 @@ describe('browsing a category', () => {
   it('Preço: bands from the prices on screen, with counts; a band keeps only its prices and is written to the address', async () => {
     await open('/category/jackets');
     // 150, 250, 289,90, 400, 500: edges at the thirds (250 and 400), both ends of a band included.
-    expect(within(priceGroup()).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual([
+    expect(
+      within(priceGroup())
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual([
       'Todos os preços (5)',
       'Até R$\u00a0250 (2)',
       'R$\u00a0250 a R$\u00a0400 (3)',
@@ -93,7 +115,10 @@ describe('browsing a category', () => {
     expect(names()).toEqual(['Corta Vento', 'Jaqueta Jeans']);
     expect(app!.path()).toBe('/category/jackets?preco=200-289.9');
     // Not one of the bands: shown as its own, checked, choice.
-    expect(within(priceGroup()).getByRole('radio', { name: 'R$\u00a0200 a R$\u00a0289,90 (2)' })).toHaveProperty('checked', true);
+    expect(within(priceGroup()).getByRole('radio', { name: 'R$\u00a0200 a R$\u00a0289,90 (2)' })).toHaveProperty(
+      'checked',
+      true,
+    );
   });
 
   it('an unreadable price typed: a pt-BR message, nothing changes', async () => {
@@ -110,7 +135,10 @@ describe('browsing a category', () => {
     await open('/category/jackets?ordem=maior-preco&preco=250-400');
     expect(names()).toEqual(['Blazer Bege', 'Jaqueta Jeans', 'Corta Vento']);
     expect(order().value).toBe('maior-preco');
-    expect(within(priceGroup()).getByRole('radio', { name: 'R$\u00a0250 a R$\u00a0400 (3)' })).toHaveProperty('checked', true);
+    expect(within(priceGroup()).getByRole('radio', { name: 'R$\u00a0250 a R$\u00a0400 (3)' })).toHaveProperty(
+      'checked',
+      true,
+    );
     await travelTo('/category/jackets?ordem=nome');
     expect(names()).toEqual(BY_NAME);
     expect(order().value).toBe('nome');
@@ -172,7 +200,10 @@ describe('browsing a category', () => {
 });
 
 describe('browsing search results', () => {
-  const results = () => within(screen.getByRole('list', { name: /^Resultados para/ })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+  const results = () =>
+    within(screen.getByRole('list', { name: /^Resultados para/ }))
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
 
   it('Relevância is the default; an order in the address applies to the results and keeps q', async () => {
     app = renderApp({ path: '/search?q=jaqueta&ordem=menor-preco' });

@@ -12,7 +12,9 @@ describe('afterPaint', () => {
     vi.stubGlobal('cancelAnimationFrame', (id: number) => {
       frames[id - 1] = () => {};
     });
-    vi.stubGlobal('requestIdleCallback', (task: IdleRequestCallback, options?: IdleRequestOptions) => idles.push({ task, timeout: options?.timeout }));
+    vi.stubGlobal('requestIdleCallback', (task: IdleRequestCallback, options?: IdleRequestOptions) =>
+      idles.push({ task, timeout: options?.timeout }),
+    );
     vi.stubGlobal('cancelIdleCallback', (id: number) => {
       if (id > 0) idles[id - 1]!.task = () => {};
     });

@@ -31,8 +31,13 @@ import { renderApp, settled } from './support/renderApp';
 const MAX_QUANTITY: Record<string, number> = { jaqueta: 3, bone: 2 };
 const EMPTY_CART_TEXT = 'Seu carrinho está vazio!';
 
-
-type UiEvent = EventObject & { product?: Product; productId?: string; output?: CartItem[]; items?: CartItem[]; via?: string };
+type UiEvent = EventObject & {
+  product?: Product;
+  productId?: string;
+  output?: CartItem[];
+  items?: CartItem[];
+  via?: string;
+};
 
 export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachine>>[1] = {
   variants: (type, snapshot) => {
@@ -42,7 +47,12 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
     const present = catalogue.filter((p) => quantity(p.id) > 0);
     // While restoring, a click waits in line (one per path keeps the paths finite).
     const restoring = snapshot.matches({ storage: 'restoring' });
-    if (restoring && (type === 'cart.add' || type === 'cart.synced') && snapshot.context.queued.length >= MAX_QUEUED_WHILE_RESTORING) return [];
+    if (
+      restoring &&
+      (type === 'cart.add' || type === 'cart.synced') &&
+      snapshot.context.queued.length >= MAX_QUEUED_WHILE_RESTORING
+    )
+      return [];
     switch (type) {
       case 'xstate.done.actor.loadCart':
         return savedCarts.map((output) => ({ type, output }));
@@ -50,10 +60,14 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
         return [{ type, error: { code: 'storage/unavailable' } }];
       // The panel is a modal dialog: the cards are out of reach while it is open.
       case 'cart.add':
-        return open ? [] : catalogue.filter((p) => quantity(p.id) < MAX_QUANTITY[p.id]!).map((product) => ({ type, product }));
+        return open
+          ? []
+          : catalogue.filter((p) => quantity(p.id) < MAX_QUANTITY[p.id]!).map((product) => ({ type, product }));
       // Quantity controls live in the panel (the checkout page has the same component).
       case 'cart.increase':
-        return open ? present.filter((p) => quantity(p.id) < MAX_QUANTITY[p.id]!).map((p) => ({ type, productId: p.id })) : [];
+        return open
+          ? present.filter((p) => quantity(p.id) < MAX_QUANTITY[p.id]!).map((p) => ({ type, productId: p.id }))
+          : [];
       case 'cart.decrease':
       case 'cart.remove':
         return open ? present.map((p) => ({ type, productId: p.id })) : [];
@@ -81,7 +95,6 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
 // of one per transition (231 shortest paths, 1,293 steps → about 700 steps).
 const paths = coveringWalks(cartMachine, { ...cartModelOptions, maxSteps: 60 });
 
-
 /** A saved cart whose first load waits for the path to say how it ends. */
 function gatedStorage() {
   const inner = memoryCartStorage();
@@ -97,7 +110,9 @@ function savedItems(storage: MemoryCartStorage): CartItem[] {
 
 async function runPath(path: ModelPath<typeof cartMachine>) {
   const { storage, load, inner } = gatedStorage();
-  const category = aCategory({ id: 'mix', name: 'mix', displayName: 'Mix', imageUrl: '/images/mix.svg' }).withProducts(catalogue).build();
+  const category = aCategory({ id: 'mix', name: 'mix', displayName: 'Mix', imageUrl: '/images/mix.svg' })
+    .withProducts(catalogue)
+    .build();
   const ref = new ReferenceCart(catalogue);
   let app: ReturnType<typeof renderApp> | undefined;
   try {
@@ -107,7 +122,12 @@ async function runPath(path: ModelPath<typeof cartMachine>) {
       const dialog = () => screen.getByRole('dialog', { hidden: true }) as HTMLDialogElement;
       switch (e.type) {
         case 'xstate.init':
-          app = renderApp({ path: '/category/mix', catalog: memoryCatalog([category]), cartStorage: storage, userEventDelay: null });
+          app = renderApp({
+            path: '/category/mix',
+            catalog: memoryCatalog([category]),
+            cartStorage: storage,
+            userEventDelay: null,
+          });
           await settled();
           break;
         case 'xstate.done.actor.loadCart':
@@ -136,7 +156,8 @@ async function runPath(path: ModelPath<typeof cartMachine>) {
           ref.panelOpen = true;
           break;
         case 'cart.panel.close':
-          if (e.via === 'button') await app!.user.click(within(dialog()).getByRole('button', { name: 'Fechar carrinho' }));
+          if (e.via === 'button')
+            await app!.user.click(within(dialog()).getByRole('button', { name: 'Fechar carrinho' }));
           else await act(async () => void dialog().dispatchEvent(new Event('cancel', { cancelable: true })));
           ref.panelOpen = false;
           break;
@@ -170,10 +191,15 @@ async function runPath(path: ModelPath<typeof cartMachine>) {
           expect(within(panel).queryByText(EMPTY_CART_TEXT), at).toBeNull();
           const lines = within(panel).getAllByTestId('cart-line');
           expect(
-            lines.map((l) => [l.querySelector('span')?.textContent, within(l).getByTestId('cart-line-quantity').textContent]),
+            lines.map((l) => [
+              l.querySelector('span')?.textContent,
+              within(l).getByTestId('cart-line-quantity').textContent,
+            ]),
             at,
           ).toEqual(items.map((i) => [i.name, String(i.quantity)]));
-          const total = within(panel).getByTestId('cart-total').textContent?.replace(/\u00a0/g, ' ');
+          const total = within(panel)
+            .getByTestId('cart-total')
+            .textContent?.replace(/\u00a0/g, ' ');
           expect(total, at).toBe(`Total${WRITTEN_TOTALS[totalsKey(ref.quantities())]}`);
         }
         expect(panel.contains(document.activeElement), at).toBe(true);
@@ -188,7 +214,12 @@ async function runPath(path: ModelPath<typeof cartMachine>) {
 }
 
 describe(`cart UI, model-based: ${paths.length} walks taking every transition of the production cartMachine`, () => {
-  it.each(paths.map((path, index) => [walkName(path, index, paths.length, cartPathName({ steps: path.steps.slice(0, 3) })), path] as const))('%s', async (_name, path) => {
+  it.each(
+    paths.map(
+      (path, index) =>
+        [walkName(path, index, paths.length, cartPathName({ steps: path.steps.slice(0, 3) })), path] as const,
+    ),
+  )('%s', async (_name, path) => {
     await runPath(path);
   });
 });

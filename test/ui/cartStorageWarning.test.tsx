@@ -8,7 +8,8 @@ import { renderApp, sampleCatalog, settled } from './support/renderApp';
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => app?.unmountAll());
 
-const WARNING = 'Não conseguimos salvar seu carrinho neste navegador; ele ficará salvo enquanto esta aba estiver aberta.';
+const WARNING =
+  'Não conseguimos salvar seu carrinho neste navegador; ele ficará salvo enquanto esta aba estiver aberta.';
 
 describe('cart storage warning', () => {
   it('keeps every add in the header, shows the warning once while storage refuses, and hides it after a save works', async () => {
@@ -34,6 +35,9 @@ describe('cart storage warning', () => {
     await app.user.click(screen.getByRole('button', { name: `Adicionar ao carrinho: ${second!.name}` }));
     await waitFor(() => expect(screen.queryByTestId('cart-storage-warning')).toBeNull());
     const saved = JSON.parse(cartStorage.raw() ?? '[]') as Array<{ id: string; quantity: number }>;
-    expect(saved.map((i) => [i.id, i.quantity])).toEqual([[first!.id, 2], [second!.id, 2]]);
+    expect(saved.map((i) => [i.id, i.quantity])).toEqual([
+      [first!.id, 2],
+      [second!.id, 2],
+    ]);
   });
 });

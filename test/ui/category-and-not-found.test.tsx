@@ -27,13 +27,23 @@ describe('category page', () => {
 
   it('loads the images of the first two rows of four at once, and the rest when they come near the screen', async () => {
     const [jackets, ...rest] = sampleCatalog();
-    const products = Array.from({ length: 11 }, (_, index) => aProduct().withId(`p${index}`).withName(`Produto ${index}`).build());
+    const products = Array.from({ length: 11 }, (_, index) =>
+      aProduct().withId(`p${index}`).withName(`Produto ${index}`).build(),
+    );
     app = renderApp({ path: `/category/${jackets!.id}`, catalog: memoryCatalog([{ ...jackets!, products }, ...rest]) });
     await settled();
     const images = within(screen.getByRole('list', { name: `Produtos: ${jackets!.displayName}` })).getAllByRole('img');
-    expect(images.map((img) => img.getAttribute('loading'))).toEqual([...Array<string>(8).fill('eager'), 'lazy', 'lazy', 'lazy']);
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual([
+      ...Array<string>(8).fill('eager'),
+      'lazy',
+      'lazy',
+      'lazy',
+    ]);
     // Only the first row is fetched ahead of everything: on a phone the rest would compete with its LCP image.
-    expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual([...Array<string>(4).fill('high'), ...Array<string>(7).fill('auto')]);
+    expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual([
+      ...Array<string>(4).fill('high'),
+      ...Array<string>(7).fill('auto'),
+    ]);
   });
 
   it('adds from the category page: the button names its product and shows on keyboard focus', async () => {

@@ -19,7 +19,17 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const top = this.tagName === 'UL' ? gridTop : 0;
     const height = this.tagName === 'LI' ? CARD_PX : 0;
-    return { top, height, bottom: top + height, left: 0, right: 0, width: 0, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+    return {
+      top,
+      height,
+      bottom: top + height,
+      left: 0,
+      right: 0,
+      width: 0,
+      x: 0,
+      y: top,
+      toJSON: () => ({}),
+    } as DOMRect;
   });
   // A phone's grid: one column of resolved width, as a browser's computed style gives it.
   const computed = globalThis.getComputedStyle.bind(globalThis);
@@ -35,7 +45,8 @@ afterEach(() => {
 
 const oneColumn = (style: CSSStyleDeclaration) =>
   new Proxy(style, {
-    get: (target, key) => (key === 'gridTemplateColumns' ? '343px' : key === 'rowGap' ? '0px' : (Reflect.get(target, key) as unknown)),
+    get: (target, key) =>
+      key === 'gridTemplateColumns' ? '343px' : key === 'rowGap' ? '0px' : (Reflect.get(target, key) as unknown),
   });
 
 /** Puts the grid's top at `top` px from the viewport's and lets the page see the scroll. */
@@ -50,13 +61,27 @@ async function scrollGridTo(top: number) {
 /** The grid's top that brings its last row (of `cards` cards, one column) within the viewport and its 1,000 px. */
 const nearTheEndOf = (cards: number) => -(cards * CARD_PX - window.innerHeight - 1_000);
 
-const cardNames = () => within(screen.getByRole('list', { name: 'Produtos: Camisas' })).getAllByRole('heading').map((h) => h.textContent);
+const cardNames = () =>
+  within(screen.getByRole('list', { name: 'Produtos: Camisas' }))
+    .getAllByRole('heading')
+    .map((h) => h.textContent);
 
 /** A 100-product category stored as the seed stores it: a 24-product preview and its count; a port that counts pages. */
 function camisas(failFirst = false) {
-  const products: Product[] = Array.from({ length: 100 }, (_, index) => aProduct().withId(`camisa-${index}`).withName(`Camisa ${index}`).build());
-  const category: Category = { id: 'camisas', name: 'camisas', displayName: 'Camisas', imageUrl: '/images/camisas.svg', products };
-  const memory = memoryCatalog({ camisas: categoryDocumentOf(category) }, { products: Object.fromEntries(productDocumentsOf(category).map((d) => [d.id, d])) });
+  const products: Product[] = Array.from({ length: 100 }, (_, index) =>
+    aProduct().withId(`camisa-${index}`).withName(`Camisa ${index}`).build(),
+  );
+  const category: Category = {
+    id: 'camisas',
+    name: 'camisas',
+    displayName: 'Camisas',
+    imageUrl: '/images/camisas.svg',
+    products,
+  };
+  const memory = memoryCatalog(
+    { camisas: categoryDocumentOf(category) },
+    { products: Object.fromEntries(productDocumentsOf(category).map((d) => [d.id, d])) },
+  );
   const pages: unknown[] = [];
   let failures = failFirst ? 1 : 0;
   const port: ProductCatalogPort = {
@@ -120,7 +145,7 @@ describe('category page read page by page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('the seeded shop\'s categories are whole: scrolling to the end of one reads no page', async () => {
+  it("the seeded shop's categories are whole: scrolling to the end of one reads no page", async () => {
     const memory = memoryCatalog(sampleCatalog());
     const listCategoryProducts = vi.spyOn(memory, 'listCategoryProducts');
     app = renderApp({ path: '/category/jackets', catalog: memory });

@@ -23,7 +23,8 @@ const requests: unknown[] = [];
 const server = setupServer(
   http.post(`${BACKEND}/create-checkout-session`, async ({ request }) => {
     requests.push(await request.json());
-    if (backendStatus !== 200) return HttpResponse.json({ error: { code: 'internal', message: 'boom' } }, { status: backendStatus });
+    if (backendStatus !== 200)
+      return HttpResponse.json({ error: { code: 'internal', message: 'boom' } }, { status: backendStatus });
     return HttpResponse.json({ url: `${BACKEND}/pay/s-1` });
   }),
 );
@@ -97,7 +98,9 @@ describe('payment confirmation', () => {
   it('success=true: the success text, the cart is cleared (memory and storage), a button goes home', async () => {
     app = renderApp({ path: '/payment-confirmation?success=true&session_id=s-1', cart: [shirt()] });
     await settled();
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Sua compra foi finalizada com sucesso!');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Sua compra foi finalizada com sucesso!',
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carrinho (0 itens)' })).toBeTruthy());
     expect(app.cartStorage.raw()).toBeNull();
     await app.user.click(screen.getByRole('button', { name: 'Voltar para a página inicial' }));
@@ -118,7 +121,10 @@ describe('payment confirmation', () => {
     app = renderApp({ path: '/payment-confirmation?success=true', cart: [shirt()] });
     await settled();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Carrinho (0 itens)' })).toBeTruthy());
-    app.services.cart.send({ type: 'cart.add', product: { id: 'x', name: 'Boné Branco', imageUrl: '/images/x.svg', price: 60 } });
+    app.services.cart.send({
+      type: 'cart.add',
+      product: { id: 'x', name: 'Boné Branco', imageUrl: '/images/x.svg', price: 60 },
+    });
     await settled();
     expect(screen.getByRole('button', { name: 'Carrinho (1 item)' })).toBeTruthy();
   });

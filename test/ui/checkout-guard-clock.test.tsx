@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { renderApp } from './support/renderApp';
 
-const LOGIN_REQUIRED_TEXT = 'Você precisa entrar na sua conta para finalizar a compra. Redirecionando para o login em 3 segundos…';
+const LOGIN_REQUIRED_TEXT =
+  'Você precisa entrar na sua conta para finalizar a compra. Redirecionando para o login em 3 segundos…';
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => {

@@ -13,7 +13,13 @@ import { pathName, shortestPaths, type ModelPath } from '../machines/model/graph
 import { renderApp, settled } from './support/renderApp';
 
 const cart: CartItem[] = [
-  { id: 'jaqueta', name: 'Jaqueta de Couro Preta', imageUrl: '/images/jaqueta-couro-preta.svg', price: 500, quantity: 2 },
+  {
+    id: 'jaqueta',
+    name: 'Jaqueta de Couro Preta',
+    imageUrl: '/images/jaqueta-couro-preta.svg',
+    price: 500,
+    quantity: 2,
+  },
 ];
 const SESSION_URL = 'http://127.0.0.1:5000/pay/session-1';
 const FAILED_TEXT = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
@@ -45,7 +51,11 @@ async function runPath(path: ModelPath<typeof checkoutMachine>) {
   const createSession = controllable<[readonly CartItem[]], CheckoutSession>('createSession');
   let app: ReturnType<typeof renderApp> | undefined;
   // SPEC §7 as this test reads it: one session per click unless one is under way; busy until the browser leaves.
-  const ref = { phase: 'idle' as 'idle' | 'submitting' | 'redirecting' | 'failed', requests: 0, redirects: [] as string[] };
+  const ref = {
+    phase: 'idle' as 'idle' | 'submitting' | 'redirecting' | 'failed',
+    requests: 0,
+    redirects: [] as string[],
+  };
   try {
     for (const [index, { event, state: expected }] of path.steps.entries()) {
       const e = event as EventObject & { output?: CheckoutSession; error?: unknown };

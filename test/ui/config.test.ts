@@ -44,7 +44,12 @@ describe('config', () => {
   it('production mode: no Firebase default (a missing setting names itself), the backend on the same origin', () => {
     expect(() => parse({}, PRODUCTION_DEFAULTS)).toThrow(/firebase\.apiKey/);
     const config = parse(
-      { FIREBASE_API_KEY: 'AIza-x', FIREBASE_AUTH_DOMAIN: 'club.firebaseapp.com', FIREBASE_PROJECT_ID: 'club', FIREBASE_APP_ID: '1:2:web:3' },
+      {
+        FIREBASE_API_KEY: 'AIza-x',
+        FIREBASE_AUTH_DOMAIN: 'club.firebaseapp.com',
+        FIREBASE_PROJECT_ID: 'club',
+        FIREBASE_APP_ID: '1:2:web:3',
+      },
       PRODUCTION_DEFAULTS,
     );
     expect(config.backendUrl).toBe('');

@@ -53,7 +53,7 @@ const MONTHS = ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 
 
 function businessDaysAfter(day: string, count: number): Date {
   const date = new Date(`${day}T12:00:00Z`);
-  for (let left = count; left > 0; ) {
+  for (let left = count; left > 0;) {
     date.setUTCDate(date.getUTCDate() + 1);
     const weekday = date.getUTCDay();
     if (weekday !== 0 && weekday !== 6 && !HOLIDAYS.has(date.toISOString().slice(0, 10))) left--;
@@ -64,7 +64,9 @@ const dayText = (date: Date) => `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDat
 
 /** "R$ 1.234,56" with a plain space (Testing Library reads the no-break space as one). */
 function brl(centavos: number): string {
-  const whole = Math.floor(centavos / 100).toString().replace(/\B(?=(\d{3})+$)/g, '.');
+  const whole = Math.floor(centavos / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+$)/g, '.');
   return `R$ ${whole},${String(centavos % 100).padStart(2, '0')}`;
 }
 
@@ -88,7 +90,11 @@ function expectedQuote(zone: Zone, lines: Line[]): Record<'economica' | 'express
     const amount = service === 'economica' && subtotal >= FREE_ECONOMICA_FROM ? 0 : rate.base + steps * rate.per500g;
     const from = businessDaysAfter(TODAY, HANDLING_DAYS + rate.days[0]);
     const to = businessDaysAfter(TODAY, HANDLING_DAYS + rate.days[1]);
-    return { amount, price: amount === 0 ? 'Grátis' : brl(amount), window: `Chega entre ${dayText(from)} e ${dayText(to)}` };
+    return {
+      amount,
+      price: amount === 0 ? 'Grátis' : brl(amount),
+      window: `Chega entre ${dayText(from)} e ${dayText(to)}`,
+    };
   };
   return { economica: one('economica'), expressa: one('expressa') };
 }
@@ -106,7 +112,8 @@ afterEach(() => {
 });
 
 /** The storefront on TODAY's clock (the day quotes count from). */
-const renderShop = (options: Parameters<typeof renderApp>[0] = {}) => renderApp({ now: () => NOW.getTime(), ...options });
+const renderShop = (options: Parameters<typeof renderApp>[0] = {}) =>
+  renderApp({ now: () => NOW.getTime(), ...options });
 
 /** The CEP field, once the delivery chunk (loaded on the first need) has drawn it. */
 const cepField = () => screen.findByRole('textbox', { name: 'Calcular frete' }, { timeout: 10_000 });
@@ -214,7 +221,7 @@ function cartItems() {
 }
 
 describe('cart panel', () => {
-  it('with items: the estimator under the lines quotes the cart; the spec\'s total and button are unchanged', async () => {
+  it("with items: the estimator under the lines quotes the cart; the spec's total and button are unchanged", async () => {
     app = renderShop({ path: '/', cart: cartItems() });
     await settled();
     // Opening the panel with items loads the delivery chunk; the component waiting for it resumes in an awaited act.
@@ -233,7 +240,7 @@ describe('cart panel', () => {
     expect(within(panel).getByRole('button', { name: 'Ir para o Checkout' })).toBeTruthy();
   });
 
-  it('empty: only the spec\'s message, no CEP field', async () => {
+  it("empty: only the spec's message, no CEP field", async () => {
     app = renderShop({ path: '/' });
     await settled();
     await app.user.click(screen.getByRole('button', { name: 'Carrinho (0 itens)' }));
@@ -261,21 +268,25 @@ describe('checkout', () => {
     expect(text(screen.getByTestId('cart-total'))).toBe(`Total${brl(products)}`);
     expect(text(screen.getByTestId('checkout-delivery'))).toBe(expected.economica.price);
     expect(text(screen.getByTestId('checkout-total-with-delivery'))).toBe(brl(products + expected.economica.amount));
-    expect(text(screen.getByTestId('checkout-total-with-delivery').closest('div'))).toBe(`Total com frete${brl(26980)}`);
+    expect(text(screen.getByTestId('checkout-total-with-delivery').closest('div'))).toBe(
+      `Total com frete${brl(26980)}`,
+    );
 
     await app.user.click(screen.getByRole('radio', { name: /^Expressa/ }));
     expect(text(screen.getByTestId('checkout-delivery'))).toBe(expected.expressa.price);
     expect(text(screen.getByTestId('checkout-total-with-delivery'))).toBe(brl(products + expected.expressa.amount));
     // The spec's total line comes first, then the delivery lines.
     const total = screen.getByTestId('cart-total');
-    expect(total.compareDocumentPosition(screen.getByTestId('checkout-delivery')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      total.compareDocumentPosition(screen.getByTestId('checkout-delivery')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
 
     await app.user.click(screen.getByRole('button', { name: 'Finalizar Compra' }));
     await waitFor(() => expect(app!.redirects).toHaveLength(1));
     expect(checkout.deliveries).toEqual([{ cep: '20040002', service: 'expressa' }]);
   });
 
-  it('without a quote Finalizar Compra still sends the spec\'s call, with no delivery', async () => {
+  it("without a quote Finalizar Compra still sends the spec's call, with no delivery", async () => {
     const checkout = memoryCheckout();
     app = renderShop({ path: '/checkout', cart: cartItems(), auth: loggedIn, checkout });
     await settled();
@@ -296,7 +307,11 @@ describe('a prerendered product page', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'club-delivery-'));
     // The build's own prerender, in a process of its own as in the build (test/ui/support/prerenderSeed.ts says why).
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/ui/support/prerenderSeed.ts', dist, 'https://loja.example', PARCEL_SHELL], { cwd: REPO });
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'test/ui/support/prerenderSeed.ts', dist, 'https://loja.example', PARCEL_SHELL],
+      { cwd: REPO },
+    );
     // A ceiling, not a measurement: the prerender's own process compiles the app with tsx, slow on a busy machine.
   }, 120_000);
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -325,7 +340,8 @@ describe('a prerendered product page', () => {
         const line = args.map(String).join(' ');
         // React's dev-build note when a file earlier in this shared worker server-rendered the same contexts
         // (vitest.config.ts says why it says nothing about the app).
-        if (!line.startsWith('Detected multiple renderers concurrently')) consoleLines.push(`${level}: ${line.slice(0, 300)}`);
+        if (!line.startsWith('Detected multiple renderers concurrently'))
+          consoleLines.push(`${level}: ${line.slice(0, 300)}`);
       }),
     );
     let stopSubmits = () => {};
@@ -334,14 +350,21 @@ describe('a prerendered product page', () => {
       if (script.text === EARLY_CEP_SCRIPT) {
         // Run over a document whose listeners this test can take back (the script adds one for the page's life).
         const add = document.addEventListener.bind(document);
-        const added: Array<[string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined]> = [];
-        document.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+        const added: Array<
+          [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined]
+        > = [];
+        document.addEventListener = ((
+          type: string,
+          listener: EventListenerOrEventListenerObject,
+          options?: boolean | AddEventListenerOptions,
+        ) => {
           added.push([type, listener, options]);
           add(type, listener, options);
         }) as typeof document.addEventListener;
         new Function(script.text)();
         document.addEventListener = add;
-        stopSubmits = () => added.forEach(([type, listener, options]) => document.removeEventListener(type, listener, options));
+        stopSubmits = () =>
+          added.forEach(([type, listener, options]) => document.removeEventListener(type, listener, options));
       } else new Function(script.text)();
     }
     field.value = RJ_CEP;
@@ -354,7 +377,10 @@ describe('a prerendered product page', () => {
     const boot = readBootData(document, (message) => consoleLines.push(message));
     const services = createServices(
       {
-        auth: deferAuth(async () => memoryAuth(), () => {}),
+        auth: deferAuth(
+          async () => memoryAuth(),
+          () => {},
+        ),
         users: memoryUsers(),
         catalog: memoryCatalog(seedCatalog),
         checkout: memoryCheckout(),
@@ -363,7 +389,11 @@ describe('a prerendered product page', () => {
         deliveryCep: createLocalStorageDeliveryCep({ storage: window.localStorage }),
         navigation: createBrowserNavigation(window),
       },
-      { logError: (message, error) => consoleLines.push(`${message} ${String(error)}`), navigateToLogin: () => {}, redirectTo: () => {} },
+      {
+        logError: (message, error) => consoleLines.push(`${message} ${String(error)}`),
+        navigateToLogin: () => {},
+        redirectTo: () => {},
+      },
       { catalogSnapshot: boot!.catalog, now: () => NOW.getTime() },
     );
     let root: Root | undefined;
@@ -382,16 +412,30 @@ describe('a prerendered product page', () => {
       // The browser's location, named: a server render earlier in this worker (test/ui/search.test.tsx) can leave
       // its ssrPath in wouter's context, which a <Router> without a `hook` of its own inherits.
       const router = { hook: useBrowserLocation };
-      root = hydrateRoot(document.getElementById('root')!, <App services={services} router={router} onHydrated={() => services.catalog.send({ type: 'catalog.refresh' })} />, {
-        onRecoverableError: (error) => recoverable.push(String(error).slice(0, 300)),
-      });
+      root = hydrateRoot(
+        document.getElementById('root')!,
+        <App
+          services={services}
+          router={router}
+          onHydrated={() => services.catalog.send({ type: 'catalog.refresh' })}
+        />,
+        {
+          onRecoverableError: (error) => recoverable.push(String(error).slice(0, 300)),
+        },
+      );
     });
     await settled();
 
     const expected = expectedQuote('SE', [{ category: 'jackets', reais: 289.9, quantity: 1 }]);
     expect(expected.expressa.price).toBe('R$ 34,90');
     // The options, or a hydration error that would explain their absence (reported first), whichever comes first.
-    await waitFor(() => expect(recoverable.length > 0 || screen.queryByRole('group', { name: 'Opções de entrega' }) !== null).toBe(true), { timeout: 10_000 });
+    await waitFor(
+      () =>
+        expect(recoverable.length > 0 || screen.queryByRole('group', { name: 'Opções de entrega' }) !== null).toBe(
+          true,
+        ),
+      { timeout: 10_000 },
+    );
     expect(recoverable, 'hydration errors').toEqual([]);
     expect((await shownOptions()).map((o) => o.text)).toEqual([
       `Econômica${expected.economica.price}${expected.economica.window}`,

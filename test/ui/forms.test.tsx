@@ -75,11 +75,17 @@ describe('login', () => {
     await settled();
     await app.user.click(screen.getByRole('button', { name: 'Entrar com o Google' }));
     await waitFor(() => expect(app!.path()).toBe('/'));
-    expect(app.users.all()).toEqual([expect.objectContaining({ firstName: 'Ana', lastName: 'Souza', provider: 'google' })]);
+    expect(app.users.all()).toEqual([
+      expect.objectContaining({ firstName: 'Ana', lastName: 'Souza', provider: 'google' }),
+    ]);
   });
 
   it('a logged-in visitor of /login or /sign-up is redirected to /', async () => {
-    app = renderApp({ path: '/login', auth: { users: [ana], signedInAs: ana.email }, users: [aUserProfile({ id: 'uid-ana' }).build()] });
+    app = renderApp({
+      path: '/login',
+      auth: { users: [ana], signedInAs: ana.email },
+      users: [aUserProfile({ id: 'uid-ana' }).build()],
+    });
     await settled();
     await waitFor(() => expect(app!.path()).toBe('/'));
     app.location.navigate('/sign-up');
@@ -88,7 +94,9 @@ describe('login', () => {
 });
 
 describe('sign-up', () => {
-  async function fill(values: Partial<Record<'Nome' | 'Sobrenome' | 'E-mail' | 'Senha' | 'Confirmação de senha', string>>) {
+  async function fill(
+    values: Partial<Record<'Nome' | 'Sobrenome' | 'E-mail' | 'Senha' | 'Confirmação de senha', string>>,
+  ) {
     for (const [label, value] of Object.entries(values)) {
       const input = screen.getByLabelText(label);
       await app!.user.clear(input);
@@ -111,7 +119,13 @@ describe('sign-up', () => {
   it('short confirmation, then mismatch (with the typo of the spec fixed)', async () => {
     app = renderApp({ path: '/sign-up' });
     await settled();
-    await fill({ Nome: 'Ana', Sobrenome: 'Souza', 'E-mail': 'ana@example.com', Senha: '12345', 'Confirmação de senha': '123' });
+    await fill({
+      Nome: 'Ana',
+      Sobrenome: 'Souza',
+      'E-mail': 'ana@example.com',
+      Senha: '12345',
+      'Confirmação de senha': '123',
+    });
     expect(errorOf('Senha')).toBe('A senha precisa ter pelo menos 6 caracteres.');
     expect(errorOf('Confirmação de senha')).toBe('A confirmação de senha precisa ter pelo menos 6 caracteres.');
     await fill({ Senha: '123456', 'Confirmação de senha': '654321' });
@@ -123,14 +137,26 @@ describe('sign-up', () => {
   it('e-mail already in use under the e-mail field', async () => {
     app = renderApp({ path: '/sign-up', auth: { users: [ana] } });
     await settled();
-    await fill({ Nome: 'Ana', Sobrenome: 'Souza', 'E-mail': ana.email, Senha: '123456', 'Confirmação de senha': '123456' });
+    await fill({
+      Nome: 'Ana',
+      Sobrenome: 'Souza',
+      'E-mail': ana.email,
+      Senha: '123456',
+      'Confirmação de senha': '123456',
+    });
     await waitFor(() => expect(errorOf('E-mail')).toBe('Este e-mail já está sendo utilizado.'));
   });
 
   it('a valid form creates the account and the users document, then goes home logged in', async () => {
     app = renderApp({ path: '/sign-up' });
     await settled();
-    await fill({ Nome: 'Bia', Sobrenome: 'Lima', 'E-mail': 'bia@example.com', Senha: '123456', 'Confirmação de senha': '123456' });
+    await fill({
+      Nome: 'Bia',
+      Sobrenome: 'Lima',
+      'E-mail': 'bia@example.com',
+      Senha: '123456',
+      'Confirmação de senha': '123456',
+    });
     await waitFor(() => expect(app!.path()).toBe('/'));
     expect(app.users.all()).toEqual([
       expect.objectContaining({ firstName: 'Bia', lastName: 'Lima', email: 'bia@example.com', provider: 'firebase' }),

@@ -16,7 +16,9 @@ describe('header', () => {
     const brand = screen.getByRole('link', { name: 'Club Clothing' });
     expect(brand.getAttribute('href')).toBe('/');
     const nav = screen.getByRole('navigation', { name: 'Principal' });
-    const items = within(nav).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(nav)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items.slice(0, 3)).toEqual(['Explorar', 'Login', 'Criar Conta']);
     expect(within(nav).getByRole('link', { name: 'Explorar' }).getAttribute('href')).toBe('/explore');
     expect(within(nav).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');

@@ -12,7 +12,7 @@ describe('home', () => {
     await settled();
     const tiles = within(screen.getByRole('list', { name: 'Categorias' })).getAllByRole('link');
     expect(tiles).toHaveLength(5);
-        expect(tiles[0]?.getAttribute('href')).toBe('/category/jackets');
+    expect(tiles[0]?.getAttribute('href')).toBe('/category/jackets');
     expect(tiles[0]?.textContent).toContain('Jaquetas');
     expect(screen.queryByRole('link', { name: 'Acessórios' })).toBeNull();
   });
@@ -75,7 +75,9 @@ describe('explore', () => {
     // A desktop's first screen shows two sections: their images load at once, the others when near the screen.
     // Only the first section's are fetched ahead of everything (a phone shows no more).
     const loadingOf = (name: string) =>
-      within(screen.getByRole('region', { name })).getAllByRole('img').map((img) => `${img.getAttribute('loading')} ${img.getAttribute('fetchpriority')}`);
+      within(screen.getByRole('region', { name }))
+        .getAllByRole('img')
+        .map((img) => `${img.getAttribute('loading')} ${img.getAttribute('fetchpriority')}`);
     expect(loadingOf('Jaquetas')).toEqual(['eager high', 'eager high', 'eager high', 'eager high']);
     expect(loadingOf('Tênis')).toEqual(['eager auto', 'eager auto']);
     expect(loadingOf('Masculino')).toEqual(['lazy auto', 'lazy auto']);

@@ -57,15 +57,35 @@ interface PageCase {
 
 const pages: PageCase[] = [
   { path: '/', file: 'index.html', shows: catalog.map((c) => c.displayName) },
-  { path: '/explore', file: 'explore/index.html', shows: catalog.flatMap((c) => [c.displayName, c.products[0]!.name, brl(c.products[0]!.price)]) },
-  ...catalog.map((c) => ({ path: `/category/${c.id}`, file: `category/${c.id}/index.html`, shows: [c.displayName, ...c.products.flatMap((p) => [p.name, brl(p.price)])] })),
+  {
+    path: '/explore',
+    file: 'explore/index.html',
+    shows: catalog.flatMap((c) => [c.displayName, c.products[0]!.name, brl(c.products[0]!.price)]),
+  },
+  ...catalog.map((c) => ({
+    path: `/category/${c.id}`,
+    file: `category/${c.id}/index.html`,
+    shows: [c.displayName, ...c.products.flatMap((p) => [p.name, brl(p.price)])],
+  })),
   ...catalog.flatMap((c) =>
-    c.products.map((p) => ({ path: `/product/${p.id}`, file: `product/${p.id}/index.html`, shows: [c.displayName, p.name, brl(p.price)], heading: p.name })),
+    c.products.map((p) => ({
+      path: `/product/${p.id}`,
+      file: `product/${p.id}/index.html`,
+      shows: [c.displayName, p.name, brl(p.price)],
+      heading: p.name,
+    })),
   ),
   // The one 404 file, served for every unknown catalog path.
-  { path: '/category/nao-existe', file: '404.html', shows: ['Página não encontrada'], heading: 'Página não encontrada' },
+  {
+    path: '/category/nao-existe',
+    file: '404.html',
+    shows: ['Página não encontrada'],
+    heading: 'Página não encontrada',
+  },
 ];
-const SAVED_CART = [{ id: 'blazer-bege', name: 'Blazer Bege', imageUrl: '/images/blazer-bege.svg', price: 400, quantity: 3 }];
+const SAVED_CART = [
+  { id: 'blazer-bege', name: 'Blazer Bege', imageUrl: '/images/blazer-bege.svg', price: 400, quantity: 3 },
+];
 /** A CEP saved on an earlier visit (São Paulo): product pages quote it at once, after hydration only. */
 const SAVED_CEP = '01310100';
 
@@ -91,7 +111,11 @@ function runInlineScripts(): string[] {
 let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'club-hydration-'));
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/ui/support/prerenderSeed.ts', dist, ORIGIN, SHELL], { cwd: REPO });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'test/ui/support/prerenderSeed.ts', dist, ORIGIN, SHELL],
+    { cwd: REPO },
+  );
   // Every page the build writes is one case below: the catalog's pages and the 404 page.
   expect((JSON.parse(stdout) as { pages: number }).pages).toBe(pages.length);
   // A ceiling, not a measurement: the prerender's own process compiles the app with tsx, slow on a busy machine.
@@ -112,7 +136,8 @@ describe(`every prerendered page (${pages.length}) hydrates like src/main.tsx do
         const line = args.map(String).join(' ');
         // React's dev-build note when a file earlier in this shared worker server-rendered the same contexts
         // (vitest.config.ts says why it says nothing about the app).
-        if (!line.startsWith('Detected multiple renderers concurrently')) consoleLines.push(`${level}: ${line.slice(0, 500)}`);
+        if (!line.startsWith('Detected multiple renderers concurrently'))
+          consoleLines.push(`${level}: ${line.slice(0, 500)}`);
       }),
     );
     const logError = (message: string, error: unknown) => console.error(message, error);
@@ -147,7 +172,10 @@ describe(`every prerendered page (${pages.length}) hydrates like src/main.tsx do
     const services = createServices(
       {
         // A lazy sign-in port, as main.tsx's deferred Firebase Auth: unknown during hydration.
-        auth: deferAuth(async () => memoryAuth(), (error) => logError('[auth] the sign-in code could not be loaded', error)),
+        auth: deferAuth(
+          async () => memoryAuth(),
+          (error) => logError('[auth] the sign-in code could not be loaded', error),
+        ),
         users: memoryUsers(),
         catalog: memoryCatalog(catalog),
         checkout: memoryCheckout(),
@@ -174,9 +202,17 @@ describe(`every prerendered page (${pages.length}) hydrates like src/main.tsx do
       services.catalog.send({ type: 'catalog.refresh' });
     };
     await act(async () => {
-      reactRoot = hydrateRoot(root, <App services={services} notFoundPath={boot!.notFound ? window.location.pathname : null} onHydrated={onHydrated} />, {
-        onRecoverableError: (error) => recoverable.push(String(error).slice(0, 500)),
-      });
+      reactRoot = hydrateRoot(
+        root,
+        <App
+          services={services}
+          notFoundPath={boot!.notFound ? window.location.pathname : null}
+          onHydrated={onHydrated}
+        />,
+        {
+          onRecoverableError: (error) => recoverable.push(String(error).slice(0, 500)),
+        },
+      );
     });
     await settled();
 

@@ -16,20 +16,33 @@ function pageChunk(network: { down: boolean }) {
   const downloads = { count: 0 };
   const load = async () => {
     downloads.count++;
-    if (network.down) throw new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/LoginPage.1234.js');
+    if (network.down)
+      throw new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/LoginPage.1234.js');
     return { default: ({ who }: { who: string }) => <h1>Entrar, {who}</h1> };
   };
   return { load, downloads };
 }
 
-function Harness({ pages, Page, onRetry }: { pages: ReturnType<typeof createLazyPages>; Page: React.ComponentType<{ who: string }>; onRetry?: (asked: boolean) => void }) {
+function Harness({
+  pages,
+  Page,
+  onRetry,
+}: {
+  pages: ReturnType<typeof createLazyPages>;
+  Page: React.ComponentType<{ who: string }>;
+  onRetry?: (asked: boolean) => void;
+}) {
   const [location, setLocation] = useState('/login');
   return (
     <>
       <button type="button" onClick={() => setLocation('/')}>
         ir para a home
       </button>
-      <RouteErrorBoundary resetKey={location} onRetry={(asked) => (onRetry ?? (() => pages.retry()))(asked)} onError={() => {}}>
+      <RouteErrorBoundary
+        resetKey={location}
+        onRetry={(asked) => (onRetry ?? (() => pages.retry()))(asked)}
+        onError={() => {}}
+      >
         <Suspense fallback={<p>Carregando…</p>}>{location === '/login' ? <Page who="Ana" /> : <p>Home</p>}</Suspense>
       </RouteErrorBoundary>
     </>
@@ -54,7 +67,9 @@ describe('lazy route pages', () => {
     await act(async () => {
       window.dispatchEvent(new Event('online'));
     });
-    expect((await screen.findByRole('heading', { name: 'Entrar, Ana' }, { timeout: 5_000 })).textContent).toBe('Entrar, Ana');
+    expect((await screen.findByRole('heading', { name: 'Entrar, Ana' }, { timeout: 5_000 })).textContent).toBe(
+      'Entrar, Ana',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(downloads.count).toBe(1);
   });
@@ -103,8 +118,18 @@ describe('lazy route pages', () => {
   it('ChunkOfflineError is what an offline import rejects with', async () => {
     const { importWhenOnline } = await import('../../src/ui/lazyImport');
     let calls = 0;
-    await expect(importWhenOnline(async () => ++calls, () => false)).rejects.toBeInstanceOf(ChunkOfflineError);
+    await expect(
+      importWhenOnline(
+        async () => ++calls,
+        () => false,
+      ),
+    ).rejects.toBeInstanceOf(ChunkOfflineError);
     expect(calls).toBe(0);
-    await expect(importWhenOnline(async () => ++calls, () => true)).resolves.toBe(1);
+    await expect(
+      importWhenOnline(
+        async () => ++calls,
+        () => true,
+      ),
+    ).resolves.toBe(1);
   });
 });

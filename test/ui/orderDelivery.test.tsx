@@ -21,7 +21,8 @@ const augusta = anAddress().build();
 const expressa = anOrderDelivery().withAddress(augusta).build();
 
 /** Ana's paid card order of two jaquetas (R$ 1.000,00) on the 19th. */
-const session = (id: string, overrides: Record<string, unknown>) => aSessionDocument(id, { uid: ana.uid, email: ana.email, createdAt: NOV_19_BRT, ...overrides });
+const session = (id: string, overrides: Record<string, unknown>) =>
+  aSessionDocument(id, { uid: ana.uid, email: ana.email, createdAt: NOV_19_BRT, ...overrides });
 
 async function cardOf(documents: Record<string, unknown>): Promise<HTMLElement> {
   app = renderApp({ path: '/pedidos', auth: loggedIn, orderDocuments: documents });
@@ -33,9 +34,23 @@ async function cardOf(documents: Record<string, unknown>): Promise<HTMLElement> 
 describe('Meus pedidos: where and when an order goes', () => {
   it('shows the delivery line, who receives it and the total with frete', async () => {
     const card = await cardOf({ s1: session('s1', { delivery: expressa }) });
-    expect(text(card)).toContain('Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez. · Rua Augusta, 100 — São Paulo/SP');
-    expect(within(card).getAllByRole('term').map(text)).toEqual(['Total', 'Pagamento', 'Situação', 'Quem recebe', 'Total com frete']);
-    expect(within(card).getAllByRole('definition').map(text)).toEqual(['R$ 1.000,00', 'Cartão', 'Pago', 'Ana Souza', 'R$ 1.034,90']);
+    expect(text(card)).toContain(
+      'Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez. · Rua Augusta, 100 — São Paulo/SP',
+    );
+    expect(within(card).getAllByRole('term').map(text)).toEqual([
+      'Total',
+      'Pagamento',
+      'Situação',
+      'Quem recebe',
+      'Total com frete',
+    ]);
+    expect(within(card).getAllByRole('definition').map(text)).toEqual([
+      'R$ 1.000,00',
+      'Cartão',
+      'Pago',
+      'Ana Souza',
+      'R$ 1.034,90',
+    ]);
     expect(text(card)).not.toContain('Frete em revisão');
   });
 
@@ -51,18 +66,39 @@ describe('Meus pedidos: where and when an order goes', () => {
           amount: 0,
           businessDays: { min: 2, max: 4 },
           window: { from: '2026-12-08', to: '2026-12-14' },
-          address: { ...augusta, recipient: 'Bruno Lima', cep: '22021001', street: 'Av. Atlântica', number: '1702', complement: 'apto 501', city: 'Rio de Janeiro', uf: 'RJ' },
+          address: {
+            ...augusta,
+            recipient: 'Bruno Lima',
+            cep: '22021001',
+            street: 'Av. Atlântica',
+            number: '1702',
+            complement: 'apto 501',
+            city: 'Rio de Janeiro',
+            uf: 'RJ',
+          },
           review: 'o endereço é de RJ e o frete foi cotado para SP. Vamos confirmar o valor por e-mail.',
         },
       }),
     });
-    expect(text(card)).toContain('Entrega: Econômica · Grátis · chega entre ter., 8 de dez. e seg., 14 de dez. · Av. Atlântica, 1702, apto 501 — Rio de Janeiro/RJ');
-    expect(text(card)).toContain('Frete em revisão: o endereço é de RJ e o frete foi cotado para SP. Vamos confirmar o valor por e-mail.');
-    expect(within(card).getAllByRole('definition').map(text)).toEqual(['R$ 310,00', 'Cartão', 'Pago', 'Bruno Lima', 'R$ 310,00']);
+    expect(text(card)).toContain(
+      'Entrega: Econômica · Grátis · chega entre ter., 8 de dez. e seg., 14 de dez. · Av. Atlântica, 1702, apto 501 — Rio de Janeiro/RJ',
+    );
+    expect(text(card)).toContain(
+      'Frete em revisão: o endereço é de RJ e o frete foi cotado para SP. Vamos confirmar o valor por e-mail.',
+    );
+    expect(within(card).getAllByRole('definition').map(text)).toEqual([
+      'R$ 310,00',
+      'Cartão',
+      'Pago',
+      'Bruno Lima',
+      'R$ 310,00',
+    ]);
   });
 
   it('before the address is in: service, frete and window, no address and no recipient', async () => {
-    const card = await cardOf({ s1: session('s1', { status: 'pending', paymentMethod: null, delivery: { ...expressa, address: null } }) });
+    const card = await cardOf({
+      s1: session('s1', { status: 'pending', paymentMethod: null, delivery: { ...expressa, address: null } }),
+    });
     const line = within(card).getByText(/^Entrega:/);
     expect(text(line)).toBe('Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez.');
     expect(within(card).getAllByRole('term').map(text)).toEqual(['Total', 'Pagamento', 'Situação', 'Total com frete']);
@@ -71,13 +107,19 @@ describe('Meus pedidos: where and when an order goes', () => {
   });
 
   it('an order without delivery, or with a malformed one, looks as it always did', async () => {
-    const before = 'Pedido de 19/11/20262 × Jaqueta de Couro Preta — R$ 1.000,00TotalR$ 1.000,00PagamentoCartãoSituaçãoPago';
+    const before =
+      'Pedido de 19/11/20262 × Jaqueta de Couro Preta — R$ 1.000,00TotalR$ 1.000,00PagamentoCartãoSituaçãoPago';
     expect(text(await cardOf({ s1: session('s1', {}) }))).toBe(before);
     app?.unmountAll();
     expect(text(await cardOf({ s1: session('s1', { delivery: null }) }))).toBe(before);
     app?.unmountAll();
     expect(text(await cardOf({ s1: session('s1', { delivery: { ...expressa, amount: 34.9 } }) }))).toBe(before);
-    expect(app?.logged).toEqual([['[orders] dropped a malformed delivery', expect.objectContaining({ code: 'document/malformed', documentId: 's1' })]]);
+    expect(app?.logged).toEqual([
+      [
+        '[orders] dropped a malformed delivery',
+        expect.objectContaining({ code: 'document/malformed', documentId: 's1' }),
+      ],
+    ]);
   });
 
   it('each order shows its own delivery', async () => {
@@ -85,7 +127,10 @@ describe('Meus pedidos: where and when an order goes', () => {
       path: '/pedidos',
       auth: loggedIn,
       orderDocuments: {
-        newer: session('newer', { createdAt: NOV_19_BRT + DAY, delivery: { ...expressa, address: { ...augusta, number: '200' } } }),
+        newer: session('newer', {
+          createdAt: NOV_19_BRT + DAY,
+          delivery: { ...expressa, address: { ...augusta, number: '200' } },
+        }),
         older: session('older', {}),
       },
     });
@@ -98,12 +143,18 @@ describe('Meus pedidos: where and when an order goes', () => {
 
 describe('payment confirmation: where and when', () => {
   it('the summary shows the delivery line, the recipient and the total with frete; the SPEC text is unchanged', async () => {
-    app = renderApp({ path: '/payment-confirmation?success=true&session_id=s1', auth: loggedIn, orderDocuments: { s1: session('s1', { delivery: expressa }) } });
+    app = renderApp({
+      path: '/payment-confirmation?success=true&session_id=s1',
+      auth: loggedIn,
+      orderDocuments: { s1: session('s1', { delivery: expressa }) },
+    });
     await settled();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sua compra foi finalizada com sucesso!');
     const summary = await screen.findByRole('region', { name: 'Seu pedido' });
     expect(text(summary)).toContain('Total: R$ 1.000,00');
-    expect(text(summary)).toContain('Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez. · Rua Augusta, 100 — São Paulo/SP');
+    expect(text(summary)).toContain(
+      'Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez. · Rua Augusta, 100 — São Paulo/SP',
+    );
     expect(text(summary)).toContain('Quem recebeAna Souza');
     expect(text(summary)).toContain('Total com freteR$ 1.034,90');
   });
@@ -113,11 +164,15 @@ describe('payment confirmation: where and when', () => {
     app = renderApp({
       path: '/payment-confirmation?success=true&session_id=s1',
       auth: loggedIn,
-      orderDocuments: { s1: session('s1', { status: 'pending', paymentMethod: 'pix', pix, delivery: { ...expressa, address: null } }) },
+      orderDocuments: {
+        s1: session('s1', { status: 'pending', paymentMethod: 'pix', pix, delivery: { ...expressa, address: null } }),
+      },
     });
     await settled();
     const summary = await screen.findByRole('region', { name: 'Seu pedido' });
-    expect(text(within(summary).getByText(/^Entrega:/))).toBe('Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez.');
+    expect(text(within(summary).getByText(/^Entrega:/))).toBe(
+      'Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez.',
+    );
     expect(text(summary)).toContain('Total com freteR$ 1.034,90');
     expect(text(summary)).toContain('Pagamento pendente: pague com o Pix copia e cola até 15:30 de 19/11/2026.');
   });

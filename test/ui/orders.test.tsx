@@ -19,7 +19,13 @@ const NOV_22 = Date.UTC(2026, 10, 22, 15, 0);
 
 /** Ana's paid card order of two jaquetas, late on the 19th. */
 const session = (id: string, overrides: Record<string, unknown>) =>
-  aSessionDocument(id, { uid: ana.uid, email: ana.email, createdAt: NOV_19_BRT, expiresAt: NOV_19_BRT + 86_400_000, ...overrides });
+  aSessionDocument(id, {
+    uid: ana.uid,
+    email: ana.email,
+    createdAt: NOV_19_BRT,
+    expiresAt: NOV_19_BRT + 86_400_000,
+    ...overrides,
+  });
 
 const documents = {
   card: session('card', {}),
@@ -34,7 +40,13 @@ const documents = {
     amountTotal: 37970,
     boleto: { line: '34191.79001 01043.510047 91020.150008 1 96610000037970', dueAt: Date.UTC(2026, 10, 25, 15, 0) },
   }),
-  pix: session('pix', { createdAt: NOV_21, status: 'expired', paymentMethod: 'pix', amountTotal: 15000, lineItems: [{ productId: 'r1', name: 'Regata Azul', unitAmount: 15000, quantity: 1 }] }),
+  pix: session('pix', {
+    createdAt: NOV_21,
+    status: 'expired',
+    paymentMethod: 'pix',
+    amountTotal: 15000,
+    lineItems: [{ productId: 'r1', name: 'Regata Azul', unitAmount: 15000, quantity: 1 }],
+  }),
   abandoned: session('abandoned', { createdAt: NOV_22 + 1000, status: 'open', paymentMethod: null }),
   someoneElse: session('someoneElse', { uid: 'uid-bruno', createdAt: NOV_22 + 2000 }),
 };
@@ -57,7 +69,9 @@ describe('Meus pedidos (/pedidos)', () => {
     expect(text(boleto)).toContain('PagamentoBoleto');
     expect(text(boleto)).toContain('SituaçãoAguardando pagamento');
     expect(text(boleto)).toContain('Pagamento pendente: pague o boleto até 25/11/2026.');
-    expect((within(boleto).getByLabelText('Linha digitável') as HTMLTextAreaElement).value).toBe('34191.79001 01043.510047 91020.150008 1 96610000037970');
+    expect((within(boleto).getByLabelText('Linha digitável') as HTMLTextAreaElement).value).toBe(
+      '34191.79001 01043.510047 91020.150008 1 96610000037970',
+    );
     expect(text(pix)).toContain('PagamentoPix');
     expect(text(pix)).toContain('SituaçãoExpirado');
     expect(text(card)).toContain('2 × Jaqueta de Couro Preta');
@@ -80,7 +94,9 @@ describe('Meus pedidos (/pedidos)', () => {
     orders.failReads(true);
     app = renderApp({ path: '/pedidos', auth: loggedIn, orders });
     expect(await screen.findByText('Carregando seus pedidos…')).toBeTruthy();
-    expect((await screen.findByRole('alert')).textContent).toBe('Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.',
+    );
     orders.failReads(false);
     await app.user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
@@ -90,7 +106,9 @@ describe('Meus pedidos (/pedidos)', () => {
   it('logged out: the checkout message pattern, then /login after 3 s', async () => {
     app = renderApp({ path: '/pedidos', orderDocuments: documents });
     await settled();
-    expect(screen.getByRole('status').textContent).toBe('Você precisa entrar na sua conta para ver seus pedidos. Redirecionando para o login em 3 segundos…');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Você precisa entrar na sua conta para ver seus pedidos. Redirecionando para o login em 3 segundos…',
+    );
     expect(screen.queryByRole('article')).toBeNull();
     await waitFor(() => expect(app!.path()).toBe('/login'), { timeout: 4000 });
   });
@@ -107,7 +125,11 @@ describe('Meus pedidos (/pedidos)', () => {
 
 describe('payment confirmation with a session', () => {
   it("the owner sees the SPEC text, what the order is, the pending boleto's line and a link to Meus pedidos", async () => {
-    app = renderApp({ path: '/payment-confirmation?success=true&session_id=boleto', auth: loggedIn, orderDocuments: documents });
+    app = renderApp({
+      path: '/payment-confirmation?success=true&session_id=boleto',
+      auth: loggedIn,
+      orderDocuments: documents,
+    });
     await settled();
     expect(screen.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' })).toBeTruthy();
     const summary = await screen.findByRole('region', { name: 'Seu pedido' });
@@ -119,7 +141,11 @@ describe('payment confirmation with a session', () => {
   });
 
   it("someone else's session or a failed read: only the SPEC text", async () => {
-    app = renderApp({ path: '/payment-confirmation?success=true&session_id=someoneElse', auth: loggedIn, orderDocuments: documents });
+    app = renderApp({
+      path: '/payment-confirmation?success=true&session_id=someoneElse',
+      auth: loggedIn,
+      orderDocuments: documents,
+    });
     await settled();
     expect(screen.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));

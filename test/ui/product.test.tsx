@@ -17,16 +17,19 @@ describe('product page /product/:id', () => {
     expect(screen.getByText('R$ 400,00')).toBeTruthy(); // Testing Library reads formatBRL's no-break space as a space
     expect(screen.getByRole('img', { name: 'Blazer Bege' }).getAttribute('width')).toBe('800');
     const crumbs = screen.getByRole('navigation', { name: 'Trilha de navegação' });
-    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Início', 'Jaquetas', 'Blazer Bege']);
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Início', 'Jaquetas', 'Blazer Bege']);
     expect(within(crumbs).getByRole('link', { name: 'Jaquetas' }).getAttribute('href')).toBe('/category/jackets');
     const related = screen.getByRole('region', { name: 'Você também pode gostar' });
     // The first four others of Jaquetas, in catalog order, never the product itself.
-    expect(within(related).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Jaqueta de Couro Preta',
-      'Corta Vento',
-      'Regata Azul',
-      'Jaqueta Jeans',
-    ]);
+    expect(
+      within(related)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Jaqueta de Couro Preta', 'Corta Vento', 'Regata Azul', 'Jaqueta Jeans']);
   });
 
   it('"Adicionar ao carrinho" sends the same cart.add as the cards (twice: quantity 2)', async () => {
@@ -47,7 +50,9 @@ describe('product page /product/:id', () => {
     app.unmountAll();
     app = renderApp({ path: '/product/j3', catalog: memoryCatalog(categories) });
     await settled();
-    expect(screen.getByRole('heading', { level: 1, name: 'Corta Vento' }).parentElement?.querySelector('.description')).toBeNull();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Corta Vento' }).parentElement?.querySelector('.description'),
+    ).toBeNull();
   });
 
   it('cards link image and name to the product page; their add button adds without navigating', async () => {
@@ -58,7 +63,11 @@ describe('product page /product/:id', () => {
     expect(app.path()).toBe('/category/jackets');
     expect(screen.getByRole('button', { name: 'Carrinho (1 item)' })).toBeTruthy();
     // The image repeats the link for the mouse (out of the tab order); the keyboard's link is the name.
-    expect(within(grid).getAllByRole('link', { name: 'Corta Vento' }).map((a) => a.getAttribute('href'))).toEqual(['/product/j3', '/product/j3']);
+    expect(
+      within(grid)
+        .getAllByRole('link', { name: 'Corta Vento' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/product/j3', '/product/j3']);
     await app.user.click(within(within(grid).getByRole('heading', { name: 'Corta Vento' })).getByRole('link'));
     expect(app.path()).toBe('/product/j3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Corta Vento' })).toBeTruthy();
@@ -77,7 +86,12 @@ describe('product page: a product no category preview holds (catalog at scale)',
   function largeShop() {
     const jackets: Category = {
       ...sampleCatalog()[0]!,
-      products: Array.from({ length: 30 }, (_, i) => ({ id: `jl${i + 1}`, name: `Jaqueta Número ${i + 1}`, price: 100 + i, imageUrl: `/images/jl${i + 1}.svg` })),
+      products: Array.from({ length: 30 }, (_, i) => ({
+        id: `jl${i + 1}`,
+        name: `Jaqueta Número ${i + 1}`,
+        price: 100 + i,
+        imageUrl: `/images/jl${i + 1}.svg`,
+      })),
     };
     const categories = { jackets: { ...categoryDocumentOf(jackets), order: 0 } };
     const products = Object.fromEntries(productDocumentsOf(jackets).map((doc) => [doc.id, doc]));
@@ -91,9 +105,17 @@ describe('product page: a product no category preview holds (catalog at scale)',
     expect(screen.getByRole('heading', { level: 1, name: 'Jaqueta Número 28' })).toBeTruthy();
     expect(screen.getByText('R$ 127,00')).toBeTruthy(); // 100 + 27
     const crumbs = screen.getByRole('navigation', { name: 'Trilha de navegação' });
-    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Início', 'Jaquetas', 'Jaqueta Número 28']);
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Início', 'Jaquetas', 'Jaqueta Número 28']);
     const related = screen.getByRole('region', { name: 'Você também pode gostar' });
-    expect(within(related).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([1, 2, 3, 4].map((n) => `Jaqueta Número ${n}`));
+    expect(
+      within(related)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([1, 2, 3, 4].map((n) => `Jaqueta Número ${n}`));
     expect(screen.queryByText('Produto não encontrado')).toBeNull();
   });
 

@@ -7,7 +7,13 @@ let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => app?.unmountAll());
 
 const ana = { email: 'ana@example.com', password: 'segredo1', uid: 'uid-ana', displayName: 'Ana Souza' };
-const anaProfile = { id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana', lastName: 'Souza', provider: 'firebase' as const };
+const anaProfile = {
+  id: 'uid-ana',
+  email: 'ana@example.com',
+  firstName: 'Ana',
+  lastName: 'Souza',
+  provider: 'firebase' as const,
+};
 // The agreed words (msgs), written here on purpose.
 const PROFILE_MESSAGE = 'Não foi possível carregar seu perfil. Verifique sua conexão e tente novamente.';
 

@@ -54,7 +54,12 @@ describe('search bar', () => {
       const header = screen.getByRole('banner');
       expect(header.contains(landmark)).toBe(false);
       const nav = within(header).getByRole('navigation', { name: 'Principal' });
-      expect(within(nav).getAllByRole('listitem').map((li) => li.textContent).slice(0, 3)).toEqual(['Explorar', 'Login', 'Criar Conta']);
+      expect(
+        within(nav)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent)
+          .slice(0, 3),
+      ).toEqual(['Explorar', 'Login', 'Criar Conta']);
       app.unmountAll();
       app = undefined;
     }
@@ -68,7 +73,6 @@ describe('search bar', () => {
     expect(form.getAttribute('method')).toBe('get');
     expect(field().getAttribute('name')).toBe('q');
   });
-
 });
 
 describe('searching', () => {
@@ -126,7 +130,9 @@ describe('searching', () => {
     await waitFor(() => expect(status().textContent).toBe('Nenhum produto encontrado para “xyzxyz”.'));
     const suggestions = screen.getByRole('region', { name: 'Veja nossas categorias' });
     const links = within(suggestions).getAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(seedCatalog.map((c) => [c.displayName, `/category/${c.id}`]));
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(
+      seedCatalog.map((c) => [c.displayName, `/category/${c.id}`]),
+    );
     expect(screen.queryByRole('list', { name: /^Resultados para/ })).toBeNull();
   });
 
@@ -257,14 +263,19 @@ describe('bad input', () => {
     expect(app.path()).toBe(`/search?q=${encodeURIComponent(expected)}`);
   });
 
-  it.each(['<script>alert(1)</script>', '"aspas" \'simples\'', '100%', '%E0%A4%A', '👟 tênis 🔥'])('%j is shown as text, never run', async (text) => {
-    app = renderApp({ path: '/search', catalog: shop() });
-    await settled();
-    await app.user.click(field());
-    await app.user.paste(text);
-    await waitFor(() => expect(status().textContent).toMatch(new RegExp(`para “${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”`)));
-    expect((field() as HTMLInputElement).value).toBe(text);
-    expect(document.querySelector('main script')).toBeNull();
-    expect(app.path()).toBe(`/search?q=${encodeURIComponent(text)}`);
-  });
+  it.each(['<script>alert(1)</script>', '"aspas" \'simples\'', '100%', '%E0%A4%A', '👟 tênis 🔥'])(
+    '%j is shown as text, never run',
+    async (text) => {
+      app = renderApp({ path: '/search', catalog: shop() });
+      await settled();
+      await app.user.click(field());
+      await app.user.paste(text);
+      await waitFor(() =>
+        expect(status().textContent).toMatch(new RegExp(`para “${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}”`)),
+      );
+      expect((field() as HTMLInputElement).value).toBe(text);
+      expect(document.querySelector('main script')).toBeNull();
+      expect(app.path()).toBe(`/search?q=${encodeURIComponent(text)}`);
+    },
+  );
 });

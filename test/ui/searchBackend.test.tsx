@@ -15,7 +15,13 @@ const NOTE = 'Não foi possível buscar em todo o catálogo: os resultados podem
 const sneaker = (id: string, name: string): Product => ({ id, name, imageUrl: `/images/${id}.svg`, price: 199.9 });
 const casual = sneaker('tenis-casual', 'Tênis Casual Branco');
 const esportivo = sneaker('tenis-esportivo', 'Tênis Esportivo Azul');
-const category = (products: Product[]): Category => ({ id: 'sneakers', name: 'sneakers', displayName: 'Tênis', imageUrl: '/images/tenis.svg', products });
+const category = (products: Product[]): Category => ({
+  id: 'sneakers',
+  name: 'sneakers',
+  displayName: 'Tênis',
+  imageUrl: '/images/tenis.svg',
+  products,
+});
 /** The page holds the first sneaker of a category of two (`productCount`, the large-catalog model). */
 const held = { ...category([casual]), productCount: 2 } as Category;
 const catalogHolding = (categories: Category[]): CatalogPort => ({
@@ -45,7 +51,9 @@ describe('search over a catalog larger than the page holds', () => {
   });
 
   it('offline (the backend unreachable): the products held, and a note that they may be incomplete', async () => {
-    const offline: SearchPort = { search: async () => Promise.reject(new SearchUnavailableError('network', 'offline')) };
+    const offline: SearchPort = {
+      search: async () => Promise.reject(new SearchUnavailableError('network', 'offline')),
+    };
     await searchFor(offline, [held]);
     expect(resultNames()).toEqual(['Tênis Casual Branco']);
     expect(await screen.findByText(NOTE)).toBeTruthy();

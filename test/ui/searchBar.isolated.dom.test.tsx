@@ -28,7 +28,16 @@ describe('search bar, server and client', () => {
   it('renders the same on the server and on the first client render (hydrates without a mismatch)', async () => {
     // Services alone (no rendered app beside it: two renderers sharing the contexts would only warn about that).
     const services = createServices(
-      { auth: memoryAuth(), users: memoryUsers(), catalog: shop(), checkout: memoryCheckout(), orders: memoryOrders(), cartStorage: memoryCartStorage(), deliveryCep: memoryDeliveryCep(), navigation: createBrowserNavigation(window) },
+      {
+        auth: memoryAuth(),
+        users: memoryUsers(),
+        catalog: shop(),
+        checkout: memoryCheckout(),
+        orders: memoryOrders(),
+        cartStorage: memoryCartStorage(),
+        deliveryCep: memoryDeliveryCep(),
+        navigation: createBrowserNavigation(window),
+      },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
     );
     await services.search();
@@ -76,7 +85,9 @@ describe('search bar, server and client', () => {
     container.innerHTML = renderToString(<input id="server" readOnly />);
     document.body.append(container);
     try {
-      const root = await act(async () => hydrateRoot(container, <input id="client" readOnly />, { onRecoverableError: recoverable }));
+      const root = await act(async () =>
+        hydrateRoot(container, <input id="client" readOnly />, { onRecoverableError: recoverable }),
+      );
       expect(recoverable.mock.calls.length + consoleError.mock.calls.length).toBeGreaterThan(0);
       act(() => root.unmount());
     } finally {

@@ -9,13 +9,22 @@ const CATEGORIES_COLLECTION = 'categories';
  * `startAfter` + `limit`), only the fields the index keeps (`select`: no description); categories' `id` and
  * `displayName`. A malformed product is skipped and logged, never the whole build.
  */
-export function firestoreProductSource({ firestore, log = console.warn }: { firestore: Firestore; log?: (message: string, detail: unknown) => void }): ProductSource {
+export function firestoreProductSource({
+  firestore,
+  log = console.warn,
+}: {
+  firestore: Firestore;
+  log?: (message: string, detail: unknown) => void;
+}): ProductSource {
   const products = firestore.collection(PRODUCTS_COLLECTION);
   return {
     async *pages(pageSize) {
       let after: QueryDocumentSnapshot | undefined;
       for (;;) {
-        let query = products.select('name', 'imageUrl', 'price', 'categoryId').orderBy(FieldPath.documentId()).limit(pageSize);
+        let query = products
+          .select('name', 'imageUrl', 'price', 'categoryId')
+          .orderBy(FieldPath.documentId())
+          .limit(pageSize);
         if (after) query = query.startAfter(after);
         let docs: QueryDocumentSnapshot[];
         try {

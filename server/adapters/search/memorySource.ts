@@ -1,7 +1,10 @@
 import type { ProductSource, SearchProduct } from './source';
 
 /** ProductSource over an in-memory catalog: tests and the bench put and remove products as a writer would. */
-export function memoryProductSource({ products = [], categories = {} }: { products?: readonly SearchProduct[]; categories?: Record<string, string> } = {}) {
+export function memoryProductSource({
+  products = [],
+  categories = {},
+}: { products?: readonly SearchProduct[]; categories?: Record<string, string> } = {}) {
   const byId = new Map(products.map((product) => [product.id, product] as const));
   const names = new Map(Object.entries(categories));
   let failing = false;

@@ -77,6 +77,11 @@ export function createProductSearch({
       }
       return current!.index.search(term, limit);
     },
-    stats: () => ({ size: current?.index.size ?? 0, builtAt: current?.builtAt ?? null, buildMs: current?.buildMs ?? null, building: building !== null }),
+    stats: () => ({
+      size: current?.index.size ?? 0,
+      builtAt: current?.builtAt ?? null,
+      buildMs: current?.buildMs ?? null,
+      building: building !== null,
+    }),
   };
 }

@@ -14,7 +14,8 @@ import { ClubError } from '../../domain';
  */
 export function mapFirebaseAuthError(error: unknown): ClubError {
   if (error instanceof ClubError) return error;
-  const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
   switch (code) {
     case 'auth/wrong-password':
     case 'auth/invalid-credential':
@@ -32,6 +33,8 @@ export function mapFirebaseAuthError(error: unknown): ClubError {
     case 'auth/user-cancelled':
       return new SignInCancelledError({ cause: error });
     default:
-      return new AuthUnavailableError(code || (error instanceof Error ? error.message : String(error)), { cause: error });
+      return new AuthUnavailableError(code || (error instanceof Error ? error.message : String(error)), {
+        cause: error,
+      });
   }
 }

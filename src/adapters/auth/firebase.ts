@@ -24,8 +24,7 @@ import { mapFirebaseAuthError } from './errors';
  * offline account chooser for the Auth emulator, which signs in with an emulator Google credential.
  */
 export type GoogleSignInMode =
-  | { mode: 'popup' }
-  | { mode: 'local-chooser'; choose?: () => Promise<GoogleAccount | null> };
+  { mode: 'popup' } | { mode: 'local-chooser'; choose?: () => Promise<GoogleAccount | null> };
 
 export function toAuthUser(user: User): AuthUser {
   const google = user.providerData.some((info) => info.providerId === GoogleAuthProvider.PROVIDER_ID);
@@ -35,7 +34,9 @@ export function toAuthUser(user: User): AuthUser {
 /** The emulator accepts any Google id token JSON; `sub` keys the account, so derive it from the e-mail. */
 export function localGoogleCredential(account: GoogleAccount) {
   const email = account.email.trim().toLowerCase();
-  const sub = `local-${Array.from(email, (c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('').slice(0, 60)}`;
+  const sub = `local-${Array.from(email, (c) => c.charCodeAt(0).toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 60)}`;
   return GoogleAuthProvider.credential(JSON.stringify({ sub, email, email_verified: true, name: account.name.trim() }));
 }
 
@@ -52,7 +53,8 @@ export function createFirebaseAuth({ auth, google }: { auth: Auth; google: Googl
     onAuthStateChanged(listener) {
       return onAuthStateChanged(auth, (user) => listener(user ? toAuthUser(user) : null));
     },
-    signIn: (email, password) => run(async () => toAuthUser((await signInWithEmailAndPassword(auth, email.trim(), password)).user)),
+    signIn: (email, password) =>
+      run(async () => toAuthUser((await signInWithEmailAndPassword(auth, email.trim(), password)).user)),
     signUp: ({ email, password }) =>
       run(async () => toAuthUser((await createUserWithEmailAndPassword(auth, email.trim(), password)).user)),
     signInWithGoogle: () =>

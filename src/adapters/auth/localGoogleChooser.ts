@@ -52,7 +52,12 @@ export function chooseLocalGoogleAccount(
     const previousFocus = doc.activeElement as HTMLElement | null;
     const style = el(doc, 'style', {}, STYLE);
     const title = el(doc, 'h2', { id: 'club-google-chooser-title' }, 'Escolha uma conta');
-    const subtitle = el(doc, 'p', { id: 'club-google-chooser-desc' }, 'para continuar no Club Clothing (conta Google de demonstração)');
+    const subtitle = el(
+      doc,
+      'p',
+      { id: 'club-google-chooser-desc' },
+      'para continuar no Club Clothing (conta Google de demonstração)',
+    );
     const dialog = el(doc, 'dialog', {
       class: 'club-google-chooser',
       'aria-labelledby': title.id,
@@ -78,7 +83,13 @@ export function chooseLocalGoogleAccount(
     }
 
     const nameInput = el(doc, 'input', { id: 'club-google-name', name: 'name', autocomplete: 'name', required: '' });
-    const emailInput = el(doc, 'input', { id: 'club-google-email', name: 'email', type: 'email', autocomplete: 'email', required: '' });
+    const emailInput = el(doc, 'input', {
+      id: 'club-google-email',
+      name: 'email',
+      type: 'email',
+      autocomplete: 'email',
+      required: '',
+    });
     const error = el(doc, 'p', { class: 'club-error', role: 'alert' });
     const form = el(
       doc,
@@ -98,7 +109,12 @@ export function chooseLocalGoogleAccount(
       else finish({ name, email });
     });
 
-    const other = el(doc, 'button', { type: 'button', class: 'club-other', 'aria-expanded': 'false' }, 'Usar outra conta');
+    const other = el(
+      doc,
+      'button',
+      { type: 'button', class: 'club-other', 'aria-expanded': 'false' },
+      'Usar outra conta',
+    );
     other.addEventListener('click', () => {
       form.hidden = false;
       other.setAttribute('aria-expanded', 'true');

@@ -45,12 +45,17 @@ export function memoryAuth(options: MemoryAuthOptions = {}): MemoryAuth {
   const accounts = new Map<string, Account>();
   for (const { email, password, uid, displayName } of options.users ?? []) {
     const key = email.toLowerCase();
-    accounts.set(key, { user: { uid: uid ?? newUid(), email: key, displayName: displayName ?? null, provider: 'firebase' }, password });
+    accounts.set(key, {
+      user: { uid: uid ?? newUid(), email: key, displayName: displayName ?? null, provider: 'firebase' },
+      password,
+    });
   }
   const googleAccounts = new Map<string, AuthUser>();
   const choose = options.chooseGoogleAccount ?? (async () => ({ email: 'ana.souza@example.com', name: 'Ana Souza' }));
   const listeners = new Set<AuthStateListener>();
-  let current: AuthUser | null = options.signedInAs ? (accounts.get(options.signedInAs.toLowerCase())?.user ?? null) : null;
+  let current: AuthUser | null = options.signedInAs
+    ? (accounts.get(options.signedInAs.toLowerCase())?.user ?? null)
+    : null;
 
   const copy = (user: AuthUser | null) => (user ? { ...user } : null);
   const setCurrent = (user: AuthUser | null) => {

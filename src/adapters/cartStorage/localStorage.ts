@@ -19,7 +19,10 @@ function readDelta(data: unknown): CartDelta | null {
   if (!Array.isArray(delta)) return null;
   const valid = delta.every(
     (change: { item?: unknown; quantity?: unknown }) =>
-      typeof change === 'object' && change !== null && Number.isInteger(change.quantity) && CartItemStruct.is(change.item),
+      typeof change === 'object' &&
+      change !== null &&
+      Number.isInteger(change.quantity) &&
+      CartItemStruct.is(change.item),
   );
   return valid ? (delta as CartDelta) : null;
 }

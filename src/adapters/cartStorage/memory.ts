@@ -31,8 +31,10 @@ function memoryChannel(browser: SharedBrowser): MemoryChannel {
       const copy = structuredClone(data);
       for (const other of browser.channels) if (other !== channel) queueMicrotask(() => other.deliver(copy));
     },
-    addEventListener: ((_: string, handler: (event: MessageEvent) => void) => handlers.add(handler)) as CartChannel['addEventListener'],
-    removeEventListener: ((_: string, handler: (event: MessageEvent) => void) => handlers.delete(handler)) as CartChannel['removeEventListener'],
+    addEventListener: ((_: string, handler: (event: MessageEvent) => void) =>
+      handlers.add(handler)) as CartChannel['addEventListener'],
+    removeEventListener: ((_: string, handler: (event: MessageEvent) => void) =>
+      handlers.delete(handler)) as CartChannel['removeEventListener'],
     deliver(data) {
       for (const handler of [...handlers]) handler({ data } as MessageEvent);
     },
@@ -82,7 +84,9 @@ function memoryTab(browser: SharedBrowser, log: CartLog): MemoryCartStorage {
  * the saved cart as JSON text and parses and merges it by the same rules (`memoryCartStorage({ raw: '{oops' })`
  * loads as an empty cart).
  */
-export function memoryCartStorage(options: { raw?: string | null; items?: readonly CartItem[]; log?: CartLog } = {}): MemoryCartStorage {
+export function memoryCartStorage(
+  options: { raw?: string | null; items?: readonly CartItem[]; log?: CartLog } = {},
+): MemoryCartStorage {
   const saved = options.items ? JSON.stringify(options.items) : (options.raw ?? null);
   return memoryTab({ saved, failing: false, channels: new Set() }, options.log ?? (() => {}));
 }

@@ -1,5 +1,16 @@
-import { CategoryStruct, MalformedDocumentError, RELATED_PRODUCTS_LIMIT, type Category, type ProductInCategory } from '../../domain';
-import { MAX_CATEGORY_PAGE_SIZE, ProductDocumentStruct, productOfDocument, type ProductDocument } from '../../domain/productDocuments';
+import {
+  CategoryStruct,
+  MalformedDocumentError,
+  RELATED_PRODUCTS_LIMIT,
+  type Category,
+  type ProductInCategory,
+} from '../../domain';
+import {
+  MAX_CATEGORY_PAGE_SIZE,
+  ProductDocumentStruct,
+  productOfDocument,
+  type ProductDocument,
+} from '../../domain/productDocuments';
 
 /** The catalog's collections, for every reader (the storefront's adapters, the backend's page renderer). */
 export const CATEGORIES_COLLECTION = 'categories';
@@ -24,7 +35,12 @@ export function toCategoryDocument(documentId: string, data: unknown): CategoryD
   let order: number | undefined;
   let productCount: number | undefined;
   let rest: unknown = data;
-  if (data !== null && typeof data === 'object' && !Array.isArray(data) && ('order' in data || 'productCount' in data)) {
+  if (
+    data !== null &&
+    typeof data === 'object' &&
+    !Array.isArray(data) &&
+    ('order' in data || 'productCount' in data)
+  ) {
     const { order: rawOrder, productCount: rawCount, ...others } = data as Record<string, unknown>;
     if ('order' in data) {
       if (typeof rawOrder !== 'number' || !Number.isFinite(rawOrder))
@@ -56,13 +72,21 @@ export function readProductDocument(documentId: string, data: unknown): ProductD
     const path = error.path.join('.') || '(document)';
     throw new MalformedDocumentError(PRODUCTS_COLLECTION, documentId, `${path}: ${error.message}`);
   }
-  if (product.id !== documentId) throw new MalformedDocumentError(PRODUCTS_COLLECTION, documentId, `id "${product.id}" must equal the document id`);
+  if (product.id !== documentId)
+    throw new MalformedDocumentError(PRODUCTS_COLLECTION, documentId, `id "${product.id}" must equal the document id`);
   return product;
 }
 
 /** Whether `id` can name a Firestore document at all (no slash, not `.`/`..`, not `__reserved__`, ≤ 1500 bytes). */
 export function isDocumentKey(id: string): boolean {
-  return id !== '' && id !== '.' && id !== '..' && !id.includes('/') && !/^__.*__$/.test(id) && new TextEncoder().encode(id).length <= 1500;
+  return (
+    id !== '' &&
+    id !== '.' &&
+    id !== '..' &&
+    !id.includes('/') &&
+    !/^__.*__$/.test(id) &&
+    new TextEncoder().encode(id).length <= 1500
+  );
 }
 
 /** The category as the storefront holds it: with its count when the document has one (its list may be a preview). */
@@ -93,7 +117,8 @@ export function sortCategoryDocuments(documents: readonly CategoryDocument[]): C
 export function checkPage({ after, limit }: { after?: number; limit: number }): void {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CATEGORY_PAGE_SIZE)
     throw new RangeError(`page limit must be a whole number from 1 to ${MAX_CATEGORY_PAGE_SIZE}, got ${limit}`);
-  if (after !== undefined && !Number.isFinite(after)) throw new RangeError(`page cursor must be a finite position, got ${after}`);
+  if (after !== undefined && !Number.isFinite(after))
+    throw new RangeError(`page cursor must be a finite position, got ${after}`);
 }
 
 /** The cursor after a page: the last position when the page is full (there may be more), else null. */
@@ -102,7 +127,11 @@ export function nextAfterOf(page: readonly ProductDocument[], limit: number): nu
 }
 
 /** A product page's data from its three reads: the product, its category, the category's first products. */
-export function productInCategoryOf(product: ProductDocument, category: Category, firstOfCategory: readonly ProductDocument[]): ProductInCategory {
+export function productInCategoryOf(
+  product: ProductDocument,
+  category: Category,
+  firstOfCategory: readonly ProductDocument[],
+): ProductInCategory {
   const related = firstOfCategory.filter((other) => other.id !== product.id).slice(0, RELATED_PRODUCTS_LIMIT);
   return { product: productOfDocument(product), category, related: related.map(productOfDocument) };
 }

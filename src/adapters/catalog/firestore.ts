@@ -1,4 +1,15 @@
-import { collection, doc, getDoc, getDocs, limit, orderBy, query, startAfter, where, type Firestore } from 'firebase/firestore/lite';
+import {
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  startAfter,
+  where,
+  type Firestore,
+} from 'firebase/firestore/lite';
 import { ClubError, RELATED_PRODUCTS_LIMIT } from '../../domain';
 import { productOfDocument } from '../../domain/productDocuments';
 import { CatalogUnavailableError, CategoryNotFoundError, type ProductCatalogPort } from './port';
@@ -34,7 +45,12 @@ export function createFirestoreCatalog({ db }: { db: Firestore }): ProductCatalo
     }
   };
   const categoryProducts = async (categoryId: string, after: number | undefined, count: number) => {
-    const constraints = [where('categoryId', '==', categoryId), orderBy('position'), ...(after === undefined ? [] : [startAfter(after)]), limit(count)];
+    const constraints = [
+      where('categoryId', '==', categoryId),
+      orderBy('position'),
+      ...(after === undefined ? [] : [startAfter(after)]),
+      limit(count),
+    ];
     const snapshot = await getDocs(query(products, ...constraints));
     return snapshot.docs.map((found) => readProductDocument(found.id, found.data()));
   };
@@ -71,7 +87,13 @@ export function createFirestoreCatalog({ db }: { db: Firestore }): ProductCatalo
           categoryProducts(product.categoryId, undefined, RELATED_PRODUCTS_LIMIT + 1),
         ]);
         const categoryDoc = categorySnapshot.docs[0];
-        return categoryDoc ? productInCategoryOf(product, withProductCount(toCategoryDocument(categoryDoc.id, categoryDoc.data())), first) : null;
+        return categoryDoc
+          ? productInCategoryOf(
+              product,
+              withProductCount(toCategoryDocument(categoryDoc.id, categoryDoc.data())),
+              first,
+            )
+          : null;
       }),
   };
 }

@@ -28,14 +28,22 @@ type Documents = Readonly<Record<string, unknown>>;
  * document id, with raw `products` documents in `options.products` (validated on every read, like Firestore, so
  * a malformed one can be tested). Queries behave as Firestore's: `where` on a field, `orderBy` position then key.
  */
-export function memoryCatalog(source: readonly Category[] | Documents, options: { products?: Documents } = {}): MemoryCatalog {
+export function memoryCatalog(
+  source: readonly Category[] | Documents,
+  options: { products?: Documents } = {},
+): MemoryCatalog {
   const fromCategories = Array.isArray(source);
   const categories: Array<[string, unknown]> = fromCategories
-    ? (source as readonly Category[]).map((category, index) => [category.id, { ...structuredClone(category), order: index }])
+    ? (source as readonly Category[]).map((category, index) => [
+        category.id,
+        { ...structuredClone(category), order: index },
+      ])
     : Object.entries(structuredClone(source));
   const products = new Map<string, unknown>(
     fromCategories
-      ? (source as readonly Category[]).flatMap((category) => productDocumentsOf(category).map((doc) => [doc.id, doc] as const))
+      ? (source as readonly Category[]).flatMap((category) =>
+          productDocumentsOf(category).map((doc) => [doc.id, doc] as const),
+        )
       : Object.entries(structuredClone(options.products ?? {})),
   );
   let reads = 0;
@@ -51,7 +59,11 @@ export function memoryCatalog(source: readonly Category[] | Documents, options: 
     const page = [...products]
       .filter(([, data]) => field(data, 'categoryId') === categoryId && typeof field(data, 'position') === 'number')
       .filter(([, data]) => after === undefined || (field(data, 'position') as number) > after)
-      .sort(([aKey, a], [bKey, b]) => (field(a, 'position') as number) - (field(b, 'position') as number) || (aKey < bKey ? -1 : aKey > bKey ? 1 : 0))
+      .sort(
+        ([aKey, a], [bKey, b]) =>
+          (field(a, 'position') as number) - (field(b, 'position') as number) ||
+          (aKey < bKey ? -1 : aKey > bKey ? 1 : 0),
+      )
       .slice(0, limit);
     billed(page.length);
     return page.map(([documentId, data]) => readProductDocument(documentId, structuredClone(data)));

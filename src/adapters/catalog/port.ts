@@ -46,4 +46,3 @@ export class CatalogUnavailableError extends ClubError {
     super('catalog/unavailable', `Catalog unavailable: ${detail}`, options);
   }
 }
-

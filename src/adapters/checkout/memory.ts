@@ -19,7 +19,9 @@ export interface MemoryCheckout extends CheckoutPort {
  * In-memory CheckoutPort: answers `<baseUrl>/<n>` (a fake hosted payment page) or fails with a chosen reason,
  * with the same validation and typed errors as the HTTP implementation.
  */
-export function memoryCheckout(options: { baseUrl?: string; failure?: CheckoutFailure; signedIn?: () => boolean } = {}): MemoryCheckout {
+export function memoryCheckout(
+  options: { baseUrl?: string; failure?: CheckoutFailure; signedIn?: () => boolean } = {},
+): MemoryCheckout {
   const baseUrl = options.baseUrl ?? 'http://127.0.0.1:5000/pay/memory-session';
   let failure: CheckoutFailure | null = options.failure ?? null;
   const requests: CartItem[][] = [];
@@ -43,7 +45,8 @@ export function memoryCheckout(options: { baseUrl?: string; failure?: CheckoutFa
       deliveries.push(delivery ? { cep: delivery.cep, service: delivery.service } : null);
       if (failure === 'conflict')
         throw new CheckoutFailedError('conflict', 'simulated conflict', { status: 409, userMessage: CONFLICT_MESSAGE });
-      if (failure) throw new CheckoutFailedError(failure, 'simulated failure', failure === 'http' ? { status: 500 } : undefined);
+      if (failure)
+        throw new CheckoutFailedError(failure, 'simulated failure', failure === 'http' ? { status: 500 } : undefined);
       const known = idempotencyKey ? sessionsByKey.get(idempotencyKey) : undefined;
       if (known) return { url: known };
       const url = `${baseUrl}-${requests.length}`;

@@ -36,7 +36,11 @@ export class CheckoutFailedError extends ClubError {
   readonly status: number | undefined;
   /** The backend's own pt-BR message, when it sent one meant for the shopper (409). */
   readonly userMessage: string | undefined;
-  constructor(reason: CheckoutFailure, detail: string, options?: { cause?: unknown; status?: number; userMessage?: string }) {
+  constructor(
+    reason: CheckoutFailure,
+    detail: string,
+    options?: { cause?: unknown; status?: number; userMessage?: string },
+  ) {
     super(`checkout/${reason}`, `Checkout failed (${reason}): ${detail}`, options);
     this.reason = reason;
     this.status = options?.status;

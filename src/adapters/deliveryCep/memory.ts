@@ -11,7 +11,9 @@ export interface MemoryDeliveryCep extends DeliveryCepPort {
  * rules, so `memoryDeliveryCep({ raw: 'abc' })` loads as null. `refusing` stands for a browser that denies
  * storage (privacy mode) or is full: reads and writes are logged, as the localStorage implementation does.
  */
-export function memoryDeliveryCep(options: { raw?: string | null; log?: DeliveryCepLog; refusing?: boolean } = {}): MemoryDeliveryCep {
+export function memoryDeliveryCep(
+  options: { raw?: string | null; log?: DeliveryCepLog; refusing?: boolean } = {},
+): MemoryDeliveryCep {
   let saved: string | null = options.raw ?? null;
   const log = options.log ?? (() => {});
   return {

@@ -13,4 +13,5 @@ export function parseSavedCep(raw: string | null, log: DeliveryCepLog): string |
   return null;
 }
 
-export const consoleDeliveryCepLog: DeliveryCepLog = (message, detail) => console.warn(`[delivery CEP storage] ${message}`, detail ?? '');
+export const consoleDeliveryCepLog: DeliveryCepLog = (message, detail) =>
+  console.warn(`[delivery CEP storage] ${message}`, detail ?? '');

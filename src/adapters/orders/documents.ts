@@ -13,7 +13,8 @@ export function readOrder(documentId: string, data: unknown, log: OrdersLog): Or
   const [error, document] = OrderDocumentStruct.validate(data);
   if (!error) return toOrder(document);
   const failures = error.failures();
-  const describe = (path: readonly unknown[], message: string) => new MalformedDocumentError(CHECKOUT_SESSIONS, documentId, `${path.join('.') || '(document)'}: ${message}`);
+  const describe = (path: readonly unknown[], message: string) =>
+    new MalformedDocumentError(CHECKOUT_SESSIONS, documentId, `${path.join('.') || '(document)'}: ${message}`);
   if (failures.every((failure) => failure.path[0] === 'delivery') && typeof data === 'object' && data !== null) {
     log('[orders] dropped a malformed delivery', describe(error.path, error.message));
     return readOrder(documentId, { ...data, delivery: null }, log);

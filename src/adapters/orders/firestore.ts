@@ -29,7 +29,8 @@ export function createFirestoreOrders({ db, log = warn }: { db: Firestore; log?:
         snapshot = await getDoc(doc(sessions, sessionId));
       } catch (error) {
         // The rules deny a missing document as they deny someone else's: both mean "nothing to show".
-        if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'permission-denied') return null;
+        if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'permission-denied')
+          return null;
         throw new OrdersUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
       }
       if (!snapshot.exists()) return null;

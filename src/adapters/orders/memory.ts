@@ -14,12 +14,15 @@ export interface MemoryOrders extends OrdersPort {
  * documents whose `uid` is theirs (a list for another uid is refused; someone else's session is null).
  * `documents` are raw `checkoutSessions` documents keyed by document id, validated on read.
  */
-export function memoryOrders(options: { documents?: Readonly<Record<string, unknown>>; signedInAs?: () => string | null; log?: OrdersLog } = {}): MemoryOrders {
+export function memoryOrders(
+  options: { documents?: Readonly<Record<string, unknown>>; signedInAs?: () => string | null; log?: OrdersLog } = {},
+): MemoryOrders {
   const documents = new Map<string, unknown>(Object.entries(structuredClone(options.documents ?? {})));
   const log = options.log ?? warn;
   let failing = false;
   const me = () => (options.signedInAs ? options.signedInAs() : null);
-  const ownerOf = (data: unknown) => (typeof data === 'object' && data !== null ? (data as { uid?: unknown }).uid : undefined);
+  const ownerOf = (data: unknown) =>
+    typeof data === 'object' && data !== null ? (data as { uid?: unknown }).uid : undefined;
   return {
     async listMine(uid) {
       if (failing) throw new OrdersUnavailableError('simulated failure');

@@ -23,14 +23,24 @@ export function createHttpSearch({ http, timeoutMs = 10_000 }: { http: KyInstanc
           signal: options.signal,
         });
         body = await response.json().catch((error: unknown) => {
-          throw new SearchUnavailableError('invalid-response', 'the answer is not JSON', { cause: error, status: response.status });
+          throw new SearchUnavailableError('invalid-response', 'the answer is not JSON', {
+            cause: error,
+            status: response.status,
+          });
         });
       } catch (error) {
         if (error instanceof SearchUnavailableError) throw error;
         if (options.signal?.aborted) throw new SearchAbortedError({ cause: error });
-        if (error instanceof HTTPError) throw new SearchUnavailableError('http', `the backend answered ${error.response.status}`, { cause: error, status: error.response.status });
-        if (error instanceof TimeoutError) throw new SearchUnavailableError('timeout', `no answer in ${timeoutMs} ms`, { cause: error });
-        throw new SearchUnavailableError('network', error instanceof Error ? error.message : String(error), { cause: error });
+        if (error instanceof HTTPError)
+          throw new SearchUnavailableError('http', `the backend answered ${error.response.status}`, {
+            cause: error,
+            status: error.response.status,
+          });
+        if (error instanceof TimeoutError)
+          throw new SearchUnavailableError('timeout', `no answer in ${timeoutMs} ms`, { cause: error });
+        throw new SearchUnavailableError('network', error instanceof Error ? error.message : String(error), {
+          cause: error,
+        });
       }
       return productsOf(body);
     },
@@ -43,7 +53,13 @@ function productsOf(body: unknown): Product[] {
   if (!Array.isArray(list)) throw new SearchUnavailableError('invalid-response', 'the answer carries no products list');
   return list.map((item: unknown) => {
     const { id, name, imageUrl, price } = (item ?? {}) as Record<string, unknown>;
-    if (typeof id !== 'string' || typeof name !== 'string' || typeof imageUrl !== 'string' || typeof price !== 'number' || !Number.isFinite(price)) {
+    if (
+      typeof id !== 'string' ||
+      typeof name !== 'string' ||
+      typeof imageUrl !== 'string' ||
+      typeof price !== 'number' ||
+      !Number.isFinite(price)
+    ) {
       throw new SearchUnavailableError('invalid-response', 'a product of the answer is malformed');
     }
     return { id, name, imageUrl, price };

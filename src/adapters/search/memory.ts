@@ -8,7 +8,9 @@ import { SearchAbortedError, searchLimit, type SearchPort } from './port';
  * device (src/domain/searchIndex.ts), built once per catalog. `categories` may be a function, for a catalog that
  * changes (each new array is indexed again).
  */
-export function memorySearch(categories: readonly Category[] | (() => readonly Category[])): SearchPort & { readonly searches: string[] } {
+export function memorySearch(
+  categories: readonly Category[] | (() => readonly Category[]),
+): SearchPort & { readonly searches: string[] } {
   const current = typeof categories === 'function' ? categories : () => categories;
   let built: { from: readonly Category[]; index: ReturnType<typeof buildSearchIndex> } | null = null;
   const searches: string[] = [];

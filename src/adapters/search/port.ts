@@ -43,7 +43,9 @@ export class SearchAbortedError extends ClubError {
 
 /** A limit the port accepts: an integer from 1 to MAX_SEARCH_RESULTS, else the cap. */
 export function searchLimit(limit: number | undefined): number {
-  return limit !== undefined && Number.isInteger(limit) && limit >= 1 && limit <= MAX_SEARCH_RESULTS ? limit : MAX_SEARCH_RESULTS;
+  return limit !== undefined && Number.isInteger(limit) && limit >= 1 && limit <= MAX_SEARCH_RESULTS
+    ? limit
+    : MAX_SEARCH_RESULTS;
 }
 
 /**
@@ -51,6 +53,8 @@ export function searchLimit(limit: number | undefined): number {
  * for large catalogs) is absent or no more than the products it lists. Then the local index answers as the
  * backend would, and works offline; otherwise the backend's index of the whole catalog does.
  */
-export function holdsWholeCatalog(categories: ReadonlyArray<Pick<Category, 'products'> & { productCount?: unknown }>): boolean {
+export function holdsWholeCatalog(
+  categories: ReadonlyArray<Pick<Category, 'products'> & { productCount?: unknown }>,
+): boolean {
   return !categories.some(listsPreviewOnly);
 }

@@ -1,4 +1,13 @@
-import { collection, doc, getDocs, query, runTransaction, setDoc, where, type Firestore } from 'firebase/firestore/lite';
+import {
+  collection,
+  doc,
+  getDocs,
+  query,
+  runTransaction,
+  setDoc,
+  where,
+  type Firestore,
+} from 'firebase/firestore/lite';
 import { MalformedDocumentError, UserProfileStruct } from '../../domain';
 import { ProfileWriteError, UsersUnavailableError, type UsersPort } from './port';
 
@@ -21,7 +30,12 @@ export function createFirestoreUsers({ db }: { db: Firestore }): UsersPort {
       const [first] = [...docs].sort((a, b) => (a.id === uid ? -1 : b.id === uid ? 1 : a.id < b.id ? -1 : 1));
       if (!first) return null;
       const [error, profile] = UserProfileStruct.validate(first.data());
-      if (error) throw new MalformedDocumentError('users', first.id, `${error.path.join('.') || '(document)'}: ${error.message}`);
+      if (error)
+        throw new MalformedDocumentError(
+          'users',
+          first.id,
+          `${error.path.join('.') || '(document)'}: ${error.message}`,
+        );
       return profile;
     },
     async create(profile) {
@@ -54,7 +68,12 @@ export function createFirestoreUsers({ db }: { db: Firestore }): UsersPort {
         throw new ProfileWriteError(error instanceof Error ? error.message : String(error), { cause: error });
       }
       const [malformed, result] = UserProfileStruct.validate(stored);
-      if (malformed) throw new MalformedDocumentError('users', id, `${malformed.path.join('.') || '(document)'}: ${malformed.message}`);
+      if (malformed)
+        throw new MalformedDocumentError(
+          'users',
+          id,
+          `${malformed.path.join('.') || '(document)'}: ${malformed.message}`,
+        );
       return result;
     },
   };

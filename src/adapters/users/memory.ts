@@ -11,7 +11,10 @@ export interface MemoryUsers extends UsersPort {
  * once, exactly the five fields (anything else is refused with ProfileWriteError); documents are validated
  * on read, so `documents` can hold a malformed one (keyed by document id) to test that path.
  */
-export function memoryUsers(initial: readonly UserProfile[] = [], options: { documents?: Readonly<Record<string, unknown>> } = {}): MemoryUsers {
+export function memoryUsers(
+  initial: readonly UserProfile[] = [],
+  options: { documents?: Readonly<Record<string, unknown>> } = {},
+): MemoryUsers {
   const documents = new Map<string, unknown>([
     ...initial.map((profile): [string, unknown] => [profile.id, { ...profile }]),
     ...Object.entries(structuredClone(options.documents ?? {})),
@@ -21,7 +24,12 @@ export function memoryUsers(initial: readonly UserProfile[] = [], options: { doc
       const found = [...documents].find(([, data]) => (data as { id?: unknown } | null)?.id === uid);
       if (!found) return null;
       const [error, profile] = UserProfileStruct.validate(structuredClone(found[1]));
-      if (error) throw new MalformedDocumentError('users', found[0], `${error.path.join('.') || '(document)'}: ${error.message}`);
+      if (error)
+        throw new MalformedDocumentError(
+          'users',
+          found[0],
+          `${error.path.join('.') || '(document)'}: ${error.message}`,
+        );
       return profile;
     },
     async create(profile) {
@@ -37,7 +45,12 @@ export function memoryUsers(initial: readonly UserProfile[] = [], options: { doc
       const existing = documents.get(valid.id);
       if (existing !== undefined) {
         const [malformed, stored] = UserProfileStruct.validate(structuredClone(existing));
-        if (malformed) throw new MalformedDocumentError('users', valid.id, `${malformed.path.join('.') || '(document)'}: ${malformed.message}`);
+        if (malformed)
+          throw new MalformedDocumentError(
+            'users',
+            valid.id,
+            `${malformed.path.join('.') || '(document)'}: ${malformed.message}`,
+          );
         return stored;
       }
       const { id, email, firstName, lastName, provider } = valid;

@@ -1,6 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { formatPriceParam, priceRangeLabel, productCountText, sameRange, typedPriceRange, type BrowseOrder, type PriceRange } from '../../domain/browse';
+import {
+  formatPriceParam,
+  priceRangeLabel,
+  productCountText,
+  sameRange,
+  typedPriceRange,
+  type BrowseOrder,
+  type PriceRange,
+} from '../../domain/browse';
 import type { BrowseActorRef } from '../../machines/browseMachine';
 import { Button, styled, visuallyHidden } from '../theme';
 import { BrowseBar, BrowseCount, WIDE } from './BrowseSlot';
@@ -41,7 +49,15 @@ const Field = styled('div', {
   gap: '$1',
   flexShrink: 0,
   '& label': { fontWeight: 600 },
-  '& select': { minHeight: '44px', padding: '$2 $3', border: '1px solid $textDark', borderRadius: '$1', background: '$surface', color: '$textDark', font: 'inherit' },
+  '& select': {
+    minHeight: '44px',
+    padding: '$2 $3',
+    border: '1px solid $textDark',
+    borderRadius: '$1',
+    background: '$surface',
+    color: '$textDark',
+    font: 'inherit',
+  },
 });
 
 const Group = styled('fieldset', {
@@ -52,7 +68,14 @@ const Group = styled('fieldset', {
   '& legend': { fontWeight: 600, padding: 0, marginBottom: '$1' },
   '& ul': { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: '0 $4' },
   [WIDE]: { '& ul': { flexWrap: 'nowrap' } },
-  '& li label': { display: 'inline-flex', alignItems: 'center', gap: '$2', minHeight: '44px', cursor: 'pointer', whiteSpace: 'nowrap' },
+  '& li label': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '$2',
+    minHeight: '44px',
+    cursor: 'pointer',
+    whiteSpace: 'nowrap',
+  },
   '& input[type="radio"]': { width: '20px', height: '20px', margin: 0 },
 });
 
@@ -63,7 +86,15 @@ const RangeForm = styled('form', {
   gap: '$2 $3',
   [WIDE]: { flexWrap: 'nowrap' },
   '& label': { display: 'flex', flexDirection: 'column', gap: '$1', fontSize: '$small', fontWeight: 600 },
-  '& input': { width: '7.5rem', minHeight: '44px', padding: '$2 $3', border: '1px solid $textDark', borderRadius: '$1', background: '$inputBackground', color: '$textDark' },
+  '& input': {
+    width: '7.5rem',
+    minHeight: '44px',
+    padding: '$2 $3',
+    border: '1px solid $textDark',
+    borderRadius: '$1',
+    background: '$inputBackground',
+    color: '$textDark',
+  },
   '& input[aria-invalid="true"]': { borderColor: '$error', borderWidth: '2px' },
   '& [role="alert"]': { margin: 0, color: '$errorText', fontSize: '$small', alignSelf: 'center' },
 });
@@ -96,11 +127,25 @@ function PriceRangeForm({ browse, range }: { browse: BrowseActorRef; range: Pric
     <RangeForm onSubmit={submit} aria-label="Faixa de preço" noValidate>
       <label>
         Mínimo (R$)
-        <input inputMode="decimal" autoComplete="off" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={invalid} aria-describedby={invalid ? `${ids}-error` : undefined} />
+        <input
+          inputMode="decimal"
+          autoComplete="off"
+          value={min}
+          onChange={(e) => setMin(e.target.value)}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${ids}-error` : undefined}
+        />
       </label>
       <label>
         Máximo (R$)
-        <input inputMode="decimal" autoComplete="off" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={invalid} aria-describedby={invalid ? `${ids}-error` : undefined} />
+        <input
+          inputMode="decimal"
+          autoComplete="off"
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${ids}-error` : undefined}
+        />
       </label>
       <SmallButton type="submit" variant="inverted">
         Aplicar
@@ -134,14 +179,24 @@ export function BrowseControls({ browse, kind }: { browse: BrowseActorRef; kind:
         <h2 id={`${ids}-title`} className={visuallyHidden()}>
           Filtrar e ordenar
         </h2>
-        <Toggle type="button" variant="inverted" aria-expanded={open} aria-controls={`${ids}-panel`} onClick={() => setOpen((o) => !o)}>
+        <Toggle
+          type="button"
+          variant="inverted"
+          aria-expanded={open}
+          aria-controls={`${ids}-panel`}
+          onClick={() => setOpen((o) => !o)}
+        >
           Filtrar e ordenar
         </Toggle>
         <Panel id={`${ids}-panel`} data-open={open ? '' : undefined}>
           <Row>
             <Field>
               <label htmlFor={`${ids}-order`}>Ordenar por</label>
-              <select id={`${ids}-order`} value={view.order} onChange={(e) => browse.send({ type: 'browse.order.choose', order: e.target.value as BrowseOrder })}>
+              <select
+                id={`${ids}-order`}
+                value={view.order}
+                onChange={(e) => browse.send({ type: 'browse.order.choose', order: e.target.value as BrowseOrder })}
+              >
                 {(Object.keys(labels) as BrowseOrder[]).map((order) => (
                   <option key={order} value={order}>
                     {labels[order]}
@@ -154,14 +209,24 @@ export function BrowseControls({ browse, kind }: { browse: BrowseActorRef; kind:
               <ul>
                 <li>
                   <label>
-                    <input type="radio" name={`${ids}-price`} checked={view.price === null} onChange={() => chooseRange(null)} />
+                    <input
+                      type="radio"
+                      name={`${ids}-price`}
+                      checked={view.price === null}
+                      onChange={() => chooseRange(null)}
+                    />
                     Todos os preços ({total})
                   </label>
                 </li>
                 {bands.map((band) => (
                   <li key={formatPriceParam(band.range)}>
                     <label>
-                      <input type="radio" name={`${ids}-price`} checked={sameRange(view.price, band.range)} onChange={() => chooseRange(band.range)} />
+                      <input
+                        type="radio"
+                        name={`${ids}-price`}
+                        checked={sameRange(view.price, band.range)}
+                        onChange={() => chooseRange(band.range)}
+                      />
                       {band.label} ({band.count})
                     </label>
                   </li>
@@ -178,7 +243,11 @@ export function BrowseControls({ browse, kind }: { browse: BrowseActorRef; kind:
             </Group>
           </Row>
           <Row>
-            <PriceRangeForm key={view.price ? formatPriceParam(view.price) : 'all'} browse={browse} range={view.price} />
+            <PriceRangeForm
+              key={view.price ? formatPriceParam(view.price) : 'all'}
+              browse={browse}
+              range={view.price}
+            />
             <SmallButton type="button" variant="inverted" onClick={() => browse.send({ type: 'browse.clear' })}>
               Limpar filtros
             </SmallButton>
@@ -201,7 +270,11 @@ export function BrowseEmpty({ browse }: { browse: BrowseActorRef }) {
   return (
     <Empty>
       <p>{EMPTY_RANGE_TEXT}</p>
-      <Button type="button" variant="inverted" onClick={() => browse.send({ type: 'browse.price.choose', range: null })}>
+      <Button
+        type="button"
+        variant="inverted"
+        onClick={() => browse.send({ type: 'browse.price.choose', range: null })}
+      >
         Ver todos os preços
       </Button>
     </Empty>

@@ -78,7 +78,9 @@ export function BrowseSlot(props: BrowseProps) {
   const waiting = (
     <>
       <BrowseBar />
-      <BrowseCount style={pending ? HIDDEN : undefined}>{products.length === 1 ? '1 produto' : `${products.length} produtos`}</BrowseCount>
+      <BrowseCount style={pending ? HIDDEN : undefined}>
+        {products.length === 1 ? '1 produto' : `${products.length} produtos`}
+      </BrowseCount>
     </>
   );
   const list = shown ?? products;

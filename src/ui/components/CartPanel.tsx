@@ -83,7 +83,8 @@ export function CartPanel({ returnFocusTo }: { returnFocusTo: RefObject<HTMLButt
   // A removed line takes its focused button with it: keep focus inside the panel instead of on <body>.
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (open && dialog?.open && !dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>('button')?.focus();
+    if (open && dialog?.open && !dialog.contains(document.activeElement))
+      dialog.querySelector<HTMLElement>('button')?.focus();
   }, [open, items]);
 
   const close = () => cart.send({ type: 'cart.panel.close' });

@@ -9,9 +9,16 @@ export const CATEGORY_MORE_FAILED_MESSAGE = 'Não foi possível carregar mais pr
 
 export default function CategoryMore() {
   const { catalog } = useServices();
-  const pages = useSelector(catalog, (s) => (s.matches({ pages: 'loadingMore' }) ? 'loading' : s.matches({ pages: 'failed' }) ? 'failed' : null));
+  const pages = useSelector(catalog, (s) =>
+    s.matches({ pages: 'loadingMore' }) ? 'loading' : s.matches({ pages: 'failed' }) ? 'failed' : null,
+  );
   if (pages === 'loading') return <p role="status">Carregando mais produtos…</p>;
   if (pages !== 'failed') return null;
   // What is on screen stays above; only the page that failed is read again.
-  return <RetryAlert message={CATEGORY_MORE_FAILED_MESSAGE} onRetry={() => catalog.send({ type: 'catalog.category.more.retry' })} />;
+  return (
+    <RetryAlert
+      message={CATEGORY_MORE_FAILED_MESSAGE}
+      onRetry={() => catalog.send({ type: 'catalog.category.more.retry' })}
+    />
+  );
 }

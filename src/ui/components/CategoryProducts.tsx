@@ -12,7 +12,8 @@ const FIRST_ROW = 4;
  */
 const FIRST_SCREEN = 8;
 
-const imageLoading = (index: number): ImageLoading => (index < FIRST_ROW ? 'priority' : index < FIRST_SCREEN ? 'eager' : 'lazy');
+const imageLoading = (index: number): ImageLoading =>
+  index < FIRST_ROW ? 'priority' : index < FIRST_SCREEN ? 'eager' : 'lazy';
 
 /**
  * Categories up to this size render every card. Beyond it the grid is windowed: with 2,000 cards in the DOM
@@ -135,20 +136,32 @@ export function CategoryProducts({
   const windowed = products.length > WINDOW_FROM;
   // A grid that can grow is measured whatever its size, to tell when the shopper nears its end.
   const { gridRef, metrics } = useGridWindow(products.length, windowed || onNearEnd !== undefined, windowed);
-  const range = windowed ? windowFor(products.length, metrics) : { start: 0, end: products.length, before: 0, after: 0 };
+  const range = windowed
+    ? windowFor(products.length, metrics)
+    : { start: 0, end: products.length, before: 0, after: 0 };
   const nearEnd = onNearEnd !== undefined && reachesEnd(products.length, metrics);
   useEffect(() => {
     if (nearEnd) onNearEnd();
   }, [nearEnd, products.length, onNearEnd]);
   const Grid = windowed ? WindowedGrid : ProductGrid;
-  const style = windowed || hidden ? { ...(windowed && { paddingTop: range.before, paddingBottom: range.after }), ...(hidden && { visibility: 'hidden' as const }) } : undefined;
+  const style =
+    windowed || hidden
+      ? {
+          ...(windowed && { paddingTop: range.before, paddingBottom: range.after }),
+          ...(hidden && { visibility: 'hidden' as const }),
+        }
+      : undefined;
   return (
     <Grid ref={gridRef} aria-label={label} style={style}>
       {products.slice(range.start, range.end).map((product, offset) => (
         // Windowed, a card is its place in the list: a new order or band fills the cards already in the DOM
         // instead of replacing every one of them (scrolling still adds and drops whole rows). Below that, its
         // product: a reorder moves the cards, images and all.
-        <Card key={windowed ? range.start + offset : product.id} product={product} image={imageLoading(range.start + offset)} />
+        <Card
+          key={windowed ? range.start + offset : product.id}
+          product={product}
+          image={imageLoading(range.start + offset)}
+        />
       ))}
     </Grid>
   );

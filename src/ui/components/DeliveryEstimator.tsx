@@ -92,7 +92,15 @@ interface EstimatorView {
 }
 
 /** What the prerendered HTML shows: an empty field and no quote. */
-const SERVER_VIEW: EstimatorView = { cepInput: '', error: null, invalid: false, failed: false, busy: false, options: null, service: 'economica' };
+const SERVER_VIEW: EstimatorView = {
+  cepInput: '',
+  error: null,
+  invalid: false,
+  failed: false,
+  busy: false,
+  options: null,
+  service: 'economica',
+};
 
 const sameView = (a: EstimatorView, b: EstimatorView) =>
   a.cepInput === b.cepInput &&
@@ -118,15 +126,19 @@ export function DeliveryEstimator({ delivery }: { delivery: DeliveryActorRef }) 
   // Until hydration the estimator is drawn as the server drew it (no CEP, nothing quoted): the remembered CEP and
   // its quote exist only in the browser, and the first client render must equal the prerendered HTML.
   const hydrated = useHydrated();
-  const view = useSelector(delivery, (s) => ({
-    cepInput: s.context.cepInput,
-    error: s.matches('invalid') || s.matches('failed') ? s.context.error : null,
-    invalid: s.matches('invalid'),
-    failed: s.matches('failed'),
-    busy: s.hasTag('busy'),
-    options: s.matches('quoted') ? (s.context.quote?.options ?? null) : null,
-    service: s.context.service,
-  }), sameView);
+  const view = useSelector(
+    delivery,
+    (s) => ({
+      cepInput: s.context.cepInput,
+      error: s.matches('invalid') || s.matches('failed') ? s.context.error : null,
+      invalid: s.matches('invalid'),
+      failed: s.matches('failed'),
+      busy: s.hasTag('busy'),
+      options: s.matches('quoted') ? (s.context.quote?.options ?? null) : null,
+      service: s.context.service,
+    }),
+    sameView,
+  );
   const { cepInput, error, invalid, failed, busy, options, service } = hydrated ? view : SERVER_VIEW;
   // What is being typed, until it is submitted; null shows the machine's own (the submitted or remembered CEP).
   const [draft, setDraft] = useState<string | null>(null);

@@ -53,19 +53,29 @@ export const DELIVERY_SUMMARY_TEXTS = {
 export function DeliverySummary({ delivery }: { delivery: DeliveryActorRef }) {
   const { cart } = useServices();
   const total = useSelector(cart, selectCartTotal);
-  const option = useSelector(delivery, (s) => (s.matches('quoted') && s.context.quote ? optionOf(s.context.quote, s.context.service) : null));
+  const option = useSelector(delivery, (s) =>
+    s.matches('quoted') && s.context.quote ? optionOf(s.context.quote, s.context.service) : null,
+  );
   // A new quote (another CEP, or the cart changed under it) is on its way: no stale price meanwhile.
   const quoting = useSelector(delivery, (s) => s.hasTag('busy'));
   return (
     <Summary>
       <div>
         <dt>{DELIVERY_SUMMARY_TEXTS.delivery}</dt>
-        <dd data-testid="checkout-delivery">{option ? formatDeliveryPrice(option) : quoting ? DELIVERY_SUMMARY_TEXTS.quoting : DELIVERY_SUMMARY_TEXTS.notQuoted}</dd>
+        <dd data-testid="checkout-delivery">
+          {option
+            ? formatDeliveryPrice(option)
+            : quoting
+              ? DELIVERY_SUMMARY_TEXTS.quoting
+              : DELIVERY_SUMMARY_TEXTS.notQuoted}
+        </dd>
       </div>
       {option && (
         <div className="with-delivery">
           <dt>{DELIVERY_SUMMARY_TEXTS.totalWithDelivery}</dt>
-          <dd data-testid="checkout-total-with-delivery">{formatBRL((Math.round(total * 100) + option.amount) / 100)}</dd>
+          <dd data-testid="checkout-total-with-delivery">
+            {formatBRL((Math.round(total * 100) + option.amount) / 100)}
+          </dd>
         </div>
       )}
     </Summary>

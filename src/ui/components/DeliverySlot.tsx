@@ -17,7 +17,13 @@ export function useDeliveryLoad(): DeliveryLoad {
 }
 
 /** Renders `children` with the delivery feature once it is there, nothing if its code could not be loaded. */
-export function DeliveryLoaded({ load, children }: { load: DeliveryLoad; children: (feature: DeliveryFeature) => ReactNode }) {
+export function DeliveryLoaded({
+  load,
+  children,
+}: {
+  load: DeliveryLoad;
+  children: (feature: DeliveryFeature) => ReactNode;
+}) {
   const feature = use(load);
   return feature ? children(feature) : null;
 }

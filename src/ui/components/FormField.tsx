@@ -28,7 +28,12 @@ export function FormField({ label, error, ...input }: Props) {
   return (
     <Field>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
       {error && (
         <ErrorText id={errorId} role="alert">
           {error}

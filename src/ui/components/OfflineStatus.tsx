@@ -24,15 +24,25 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 /** The connectivity actor, or null before it starts (the prerender, UI tests, the first render). */
-export const useConnectivity = (): ConnectivityActorRef | null => useSyncExternalStore(subscribe, () => current, () => null);
+export const useConnectivity = (): ConnectivityActorRef | null =>
+  useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 
 /** Stands in for a missing actor so hooks keep their order: never changes, has no snapshot. */
-export const noConnectivity = { subscribe: () => ({ unsubscribe: () => {} }), getSnapshot: () => undefined } as unknown as ConnectivityActorRef;
+export const noConnectivity = {
+  subscribe: () => ({ unsubscribe: () => {} }),
+  getSnapshot: () => undefined,
+} as unknown as ConnectivityActorRef;
 
 /** True while the browser is offline (online until the actor has started: the server's HTML says nothing). */
 export function useOffline(): boolean {
   const connectivity = useConnectivity();
-  return useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => (s ? selectOffline(s) : false));
+  return useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) =>
+    s ? selectOffline(s) : false,
+  );
 }
 
 const Bar = styled('div', {
@@ -64,7 +74,9 @@ const UpdateBar = lazy(() => import('./UpdateBar'));
  */
 export function UpdateBanner() {
   const connectivity = useConnectivity();
-  const available = useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) => (s ? selectUpdateAvailable(s) : false));
+  const available = useSelector(connectivity ?? noConnectivity, (s: ConnectivitySnapshot | undefined) =>
+    s ? selectUpdateAvailable(s) : false,
+  );
   return connectivity && available ? (
     <Suspense fallback={null}>
       <UpdateBar connectivity={connectivity} />

@@ -48,7 +48,8 @@ export function PendingPayment({ order }: { order: Order }) {
     return (
       <>
         <Pending>
-          Pagamento pendente: pague com o Pix copia e cola até {formatOrderTime(order.pix.expiresAt)} de {formatOrderDate(order.pix.expiresAt)}.
+          Pagamento pendente: pague com o Pix copia e cola até {formatOrderTime(order.pix.expiresAt)} de{' '}
+          {formatOrderDate(order.pix.expiresAt)}.
         </Pending>
         <label htmlFor={`pix-${order.id}`}>Pix copia e cola</label>
         <Code id={`pix-${order.id}`} readOnly value={order.pix.copyPaste} />
@@ -58,7 +59,10 @@ export function PendingPayment({ order }: { order: Order }) {
   if (order.paymentMethod === 'boleto' && order.boleto) {
     return (
       <>
-        <Pending>Pagamento pendente: pague o boleto até {formatOrderDate(order.boleto.dueAt)}. A confirmação pode levar até 3 dias úteis.</Pending>
+        <Pending>
+          Pagamento pendente: pague o boleto até {formatOrderDate(order.boleto.dueAt)}. A confirmação pode levar até 3
+          dias úteis.
+        </Pending>
         <label htmlFor={`boleto-${order.id}`}>Linha digitável</label>
         <Code id={`boleto-${order.id}`} readOnly value={order.boleto.line} />
       </>

@@ -2,7 +2,8 @@ import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { RetryAlert } from './RetryAlert';
 
 /** Shown, with "Tentar novamente", where a route's page could not be loaded (its chunk did not download). */
-export const PAGE_LOAD_FAILED_MESSAGE = 'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.';
+export const PAGE_LOAD_FAILED_MESSAGE =
+  'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.';
 
 const PLACE = { margin: '$5 auto', padding: '0 $4', maxWidth: 720 } as const;
 

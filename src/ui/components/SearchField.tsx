@@ -93,7 +93,11 @@ export default function SearchField() {
   };
 
   return (
-    <SearchForm input={{ value: query, onChange, onKeyDown }} onSubmit={onSubmit} hint={hinting ? BLANK_QUERY_HINT : ''} />
+    <SearchForm
+      input={{ value: query, onChange, onKeyDown }}
+      onSubmit={onSubmit}
+      hint={hinting ? BLANK_QUERY_HINT : ''}
+    />
   );
 }
 

@@ -41,7 +41,13 @@ export function CategoryPage({ id }: { id: string }) {
 
   const category = useSelector(catalog, (s) => (s.context.categoryId === id ? s.context.category : null));
   const status = useSelector(catalog, (s) =>
-    s.context.categoryId !== id ? 'loading' : s.matches({ category: 'notFound' }) ? 'notFound' : s.matches({ category: 'failed' }) ? 'failed' : 'ok',
+    s.context.categoryId !== id
+      ? 'loading'
+      : s.matches({ category: 'notFound' })
+        ? 'notFound'
+        : s.matches({ category: 'failed' })
+          ? 'failed'
+          : 'ok',
   );
 
   const products = useSelector(catalog, (s) => categoryProductsOf(s.context));

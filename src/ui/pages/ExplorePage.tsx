@@ -12,7 +12,8 @@ import { ProductCard, ProductGrid, type ImageLoading } from '../components/Produ
  * The first section's images are fetched first; the second's load eagerly too, because a desktop's first screen
  * shows it (see FIRST_SCREEN in CategoryProducts); the others load near the screen.
  */
-const imageLoading = (sectionIndex: number): ImageLoading => (sectionIndex === 0 ? 'priority' : sectionIndex === 1 ? 'eager' : 'lazy');
+const imageLoading = (sectionIndex: number): ImageLoading =>
+  sectionIndex === 0 ? 'priority' : sectionIndex === 1 ? 'eager' : 'lazy';
 
 const Section = styled('section', {
   marginBottom: '$6',

@@ -1,7 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { formatBRL } from '../../domain';
-import { formatOrderDate, fromCentavos, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order } from '../../domain/order';
+import {
+  formatOrderDate,
+  fromCentavos,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type Order,
+} from '../../domain/order';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
 import { paths } from '../paths';
 import { useServices } from '../services';

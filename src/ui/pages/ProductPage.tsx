@@ -59,7 +59,11 @@ const Related = styled('section', {
  */
 const ProductDeliverySlot = memo(
   function ProductDeliverySlot({ product, categoryId }: { product: Product; categoryId: string }) {
-    return <DeliverySlot>{(delivery) => <delivery.ProductDelivery delivery={delivery} product={product} categoryId={categoryId} />}</DeliverySlot>;
+    return (
+      <DeliverySlot>
+        {(delivery) => <delivery.ProductDelivery delivery={delivery} product={product} categoryId={categoryId} />}
+      </DeliverySlot>
+    );
   },
   (before, after) => before.product.id === after.product.id && before.categoryId === after.categoryId,
 );
@@ -70,7 +74,13 @@ const selectLookedUpProduct = (id: string) => (s: CatalogSnapshot) =>
   s.context.product?.product.id === id ? s.context.product : null;
 /** Why the page of `id` has no product to show yet: still looking, none with that id, or the read failed. */
 const selectProductMissing = (id: string) => (s: CatalogSnapshot) =>
-  s.context.productId !== id ? 'pending' : s.matches({ product: 'notFound' }) ? 'notFound' : s.matches({ product: 'failed' }) ? 'failed' : 'pending';
+  s.context.productId !== id
+    ? 'pending'
+    : s.matches({ product: 'notFound' })
+      ? 'notFound'
+      : s.matches({ product: 'failed' })
+        ? 'failed'
+        : 'pending';
 
 /**
  * /product/:id — found through its category in the catalog list (SPEC §3/§7), else read alone by the catalog
@@ -116,7 +126,14 @@ export function ProductPage({ id }: { id: string }) {
       </Breadcrumb>
       <Layout>
         <ImageBox>
-          <img src={product.imageUrl} alt={product.name} width={800} height={1000} decoding="async" fetchPriority="high" />
+          <img
+            src={product.imageUrl}
+            alt={product.name}
+            width={800}
+            height={1000}
+            decoding="async"
+            fetchPriority="high"
+          />
         </ImageBox>
         <Details>
           <h1>{product.name}</h1>

@@ -15,7 +15,8 @@ export const SEARCHING = 'Buscando…';
 export const SEARCH_FAILED = 'Não foi possível buscar agora.';
 export const noResultsText = (term: string) => `Nenhum produto encontrado para “${term}”.`;
 /** Results from the products this page holds while the catalog has more (the backend could not be reached). */
-export const PARTIAL_RESULTS_NOTE = 'Não foi possível buscar em todo o catálogo: os resultados podem estar incompletos.';
+export const PARTIAL_RESULTS_NOTE =
+  'Não foi possível buscar em todo o catálogo: os resultados podem estar incompletos.';
 
 const Status = styled('p', { margin: '0 0 $5', fontWeight: 600 });
 const Note = styled('p', { margin: '-$3 0 $5' });
@@ -85,7 +86,9 @@ export default function SearchPage() {
         {status}
       </Status>
       {partial && (view === 'results' || view === 'empty') && <Note>{PARTIAL_RESULTS_NOTE}</Note>}
-      {view === 'results' && <BrowseSlot key={resultsFor} products={results} kind="search" label={`Resultados para “${resultsFor}”`} />}
+      {view === 'results' && (
+        <BrowseSlot key={resultsFor} products={results} kind="search" label={`Resultados para “${resultsFor}”`} />
+      )}
       {view === 'empty' && categories.length > 0 && (
         <Suggestions aria-labelledby={suggestionsId}>
           <h2 id={suggestionsId}>Veja nossas categorias</h2>

@@ -20,7 +20,10 @@ export interface SharedEmulators {
 
 function provided(): ProvidedEmulators {
   const emulators = inject('emulators');
-  if (!emulators) throw new Error('No emulators were provided: name this file *.emulators.test.ts (the "emulators" project, vitest.config.ts).');
+  if (!emulators)
+    throw new Error(
+      'No emulators were provided: name this file *.emulators.test.ts (the "emulators" project, vitest.config.ts).',
+    );
   return emulators;
 }
 

@@ -22,7 +22,7 @@ export function emulatorsMissing(): string | null {
 /** Why the e2e suite cannot run on this machine, or null (always null under CI: then it must run and fail). */
 export function e2eUnavailable(): string | null {
   if (CI) return null;
-  if (!existsSync(TEST_CHROMIUM_PATH)) return `no Chromium at ${TEST_CHROMIUM_PATH} (apt-get install chromium-headless-shell)`;
+  if (!existsSync(TEST_CHROMIUM_PATH))
+    return `no Chromium at ${TEST_CHROMIUM_PATH} (apt-get install chromium-headless-shell)`;
   return emulatorsMissing();
 }
-

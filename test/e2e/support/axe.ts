@@ -6,7 +6,9 @@ import type { Page } from 'playwright-core';
 export type AxeResults = axe.AxeResults;
 
 export function describeViolations(violations: AxeResults['violations']): string[] {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 /**
@@ -20,7 +22,10 @@ export function describeViolations(violations: AxeResults['violations']): string
 export async function runAxe(page: Page): Promise<AxeResults> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const options: axe.RunOptions = { resultTypes: ['violations'] };
-  return page.evaluate((runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions), options);
+  return page.evaluate(
+    (runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions),
+    options,
+  );
 }
 
 /** The page's violations, one line each (none expected). */

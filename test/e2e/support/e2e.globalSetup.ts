@@ -56,7 +56,9 @@ export default async function setup(project: TestProject) {
     // The browser's own error says more than "the stack was stopped while it was starting".
     if (browser.status === 'rejected') throw browser.reason;
     if (stack.status === 'rejected') throw stack.reason;
-    log(`stack and Chromium (${TEST_CHROMIUM_PATH}) ready in ${seconds(started)} s (storefront ${stack.value.urls.storefront}, backend ${stack.value.urls.backend})`);
+    log(
+      `stack and Chromium (${TEST_CHROMIUM_PATH}) ready in ${seconds(started)} s (storefront ${stack.value.urls.storefront}, backend ${stack.value.urls.backend})`,
+    );
     return {
       storefront: stack.value.urls.storefront!,
       backend: stack.value.urls.backend!,

@@ -44,7 +44,12 @@ export interface E2E extends Omit<E2EStack, 'browserEndpoint'> {
   /** This file's connection to the shared Chromium. */
   browser: Browser;
   /** A fresh browser context (own localStorage and IndexedDB: a new shopper) with an error log. */
-  newShopper(options?: { width?: number; height?: number; reducedMotion?: boolean; serviceWorkers?: 'allow' | 'block' }): Promise<Shopper>;
+  newShopper(options?: {
+    width?: number;
+    height?: number;
+    reducedMotion?: boolean;
+    serviceWorkers?: 'allow' | 'block';
+  }): Promise<Shopper>;
 }
 
 export interface Shopper {
@@ -101,7 +106,8 @@ async function newShopper(
     reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
   });
   // A blocked worker registration logs a console warning: the page sees a browser without workers instead.
-  if (serviceWorkers === 'block') await context.addInitScript(() => delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker);
+  if (serviceWorkers === 'block')
+    await context.addInitScript(() => delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker);
   // Each action's ceiling: under a loaded 2-core machine a click that waits on a Firebase round trip took
   // several seconds (a passing action never waits for it).
   context.setDefaultTimeout(20_000);

@@ -19,7 +19,9 @@ export function watchLayoutShifts(): void {
     if (!element) return '(removed)';
     const path = [];
     for (let e: Element | null = element; e && e.id !== 'root' && path.length < 4; e = e.parentElement) {
-      path.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${[...e.classList].map((c) => `.${c}`).join('')}`);
+      path.unshift(
+        `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${[...e.classList].map((c) => `.${c}`).join('')}`,
+      );
     }
     return `${path.join(' > ')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
   };
@@ -27,7 +29,9 @@ export function watchLayoutShifts(): void {
     for (const entry of list.getEntries() as Shift[]) {
       if (entry.hadRecentInput) continue;
       const moved = entry.sources.map((s) => `${name(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`);
-      shifts.push(`${entry.value.toFixed(7)} at ${Math.round(entry.startTime)} ms (${document.readyState}): ${moved.join('; ')}`);
+      shifts.push(
+        `${entry.value.toFixed(7)} at ${Math.round(entry.startTime)} ms (${document.readyState}): ${moved.join('; ')}`,
+      );
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }

@@ -30,7 +30,10 @@ export async function describePage(page: Page): Promise<string> {
   const shown = await page
     .evaluate(() =>
       Array.from(document.querySelectorAll('h1, [role="alert"], [role="status"]'))
-        .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[${element.getAttribute('role')}]` : ''} "${(element.textContent ?? '').trim().slice(0, 120)}"`)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[${element.getAttribute('role')}]` : ''} "${(element.textContent ?? '').trim().slice(0, 120)}"`,
+        )
         .filter((line) => !line.endsWith('""')),
     )
     .catch((error: unknown) => [`(not readable: ${error instanceof Error ? error.message : String(error)})`]);
@@ -56,7 +59,8 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 /** expect.poll with the patience the emulators need on a busy 2-core machine. */
-export const poll = <T>(read: () => Promise<T> | T, message = '') => expect.poll(read, { timeout: 10_000, interval: 100, message });
+export const poll = <T>(read: () => Promise<T> | T, message = '') =>
+  expect.poll(read, { timeout: 10_000, interval: 100, message });
 
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -70,7 +74,9 @@ export async function visit(page: Page, path: string): Promise<void> {
 export async function addWithKeyboard(page: Page, productName: string): Promise<void> {
   const button = addButton(page, productName);
   await button.focus();
-  await poll(() => button.evaluate((el) => getComputedStyle(el).opacity), `add button of ${productName} shown`).toBe('1');
+  await poll(() => button.evaluate((el) => getComputedStyle(el).opacity), `add button of ${productName} shown`).toBe(
+    '1',
+  );
   await page.keyboard.press('Enter');
 }
 
@@ -115,7 +121,9 @@ export async function expectLines(scope: Locator, items: readonly CartItem[], at
   }
   const want = items.map((i) => ({ name: i.name, quantity: i.quantity }));
   await poll(() => shownLines(scope), `lines ${at}`).toEqual(want);
-  expect(await scope.getByTestId('cart-total').textContent(), `total ${at}`).toBe(`Total${formatBRL(cartTotal([...items]))}`);
+  expect(await scope.getByTestId('cart-total').textContent(), `total ${at}`).toBe(
+    `Total${formatBRL(cartTotal([...items]))}`,
+  );
   expect(cartCount([...items])).toBe(want.reduce((sum, l) => sum + l.quantity, 0));
 }
 
@@ -174,7 +182,11 @@ export const DELIVERY_ADDRESS = {
  * The simulated pay page's "Entrega" step (server/payments/payPage.ts): the address, then a service, then
  * "Continuar para o pagamento", which leads to the payment step. The CEP is typed even when it is pre-filled.
  */
-export async function fillDeliveryStep(page: Page, service: 'Econômica' | 'Expressa' = 'Econômica', address = DELIVERY_ADDRESS): Promise<void> {
+export async function fillDeliveryStep(
+  page: Page,
+  service: 'Econômica' | 'Expressa' = 'Econômica',
+  address = DELIVERY_ADDRESS,
+): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Entrega' }).waitFor();
   const fields: Array<[string, string]> = [
     ['Nome de quem recebe', address.recipient],

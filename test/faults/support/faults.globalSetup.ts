@@ -41,7 +41,8 @@ export default async function setup(project: TestProject) {
     if (browser.status === 'rejected') throw browser.reason;
     if (stack.status === 'rejected') throw stack.reason;
     const { urls, pids, projectId, emulators } = stack.value;
-    if (pids.firestore === null || pids.backend === null) throw new Error('the fault suite needs the pids of the Firestore emulator and the backend');
+    if (pids.firestore === null || pids.backend === null)
+      throw new Error('the fault suite needs the pids of the Firestore emulator and the backend');
     return {
       storefront: urls.storefront!,
       backend: urls.backend!,

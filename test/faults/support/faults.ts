@@ -12,7 +12,10 @@ export interface ProvidedFaults {
 }
 
 /** The e2e stack's addresses, and the processes a fault pauses. */
-export interface FaultStack extends Pick<E2EStack, 'storefront' | 'backend' | 'projectId' | 'firestoreHost' | 'authHost' | 'browserEndpoint'> {
+export interface FaultStack extends Pick<
+  E2EStack,
+  'storefront' | 'backend' | 'projectId' | 'firestoreHost' | 'authHost' | 'browserEndpoint'
+> {
   /** Process group ids (ManagedChild.pid) of the processes a fault pauses. */
   pids: { firestore: number; backend: number };
 }
@@ -90,13 +93,22 @@ export function useFaults(): () => Faults {
       ...stack,
       browser,
       async newShopper({ initScript } = {}) {
-        const context = await browser.newContext({ locale: 'pt-BR', baseURL: stack.storefront, viewport: { width: 1280, height: 800 } });
+        const context = await browser.newContext({
+          locale: 'pt-BR',
+          baseURL: stack.storefront,
+          viewport: { width: 1280, height: 800 },
+        });
         contexts.push(context);
         context.setDefaultTimeout(20_000);
         if (initScript) await context.addInitScript(initScript);
         const pageErrors: string[] = [];
         const watch = (page: Page) => (page.on('pageerror', (error) => pageErrors.push(String(error))), page);
-        return { context, page: watch(await context.newPage()), pageErrors, newTab: async () => watch(await context.newPage()) };
+        return {
+          context,
+          page: watch(await context.newPage()),
+          pageErrors,
+          newTab: async () => watch(await context.newPage()),
+        };
       },
       async hang(which) {
         const pid = stack.pids[which];
@@ -117,7 +129,11 @@ export function useFaults(): () => Faults {
       },
       async accounts() {
         const url = `http://${stack.authHost}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:query`;
-        const response = await fetch(url, { method: 'POST', headers: { ...owner, 'content-type': 'application/json' }, body: JSON.stringify({ returnUserInfo: true }) });
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { ...owner, 'content-type': 'application/json' },
+          body: JSON.stringify({ returnUserInfo: true }),
+        });
         if (!response.ok) throw new Error(`POST ${url} → ${response.status} ${await response.text()}`);
         return ((await response.json()) as { userInfo?: Array<{ localId: string; email?: string }> }).userInfo ?? [];
       },

@@ -21,12 +21,35 @@ const ana: AuthUser = { uid: 'uid-ana', email: 'ana@example.com', displayName: '
 const bruno: AuthUser = { uid: 'uid-bruno', email: 'bruno@example.com', displayName: null, provider: 'firebase' };
 const carla: AuthUser = { uid: 'uid-carla', email: 'carla@example.com', displayName: null, provider: 'firebase' };
 const gabi: AuthUser = { uid: 'uid-gabi', email: 'gabi@example.com', displayName: 'Gabi Rocha', provider: 'google' };
-const helena: AuthUser = { uid: 'uid-helena', email: 'helena@example.com', displayName: 'Helena Maria Costa', provider: 'google' };
+const helena: AuthUser = {
+  uid: 'uid-helena',
+  email: 'helena@example.com',
+  displayName: 'Helena Maria Costa',
+  provider: 'google',
+};
 
 const storedDocuments: Record<string, UserProfile> = {
-  'uid-ana': { id: 'uid-ana', email: 'ana@example.com', firstName: 'Ana Clara', lastName: 'Souza', provider: 'firebase' },
-  'uid-bruno': { id: 'uid-bruno', email: 'bruno@example.com', firstName: 'Bruno', lastName: 'Lima', provider: 'firebase' },
-  'uid-gabi': { id: 'uid-gabi', email: 'gabi@example.com', firstName: 'Gabriela', lastName: 'Rocha', provider: 'google' },
+  'uid-ana': {
+    id: 'uid-ana',
+    email: 'ana@example.com',
+    firstName: 'Ana Clara',
+    lastName: 'Souza',
+    provider: 'firebase',
+  },
+  'uid-bruno': {
+    id: 'uid-bruno',
+    email: 'bruno@example.com',
+    firstName: 'Bruno',
+    lastName: 'Lima',
+    provider: 'firebase',
+  },
+  'uid-gabi': {
+    id: 'uid-gabi',
+    email: 'gabi@example.com',
+    firstName: 'Gabriela',
+    lastName: 'Rocha',
+    provider: 'google',
+  },
 };
 /** What the header shows when a user's document is missing or unreadable (from the auth user alone). */
 const fallbackProfiles: Record<string, UserProfile> = {
@@ -35,9 +58,14 @@ const fallbackProfiles: Record<string, UserProfile> = {
   'uid-carla': { id: 'uid-carla', email: 'carla@example.com', firstName: '', lastName: '', provider: 'firebase' },
 };
 /** The account's profile, with the name typed in this tab's sign-up if it is that account's (what a repair writes). */
-const accountProfile = (uid: string, typed: { firstName: string; lastName: string; email: string } | null): UserProfile => {
+const accountProfile = (
+  uid: string,
+  typed: { firstName: string; lastName: string; email: string } | null,
+): UserProfile => {
   const profile = fallbackProfiles[uid]!;
-  return typed && typed.email === profile.email ? { ...profile, firstName: typed.firstName, lastName: typed.lastName } : profile;
+  return typed && typed.email === profile.email
+    ? { ...profile, firstName: typed.firstName, lastName: typed.lastName }
+    : profile;
 };
 
 // The agreed deadlines and texts (msgs), written here on purpose.
@@ -60,12 +88,30 @@ const deadlines: Record<string, number> = {
   [AFTER.signingUp]: SIGN_UP_DEADLINE_MS,
   [AFTER.signingInWithGoogle]: LOGIN_DEADLINE_MS,
 };
-const carlaProfile: UserProfile = { id: 'uid-carla', email: 'carla@example.com', firstName: 'Carla', lastName: 'Dias', provider: 'firebase' };
-const helenaProfile: UserProfile = { id: 'uid-helena', email: 'helena@example.com', firstName: 'Helena', lastName: 'Maria Costa', provider: 'google' };
+const carlaProfile: UserProfile = {
+  id: 'uid-carla',
+  email: 'carla@example.com',
+  firstName: 'Carla',
+  lastName: 'Dias',
+  provider: 'firebase',
+};
+const helenaProfile: UserProfile = {
+  id: 'uid-helena',
+  email: 'helena@example.com',
+  firstName: 'Helena',
+  lastName: 'Maria Costa',
+  provider: 'google',
+};
 
 const validLogin: LoginForm = { email: ' ana@example.com ', password: 'segredo1' };
 const invalidLogin: LoginForm = { email: '', password: '' };
-const validSignUp: SignUpForm = { firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com', password: 'segredo1', passwordConfirmation: 'segredo1' };
+const validSignUp: SignUpForm = {
+  firstName: 'Carla',
+  lastName: 'Dias',
+  email: 'carla@example.com',
+  password: 'segredo1',
+  passwordConfirmation: 'segredo1',
+};
 const invalidSignUp: SignUpForm = { firstName: '', lastName: '', email: '', password: '', passwordConfirmation: '' };
 
 // SPEC §5 and §8, copied here on purpose (not imported from the domain).
@@ -99,13 +145,18 @@ export const authPaths = coveringWalks(authMachine, {
       case 'auth.signUp':
         return [validSignUp, invalidSignUp].map((form) => ({ type, form }));
       case 'xstate.done.actor.loadProfile':
-        return [{ type, output: uid ? (storedDocuments[uid] ?? null) : null }, { type, output: null }];
+        return [
+          { type, output: uid ? (storedDocuments[uid] ?? null) : null },
+          { type, output: null },
+        ];
       case 'xstate.error.actor.loadProfile':
         return [{ type, error: new UsersUnavailableError('offline') }];
       case 'xstate.done.actor.signIn':
         return [{ type, output: ana }];
       case 'xstate.error.actor.signIn':
-        return [new WrongPasswordError(), new UserNotFoundError(), new AuthUnavailableError('network')].map((error) => ({ type, error }));
+        return [new WrongPasswordError(), new UserNotFoundError(), new AuthUnavailableError('network')].map(
+          (error) => ({ type, error }),
+        );
       case 'xstate.done.actor.signUp':
         return [{ type, output: carlaProfile }];
       case 'xstate.error.actor.signUp':
@@ -155,7 +206,8 @@ export const authPathName = (path: Pick<ModelPath<typeof authMachine>, 'steps'>)
   });
 
 export type AuthWiring = (ports: { auth: FakeAuth; users: FakeUsers }) => ReturnType<typeof createAuthActors>;
-export const productionAuthWiring: AuthWiring = ({ auth, users }) => createAuthActors({ auth: auth.port, users: users.port });
+export const productionAuthWiring: AuthWiring = ({ auth, users }) =>
+  createAuthActors({ auth: auth.port, users: users.port });
 
 const googleUserOf = (profileId: string) => (profileId === gabi.uid ? gabi : helena);
 
@@ -164,7 +216,11 @@ const googleUserOf = (profileId: string) => (profileId === gabi.uid ? gabi : hel
  * path. Settling a done/error step settles the fakes' pending calls the way the provider and the database
  * would; after each step the test checks the ports' calls, the profile shown, the messages and the log.
  */
-export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: AuthWiring = productionAuthWiring, recorder?: TransitionRecorder) {
+export async function runAuthPath(
+  path: ModelPath<typeof authMachine>,
+  wiring: AuthWiring = productionAuthWiring,
+  recorder?: TransitionRecorder,
+) {
   const auth = fakeAuth();
   const users = fakeUsers();
   const logError = vi.fn();
@@ -253,7 +309,12 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
             late.resolve(storedDocuments[ref.uid!] ?? accountProfile(ref.uid!, null));
           } else {
             ref.formError = e.type === AFTER.signingUp ? SIGN_UP_MESSAGE : LOGIN_MESSAGE;
-            const late = e.type === AFTER.signingIn ? auth.signIn : e.type === AFTER.signingUp ? auth.signUp : auth.signInWithGoogle;
+            const late =
+              e.type === AFTER.signingIn
+                ? auth.signIn
+                : e.type === AFTER.signingUp
+                  ? auth.signUp
+                  : auth.signInWithGoogle;
             late.latest().reject(new AuthUnavailableError('late'));
           }
           await tick();
@@ -275,7 +336,9 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
           auth.signUp.latest().resolve(carla);
           await tick();
           // The name goes into the auth account before the profile is written.
-          expect(users.create.calls.length, `${at}: no profile write before the name is in the account`).toBe(created.length);
+          expect(users.create.calls.length, `${at}: no profile write before the name is in the account`).toBe(
+            created.length,
+          );
           expect(auth.updateDisplayName.latest().args, at).toEqual(['Carla Dias']);
           auth.updateDisplayName.latest().resolve();
           await tick();
@@ -349,7 +412,8 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
           if (e.type === 'auth.signInWithGoogle' || e.type === 'auth.clearErrors') ref.fieldErrors = {};
           if (valid || e.type === 'auth.signInWithGoogle' || e.type === 'auth.clearErrors') ref.formError = null;
           if ((e.type === 'auth.signIn' && valid) || e.type === 'auth.signInWithGoogle') ref.typed = null;
-          if (e.type === 'auth.signUp' && valid) ref.typed = { firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com' };
+          if (e.type === 'auth.signUp' && valid)
+            ref.typed = { firstName: 'Carla', lastName: 'Dias', email: 'carla@example.com' };
           if (e.type === 'auth.profile.retry') ref.calls.findById += 1;
         }
       }
@@ -359,7 +423,11 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
       if (after('signingOut') && e.type === 'auth.signOut') ref.calls.signOut += 1;
       // A flow that failed (or ran out of time) after the provider reported its user: the shopper is signed in,
       // so the profile loads.
-      const flowEnded = e.type.startsWith('xstate.error.actor.sign') || e.type === AFTER.signingIn || e.type === AFTER.signingUp || e.type === AFTER.signingInWithGoogle;
+      const flowEnded =
+        e.type.startsWith('xstate.error.actor.sign') ||
+        e.type === AFTER.signingIn ||
+        e.type === AFTER.signingUp ||
+        e.type === AFTER.signingInWithGoogle;
       if (flowEnded && after('loadingProfile')) {
         expect(ref.reported, `${at}: only when the provider reported a user`).not.toBeNull();
         ref.uid = ref.reported;
@@ -369,7 +437,13 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
       if (!after('loggedOut')) ref.reported = null;
       if (after('loggedOut')) ref.uid = null;
       // Signed out from a session: nothing of it stays (a sign-up's typed name included).
-      if (e.type === 'auth.changed' && e.user === null && after('loggedOut') && !path.steps[index - 1]?.state.matches('loggedOut')) ref.typed = null;
+      if (
+        e.type === 'auth.changed' &&
+        e.user === null &&
+        after('loggedOut') &&
+        !path.steps[index - 1]?.state.matches('loggedOut')
+      )
+        ref.typed = null;
 
       const snapshot = actor.getSnapshot();
       expect(snapshot.value, at).toEqual(expected.value);
@@ -385,15 +459,25 @@ export async function runAuthPath(path: ModelPath<typeof authMachine>, wiring: A
       expect(logError, at).toHaveBeenCalledTimes(ref.errors);
 
       // What the ports saw: each call exactly once, with the shopper's input.
-      expect(auth.signIn.calls.map((c) => c.args), at).toEqual(Array.from({ length: ref.calls.signIn }, () => ['ana@example.com', 'segredo1']));
-      expect(auth.signUp.calls.map((c) => c.args), at).toEqual(
-        Array.from({ length: ref.calls.signUp }, () => [{ email: 'carla@example.com', password: 'segredo1' }]),
-      );
+      expect(
+        auth.signIn.calls.map((c) => c.args),
+        at,
+      ).toEqual(Array.from({ length: ref.calls.signIn }, () => ['ana@example.com', 'segredo1']));
+      expect(
+        auth.signUp.calls.map((c) => c.args),
+        at,
+      ).toEqual(Array.from({ length: ref.calls.signUp }, () => [{ email: 'carla@example.com', password: 'segredo1' }]));
       expect(auth.signInWithGoogle.calls.length, at).toBe(ref.calls.google);
       expect(auth.signOut.calls.length, at).toBe(ref.calls.signOut);
       expect(users.findById.calls.length, at).toBe(ref.calls.findById);
-      expect(users.create.calls.map((c) => c.args[0]), at).toEqual(created);
-      expect(users.createIfMissing.calls.map((c) => c.args[0]), `${at}: repairs`).toEqual(repairs);
+      expect(
+        users.create.calls.map((c) => c.args[0]),
+        at,
+      ).toEqual(created);
+      expect(
+        users.createIfMissing.calls.map((c) => c.args[0]),
+        `${at}: repairs`,
+      ).toEqual(repairs);
       expect(auth.listenerCount(), `${at}: one auth-state subscription`).toBe(1);
     }
   } finally {

@@ -18,7 +18,11 @@ export const LIST_A: Product[] = [
   p('a8', 'Camiseta Branca', 100),
   p('a9', 'Regata Azul', 150),
 ];
-export const LIST_B: Product[] = [p('b1', 'Tênis Casual Branco', 199.9), p('b2', 'Tênis de Corrida', 349.9), p('b3', 'Chinelo', 49.9)];
+export const LIST_B: Product[] = [
+  p('b1', 'Tênis Casual Branco', 199.9),
+  p('b2', 'Tênis de Corrida', 349.9),
+  p('b3', 'Chinelo', 49.9),
+];
 const listName = (products: readonly Product[]) => (products === LIST_A ? 'A' : products === LIST_B ? 'B' : '?');
 
 // --- The reference: a filter and a sort written here, not the domain's --------------------------------------
@@ -29,13 +33,18 @@ function referenceFilter(products: readonly Product[], range: Range): Product[] 
   const out: Product[] = [];
   for (const product of products) {
     if (range === null) out.push(product);
-    else if ((range.min === null || product.price >= range.min) && (range.max === null || product.price <= range.max)) out.push(product);
+    else if ((range.min === null || product.price >= range.min) && (range.max === null || product.price <= range.max))
+      out.push(product);
   }
   return out;
 }
 
 /** "Óculos" sorts as "oculos", "bermuda" with "Blazer": accents and case do not count. */
-const nameKey = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const nameKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** Insertion sort: stable by construction (an equal element never moves in front of an earlier one). */
 function referenceSort(products: Product[], order: Order): Product[] {
@@ -55,7 +64,10 @@ function referenceSort(products: Product[], order: Order): Product[] {
 }
 
 /** The bands of each list, worked out by hand from its prices (edges at its thirds, rounded; both ends included). */
-export const EXPECTED_BANDS: Record<'A' | 'B', Array<{ label: string; count: number; range: { min: number | null; max: number | null } }>> = {
+export const EXPECTED_BANDS: Record<
+  'A' | 'B',
+  Array<{ label: string; count: number; range: { min: number | null; max: number | null } }>
+> = {
   // 60 89,9 100 150 150 | 250 300 | 400 500 → edges 150 and 300.
   A: [
     { label: 'Até R$\u00a0150', count: 5, range: { min: null, max: 150 } },
@@ -132,7 +144,11 @@ const productionWiring: BrowseWiring = (writes) => writes;
  * Drives a real actor along the path and, after each step, checks what the shopper sees (the list, the bands,
  * empty or not) and what the address port received, against the reference above.
  */
-export function runBrowsePath(path: ModelPath<typeof browseMachine>, wiring: BrowseWiring = productionWiring, recorder?: TransitionRecorder) {
+export function runBrowsePath(
+  path: ModelPath<typeof browseMachine>,
+  wiring: BrowseWiring = productionWiring,
+  recorder?: TransitionRecorder,
+) {
   const written: Array<{ replace: boolean; address: string }> = [];
   const port = wiring({
     show: (address) => written.push({ replace: false, address }),
@@ -140,7 +156,10 @@ export function runBrowsePath(path: ModelPath<typeof browseMachine>, wiring: Bro
   });
   const actor = createActor(
     browseMachine.provide({
-      actions: { showAddress: (_, { address }) => port.show(address), correctAddress: (_, { address }) => port.correct(address) },
+      actions: {
+        showAddress: (_, { address }) => port.show(address),
+        correctAddress: (_, { address }) => port.correct(address),
+      },
     }),
     { input: { products: LIST_A }, inspect: recorder?.inspect },
   );
@@ -174,11 +193,15 @@ export function runBrowsePath(path: ModelPath<typeof browseMachine>, wiring: Bro
     const where = `after ${browsePathName({ steps: [step] })}`;
     expect(snapshot.value, where).toEqual(step.state.value);
     const expected = referenceSort(referenceFilter(ref.products, ref.range), ref.order);
-    expect(snapshot.context.visible.map((product) => product.id), where).toEqual(expected.map((product) => product.id));
+    expect(
+      snapshot.context.visible.map((product) => product.id),
+      where,
+    ).toEqual(expected.map((product) => product.id));
     const bands = EXPECTED_BANDS[listName(ref.products) as 'A' | 'B'];
     expect(snapshot.context.bands, where).toEqual(bands);
     // Each band's count is the number of products the reference filter keeps for its range.
-    for (const band of snapshot.context.bands) expect(band.count, where).toBe(referenceFilter(ref.products, band.range).length);
+    for (const band of snapshot.context.bands)
+      expect(band.count, where).toBe(referenceFilter(ref.products, band.range).length);
     expect(snapshot.hasTag('empty'), where).toBe(ref.range !== null && expected.length === 0);
     expect(written.slice(before), where).toEqual(expectedWrites);
   }

@@ -50,7 +50,10 @@ export const WRITTEN_TOTALS: Record<string, string> = {
   'jaqueta×3 bone×3': 'R$ 1.769,70',
 };
 /** The key of WRITTEN_TOTALS for some lines, in catalogue order whatever the cart's order. */
-export function totalsKey(lines: ReadonlyArray<{ id: string; quantity: number }>, order: readonly string[] = catalogue.map((p) => p.id)): string {
+export function totalsKey(
+  lines: ReadonlyArray<{ id: string; quantity: number }>,
+  order: readonly string[] = catalogue.map((p) => p.id),
+): string {
   return order
     .map((id) => lines.find((l) => l.id === id))
     .filter((l) => l !== undefined && l.quantity > 0)

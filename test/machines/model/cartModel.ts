@@ -2,17 +2,36 @@ import { expect } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import type { CartItem, Product } from '../../../src/domain';
 import { cartMachine, createCartActors } from '../../../src/machines/cartMachine';
-import { selectCartCount, selectCartItems, selectCartTotal, selectIsCartUnsaved, selectIsPanelOpen } from '../../../src/ui/selectors';
+import {
+  selectCartCount,
+  selectCartItems,
+  selectCartTotal,
+  selectIsCartUnsaved,
+  selectIsPanelOpen,
+} from '../../../src/ui/selectors';
 import { fakeCartStorage, type FakeCartStorage } from '../../support/fakes/ports';
 import { codedError, tick } from '../../support/fakes/controllable';
 import { coveringWalks, type shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
-import { catalogue, MAX_EXPLORED_QUANTITY, MAX_QUEUED_WHILE_RESTORING, otherTabCarts, savedCarts } from './cartFixtures';
+import {
+  catalogue,
+  MAX_EXPLORED_QUANTITY,
+  MAX_QUEUED_WHILE_RESTORING,
+  otherTabCarts,
+  savedCarts,
+} from './cartFixtures';
 import { ReferenceCart } from './referenceCart';
 export { catalogue } from './cartFixtures';
 
 /** The change events a shopper (or another tab, or the confirmation page) can send; they wait while restoring. */
-const CHANGE_TYPES = new Set(['cart.add', 'cart.increase', 'cart.decrease', 'cart.remove', 'cart.synced', 'cart.paymentConfirmed']);
+const CHANGE_TYPES = new Set([
+  'cart.add',
+  'cart.increase',
+  'cart.decrease',
+  'cart.remove',
+  'cart.synced',
+  'cart.paymentConfirmed',
+]);
 
 export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachine>>[1] = {
   variants: (type, snapshot) => {
@@ -23,7 +42,8 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
     if (restoring && CHANGE_TYPES.has(type)) {
       if (snapshot.context.queued.length >= MAX_QUEUED_WHILE_RESTORING) return [];
       if (type === 'cart.add') return catalogue.map((product) => ({ type, product }));
-      if (type === 'cart.increase' || type === 'cart.decrease' || type === 'cart.remove') return catalogue.map((p) => ({ type, productId: p.id }));
+      if (type === 'cart.increase' || type === 'cart.decrease' || type === 'cart.remove')
+        return catalogue.map((p) => ({ type, productId: p.id }));
     }
     const present = catalogue.filter((p) => quantity(p.id) > 0);
     switch (type) {
@@ -63,13 +83,22 @@ export const productionCartWiring: CartWiring = (storage) => createCartActors({ 
  * Drives a real cart actor (the production machine with the production implementations over a fake storage)
  * along one model path, and after every step checks what the shopper and the storage would see.
  */
-export async function runCartPath(path: ModelPath<typeof cartMachine>, wiring: CartWiring = productionCartWiring, recorder?: TransitionRecorder) {
+export async function runCartPath(
+  path: ModelPath<typeof cartMachine>,
+  wiring: CartWiring = productionCartWiring,
+  recorder?: TransitionRecorder,
+) {
   const storage = fakeCartStorage();
   const actor = createActor(cartMachine.provide(wiring(storage)), { inspect: recorder?.inspect });
   const ref = new ReferenceCart(catalogue);
   try {
     for (const [index, { event, state: expected }] of path.steps.entries()) {
-      const e = event as EventObject & { product?: Product; productId?: string; output?: CartItem[]; items?: CartItem[] };
+      const e = event as EventObject & {
+        product?: Product;
+        productId?: string;
+        output?: CartItem[];
+        items?: CartItem[];
+      };
       switch (e.type) {
         case 'xstate.init':
           actor.start();
@@ -123,7 +152,9 @@ export async function runCartPath(path: ModelPath<typeof cartMachine>, wiring: C
       const expectedItems = ref.items();
       expect(selectCartItems(snapshot), at).toEqual(expectedItems);
       expect(selectCartCount(snapshot), at).toBe(ref.count());
-      expect(Math.round(selectCartTotal(snapshot) * 100), at).toBe(expectedItems.reduce((sum, i) => sum + Math.round(i.price * 100) * i.quantity, 0));
+      expect(Math.round(selectCartTotal(snapshot) * 100), at).toBe(
+        expectedItems.reduce((sum, i) => sum + Math.round(i.price * 100) * i.quantity, 0),
+      );
       expect(selectIsPanelOpen(snapshot), at).toBe(ref.panelOpen);
       expect(selectIsCartUnsaved(snapshot), at).toBe(ref.unsaved);
 

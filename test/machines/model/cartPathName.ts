@@ -2,7 +2,13 @@ import type { EventObject } from 'xstate';
 import type { CartItem, Product } from '../../../src/domain';
 import { pathName } from './graph';
 
-type CartPathEvent = EventObject & { product?: Product; productId?: string; output?: CartItem[]; items?: CartItem[]; via?: string };
+type CartPathEvent = EventObject & {
+  product?: Product;
+  productId?: string;
+  output?: CartItem[];
+  items?: CartItem[];
+  via?: string;
+};
 
 const lines = (items: CartItem[]) => items.map((i) => `${i.id}×${i.quantity}`).join(',') || 'empty';
 

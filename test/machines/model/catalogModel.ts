@@ -1,7 +1,11 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import type { Category, Product, ProductInCategory } from '../../../src/domain';
-import { CatalogUnavailableError, CategoryNotFoundError, type CategoryProductsPage } from '../../../src/adapters/catalog/port';
+import {
+  CatalogUnavailableError,
+  CategoryNotFoundError,
+  type CategoryProductsPage,
+} from '../../../src/adapters/catalog/port';
 import { catalogMachine, createCatalogActors } from '../../../src/machines/catalogMachine';
 import { fakeCatalog, type FakeCatalog } from '../../support/fakes/ports';
 import { tick } from '../../support/fakes/controllable';
@@ -9,7 +13,10 @@ import { coveringWalks, pathName, type ModelPath, type TransitionRecorder, type 
 
 const product = (id: string, price: number) => ({ id, name: id, imageUrl: `/images/${id}.svg`, price });
 const jaquetasListed: Category = {
-  id: 'jaquetas', name: 'jackets', displayName: 'Jaquetas', imageUrl: '/images/jaquetas.svg',
+  id: 'jaquetas',
+  name: 'jackets',
+  displayName: 'Jaquetas',
+  imageUrl: '/images/jaquetas.svg',
   products: [product('jaqueta-couro-preta', 500)],
 };
 /**
@@ -18,7 +25,10 @@ const jaquetasListed: Category = {
  */
 const jaquetasPreview = [...jaquetasListed.products, product('blazer-bege', 400)];
 /** The category's `products` documents by position (gaps of 2, so a cursor is a position, not an index). */
-const JAQUETAS_STORED = [...jaquetasPreview, ...Array.from({ length: 58 }, (_, index) => product(`jaqueta-${index}`, 100 + index))].map((p, index) => ({
+const JAQUETAS_STORED = [
+  ...jaquetasPreview,
+  ...Array.from({ length: 58 }, (_, index) => product(`jaqueta-${index}`, 100 + index)),
+].map((p, index) => ({
   product: p,
   position: index * 2,
 }));
@@ -32,41 +42,69 @@ const pageRequest = (category: Category | null, after: number | undefined) => ({
 /** The page Firestore answers for a request: positions after `after`, at most `limit`, the cursor if full. */
 function storedPage({ after, limit }: { after?: number; limit: number }): CategoryProductsPage {
   const page = JAQUETAS_STORED.filter((stored) => after === undefined || stored.position > after).slice(0, limit);
-  return { products: page.map((stored) => stored.product), nextAfter: page.length === limit ? page.at(-1)!.position : null };
+  return {
+    products: page.map((stored) => stored.product),
+    nextAfter: page.length === limit ? page.at(-1)!.position : null,
+  };
 }
 /** What the page lists: the category document's products until a page has come, then the pages (from the start). */
-const shownOf = (category: Category | null, more: readonly Product[]): readonly Product[] => (more.length > 0 ? more : (category?.products ?? []));
+const shownOf = (category: Category | null, more: readonly Product[]): readonly Product[] =>
+  more.length > 0 ? more : (category?.products ?? []);
 const pageAnswerStale: CategoryProductsPage = { products: [product('resposta-antiga', 1)], nextAfter: 999 };
-const tenis: Category = { id: 'tenis', name: 'sneakers', displayName: 'Tênis', imageUrl: '/images/tenis.svg', products: [] };
+const tenis: Category = {
+  id: 'tenis',
+  name: 'sneakers',
+  displayName: 'Tênis',
+  imageUrl: '/images/tenis.svg',
+  products: [],
+};
 const listed = [jaquetasListed, tenis];
 /** A stale answer for an earlier request; it must never show. */
 const staleAnswer: Category = { ...tenis, id: 'stale', displayName: 'Resposta antiga' };
 
 /** A prerendered /category/jaquetas page: its snapshot, with one category of the list not yet known. */
-export const prerenderedSnapshot: { categories: Category[]; category?: Category } = { categories: [jaquetasListed], category: jaquetasListed };
+export const prerenderedSnapshot: { categories: Category[]; category?: Category } = {
+  categories: [jaquetasListed],
+  category: jaquetasListed,
+};
 /** A /product/blazer-bege page rendered on request: its category holds it, the live list will not. */
 export const productPageSnapshot: typeof prerenderedSnapshot = { categories: [jaquetasFresh] };
 
 /** The agreed catalog deadline, written here (not read from the machine). */
 const DEADLINE_MS = 8_000;
-const LIST_AFTER = ['xstate.after.catalogTimeout.catalog.list.loading', 'xstate.after.catalogTimeout.catalog.list.refreshing'];
+const LIST_AFTER = [
+  'xstate.after.catalogTimeout.catalog.list.loading',
+  'xstate.after.catalogTimeout.catalog.list.refreshing',
+];
 const CATEGORY_AFTER = 'xstate.after.catalogTimeout.catalog.category.loading';
 const PRODUCT_AFTER = 'xstate.after.catalogTimeout.catalog.product.loading';
 const PAGES_AFTER = 'xstate.after.catalogTimeout.catalog.pages.loadingMore';
 
 /** Read alone: in the fresh category, never in the list (a category document holds a preview only). */
-const blazerAlone: ProductInCategory = { product: jaquetasFresh.products[1]!, category: jaquetasListed, related: [jaquetasListed.products[0]!] };
+const blazerAlone: ProductInCategory = {
+  product: jaquetasFresh.products[1]!,
+  category: jaquetasListed,
+  related: [jaquetasListed.products[0]!],
+};
 /** Product page ids: one in the list (and the prerendered snapshot), one only readable alone, one unknown. */
 const PRODUCT_IDS = ['jaqueta-couro-preta', 'blazer-bege', 'nada'];
 /** Where the test finds a product in the categories it expects the machine to hold. */
 function listedIn(categories: Category[], id: string): ProductInCategory | null {
   for (const category of categories) {
     const index = category.products.findIndex((p) => p.id === id);
-    if (index >= 0) return { product: category.products[index]!, category, related: category.products.filter((p) => p.id !== id).slice(0, 4) };
+    if (index >= 0)
+      return {
+        product: category.products[index]!,
+        category,
+        related: category.products.filter((p) => p.id !== id).slice(0, 4),
+      };
   }
   return null;
 }
-const loading = (snapshot: { matches: (value: never) => boolean }, region: 'list' | 'category' | 'product' | 'pages') =>
+const loading = (
+  snapshot: { matches: (value: never) => boolean },
+  region: 'list' | 'category' | 'product' | 'pages',
+) =>
   region === 'list'
     ? snapshot.matches({ list: 'loading' } as never) || snapshot.matches({ list: 'refreshing' } as never)
     : region === 'pages'
@@ -74,52 +112,61 @@ const loading = (snapshot: { matches: (value: never) => boolean }, region: 'list
       : snapshot.matches({ [region]: 'loading' } as never);
 
 const catalogVariants: Parameters<typeof shortestPaths<typeof catalogMachine>>[1]['variants'] = (type, snapshot) => {
-    switch (type) {
-      case 'xstate.done.actor.listCategories':
-      case 'xstate.done.actor.refreshCategories':
-        return [{ type, output: listed }];
-      case 'xstate.error.actor.listCategories':
-      case 'xstate.error.actor.refreshCategories':
-        return [{ type, error: new CatalogUnavailableError('offline') }];
-      // One page at a time: a category page, or a product page.
-      // While a page of it is read, another category (the page answers the category it was asked for).
-      case 'catalog.category.show':
-        return snapshot.matches({ product: 'idle' })
-          ? ['jaquetas', 'nada'].filter((id) => !loading(snapshot, 'pages') || id !== snapshot.context.categoryId).map((id) => ({ type, id }))
-          : [];
-      case 'catalog.product.show':
-        return snapshot.matches({ category: 'idle' }) ? PRODUCT_IDS.map((id) => ({ type, id })) : [];
-      case 'xstate.done.actor.getProduct':
-        return [{ type, output: snapshot.context.productId === 'blazer-bege' ? blazerAlone : null }];
-      case 'xstate.error.actor.getProduct':
-        return [{ type, error: new CatalogUnavailableError('offline') }];
-      case 'xstate.done.actor.getCategory':
-        return snapshot.context.categoryId === 'jaquetas' ? [{ type, output: jaquetasFresh }] : [];
-      case 'xstate.error.actor.getCategory':
-        return [new CategoryNotFoundError(snapshot.context.categoryId ?? '?'), new CatalogUnavailableError('offline')].map((error) => ({ type, error }));
-      // One region's deadline at a time: while the other region also waits, both timers would end together.
-      case LIST_AFTER[0]:
-      case LIST_AFTER[1]:
-        return loading(snapshot, 'category') || loading(snapshot, 'product') || loading(snapshot, 'pages') ? [] : [{ type }];
-      case CATEGORY_AFTER:
-        return loading(snapshot, 'list') || loading(snapshot, 'product') || loading(snapshot, 'pages') ? [] : [{ type }];
-      case PRODUCT_AFTER:
-        return loading(snapshot, 'list') || loading(snapshot, 'category') ? [] : [{ type }];
-      case PAGES_AFTER:
-        return loading(snapshot, 'list') || loading(snapshot, 'category') ? [] : [{ type }];
-      // The grid nears its end: only on a category page.
-      // Not while the category document is read again (a page answers for the category it was asked with), nor
-      // while the list is read (the regions are independent: their interleavings would only multiply the paths).
-      case 'catalog.category.more':
-      case 'catalog.category.more.retry':
-        return snapshot.context.categoryId === null || loading(snapshot, 'category') || loading(snapshot, 'list') ? [] : [{ type }];
-      case 'xstate.done.actor.listCategoryProducts':
-        return [{ type, output: storedPage(pageRequest(snapshot.context.category, snapshot.context.after)) }];
-      case 'xstate.error.actor.listCategoryProducts':
-        return [{ type, error: new CatalogUnavailableError('offline') }];
-      default:
-        return undefined;
-    }
+  switch (type) {
+    case 'xstate.done.actor.listCategories':
+    case 'xstate.done.actor.refreshCategories':
+      return [{ type, output: listed }];
+    case 'xstate.error.actor.listCategories':
+    case 'xstate.error.actor.refreshCategories':
+      return [{ type, error: new CatalogUnavailableError('offline') }];
+    // One page at a time: a category page, or a product page.
+    // While a page of it is read, another category (the page answers the category it was asked for).
+    case 'catalog.category.show':
+      return snapshot.matches({ product: 'idle' })
+        ? ['jaquetas', 'nada']
+            .filter((id) => !loading(snapshot, 'pages') || id !== snapshot.context.categoryId)
+            .map((id) => ({ type, id }))
+        : [];
+    case 'catalog.product.show':
+      return snapshot.matches({ category: 'idle' }) ? PRODUCT_IDS.map((id) => ({ type, id })) : [];
+    case 'xstate.done.actor.getProduct':
+      return [{ type, output: snapshot.context.productId === 'blazer-bege' ? blazerAlone : null }];
+    case 'xstate.error.actor.getProduct':
+      return [{ type, error: new CatalogUnavailableError('offline') }];
+    case 'xstate.done.actor.getCategory':
+      return snapshot.context.categoryId === 'jaquetas' ? [{ type, output: jaquetasFresh }] : [];
+    case 'xstate.error.actor.getCategory':
+      return [
+        new CategoryNotFoundError(snapshot.context.categoryId ?? '?'),
+        new CatalogUnavailableError('offline'),
+      ].map((error) => ({ type, error }));
+    // One region's deadline at a time: while the other region also waits, both timers would end together.
+    case LIST_AFTER[0]:
+    case LIST_AFTER[1]:
+      return loading(snapshot, 'category') || loading(snapshot, 'product') || loading(snapshot, 'pages')
+        ? []
+        : [{ type }];
+    case CATEGORY_AFTER:
+      return loading(snapshot, 'list') || loading(snapshot, 'product') || loading(snapshot, 'pages') ? [] : [{ type }];
+    case PRODUCT_AFTER:
+      return loading(snapshot, 'list') || loading(snapshot, 'category') ? [] : [{ type }];
+    case PAGES_AFTER:
+      return loading(snapshot, 'list') || loading(snapshot, 'category') ? [] : [{ type }];
+    // The grid nears its end: only on a category page.
+    // Not while the category document is read again (a page answers for the category it was asked with), nor
+    // while the list is read (the regions are independent: their interleavings would only multiply the paths).
+    case 'catalog.category.more':
+    case 'catalog.category.more.retry':
+      return snapshot.context.categoryId === null || loading(snapshot, 'category') || loading(snapshot, 'list')
+        ? []
+        : [{ type }];
+    case 'xstate.done.actor.listCategoryProducts':
+      return [{ type, output: storedPage(pageRequest(snapshot.context.category, snapshot.context.after)) }];
+    case 'xstate.error.actor.listCategoryProducts':
+      return [{ type, error: new CatalogUnavailableError('offline') }];
+    default:
+      return undefined;
+  }
 };
 
 // Walks that take every transition of the model (coveringWalks in ./graph) rather than one shortest path per
@@ -129,12 +176,24 @@ const WALK_STEPS = 60;
 /** The SPA shell: nothing known, the list read starts at once. */
 export const catalogPaths = coveringWalks(catalogMachine, { maxSteps: WALK_STEPS, variants: catalogVariants });
 /** A prerendered page: starts from its snapshot; reads the live list on `catalog.refresh` (after hydration). */
-export const prerenderedCatalogPaths = coveringWalks(catalogMachine, { input: prerenderedSnapshot, maxSteps: WALK_STEPS, variants: catalogVariants });
-export const productPagePaths = coveringWalks(catalogMachine, { input: productPageSnapshot, maxSteps: WALK_STEPS, variants: catalogVariants });
+export const prerenderedCatalogPaths = coveringWalks(catalogMachine, {
+  input: prerenderedSnapshot,
+  maxSteps: WALK_STEPS,
+  variants: catalogVariants,
+});
+export const productPagePaths = coveringWalks(catalogMachine, {
+  input: productPageSnapshot,
+  maxSteps: WALK_STEPS,
+  variants: catalogVariants,
+});
 
 export const catalogPathName = (path: Pick<ModelPath<typeof catalogMachine>, 'steps'>) =>
   pathName(path, (event) => {
-    const e = event as EventObject & { id?: string; output?: Category | Category[] | ProductInCategory | CategoryProductsPage | null; error?: { code: string } };
+    const e = event as EventObject & {
+      id?: string;
+      output?: Category | Category[] | ProductInCategory | CategoryProductsPage | null;
+      error?: { code: string };
+    };
     if (e.id) return e.id;
     if (e.error) return e.error.code;
     if (Array.isArray(e.output)) return `${e.output.length} categories`;
@@ -278,7 +337,8 @@ export async function runCatalogPath(
             await answerStalePages();
           }
           ref.shows.push(e.id!);
-          ref.category = (ref.category?.id === e.id ? ref.category : null) ?? ref.categories.find((c) => c.id === e.id) ?? null;
+          ref.category =
+            (ref.category?.id === e.id ? ref.category : null) ?? ref.categories.find((c) => c.id === e.id) ?? null;
           ref.categoryLoading = true;
           break;
         case 'xstate.done.actor.getCategory':
@@ -386,16 +446,25 @@ export async function runCatalogPath(
       expect(snapshot.value, at).toEqual(expected.value);
       expect(snapshot.status, at).toBe(expected.status);
       expect(catalog.listCategories.calls.length, at).toBe(ref.listCalls);
-      expect(catalog.getCategory.calls.map((c) => c.args[0]), at).toEqual(ref.shows);
+      expect(
+        catalog.getCategory.calls.map((c) => c.args[0]),
+        at,
+      ).toEqual(ref.shows);
       expect(snapshot.context.categories, at).toEqual(ref.categories);
       expect(snapshot.context.category, at).toEqual(ref.category);
       expect(snapshot.context.productId, at).toBe(ref.productId);
       expect(snapshot.context.product, at).toEqual(ref.product);
-      expect(catalog.getProduct.calls.map((c) => c.args[0]), at).toEqual(ref.productReads);
+      expect(
+        catalog.getProduct.calls.map((c) => c.args[0]),
+        at,
+      ).toEqual(ref.productReads);
       expect(snapshot.hasTag('busy'), at).toBe(ref.listLoading || ref.categoryLoading);
       expect(logError, at).toHaveBeenCalledTimes(ref.errors);
       expect(snapshot.matches({ pages: ref.pages }), `${at}: pages ${ref.pages}`).toBe(true);
-      expect(catalog.listCategoryProducts.calls.map((c) => c.args), at).toEqual(ref.pageReads);
+      expect(
+        catalog.listCategoryProducts.calls.map((c) => c.args),
+        at,
+      ).toEqual(ref.pageReads);
       expect(snapshot.context.more, at).toEqual(ref.more);
     }
   } finally {

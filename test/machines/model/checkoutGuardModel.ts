@@ -1,6 +1,10 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
-import { checkoutGuardMachine, createCheckoutGuardActors, type AuthSource } from '../../../src/machines/checkoutGuardMachine';
+import {
+  checkoutGuardMachine,
+  createCheckoutGuardActors,
+  type AuthSource,
+} from '../../../src/machines/checkoutGuardMachine';
 import { handMoved } from '../../support/fakes/handMoved';
 import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
@@ -10,8 +14,12 @@ const AFTER = 'xstate.after.loginRedirectDelay.checkoutGuard.waiting';
 export type AuthState = 'unknown' | 'signedIn' | 'signedOut';
 
 /** An auth actor as the guard reads it (its tags), moved by hand. */
-export function fakeAuth(initial: AuthState = 'unknown'): AuthSource & ReturnType<typeof handMoved<AuthState, ReturnType<AuthSource['getSnapshot']>>> {
-  return handMoved<AuthState, ReturnType<AuthSource['getSnapshot']>>(initial, (state) => ({ hasTag: (tag) => tag === state }));
+export function fakeAuth(
+  initial: AuthState = 'unknown',
+): AuthSource & ReturnType<typeof handMoved<AuthState, ReturnType<AuthSource['getSnapshot']>>> {
+  return handMoved<AuthState, ReturnType<AuthSource['getSnapshot']>>(initial, (state) => ({
+    hasTag: (tag) => tag === state,
+  }));
 }
 
 /** Paths from a fresh guard (auth not known yet): logging in, out, and 3 s passing at any moment. */

@@ -8,7 +8,13 @@ import { tick } from '../../support/fakes/controllable';
 import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
 
 const cart: CartItem[] = [
-  { id: 'jaqueta', name: 'Jaqueta de Couro Preta', imageUrl: '/images/jaqueta-couro-preta.svg', price: 500, quantity: 1 },
+  {
+    id: 'jaqueta',
+    name: 'Jaqueta de Couro Preta',
+    imageUrl: '/images/jaqueta-couro-preta.svg',
+    price: 500,
+    quantity: 1,
+  },
 ];
 const SESSION_URL = 'http://127.0.0.1:5000/pay/session-1';
 const DELIVERY = { cep: '20040020', service: 'expressa' } as const;
@@ -50,14 +56,20 @@ export type CheckoutWiring = (checkout: FakeCheckout) => ReturnType<typeof creat
 export const productionCheckoutWiring: CheckoutWiring = (checkout) => createCheckoutActors({ checkout: checkout.port });
 
 /** SPEC §2/§7 and ARCHITECTURE §3 as the test reads them: one session per click, unless one is under way. */
-export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, wiring: CheckoutWiring = productionCheckoutWiring, recorder?: TransitionRecorder) {
+export async function runCheckoutPath(
+  path: ModelPath<typeof checkoutMachine>,
+  wiring: CheckoutWiring = productionCheckoutWiring,
+  recorder?: TransitionRecorder,
+) {
   const checkout = fakeCheckout();
   const redirectTo = vi.fn();
   const logError = vi.fn();
   const clock = new SimulatedClock();
   const actor = createActor(
     checkoutMachine
-      .provide({ actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) } })
+      .provide({
+        actions: { redirectTo: (_, params) => redirectTo(params.url), logError: (_, params) => logError(params) },
+      })
       .provide({ actors: wiring(checkout) }),
     { inspect: recorder?.inspect, clock },
   );
@@ -72,7 +84,12 @@ export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, w
   };
   try {
     for (const [index, { event, state: expected }] of path.steps.entries()) {
-      const e = event as EventObject & { items?: CartItem[]; delivery?: typeof DELIVERY; output?: { url: string }; error?: unknown };
+      const e = event as EventObject & {
+        items?: CartItem[];
+        delivery?: typeof DELIVERY;
+        output?: { url: string };
+        error?: unknown;
+      };
       if (e.type === 'xstate.init') {
         actor.start();
       } else if (e.type === 'xstate.done.actor.createSession') {
@@ -111,8 +128,14 @@ export async function runCheckoutPath(path: ModelPath<typeof checkoutMachine>, w
       expect(snapshot.status, at).toBe(expected.status);
       expect(checkout.createSession.calls.length, at).toBe(ref.calls);
       for (const call of checkout.createSession.calls) expect(call.args[0], at).toEqual(cart);
-      expect(checkout.createSession.calls.map((call) => call.args[1]?.delivery), `${at}: deliveries sent`).toEqual(ref.deliveries);
-      expect(redirectTo.mock.calls.map(([url]) => url), at).toEqual(ref.redirects);
+      expect(
+        checkout.createSession.calls.map((call) => call.args[1]?.delivery),
+        `${at}: deliveries sent`,
+      ).toEqual(ref.deliveries);
+      expect(
+        redirectTo.mock.calls.map(([url]) => url),
+        at,
+      ).toEqual(ref.redirects);
       expect(logError, at).toHaveBeenCalledTimes(ref.errors);
       expect(snapshot.context.errorMessage, at).toBe(ref.message);
       // The button is busy while a session is being created and while the browser leaves.

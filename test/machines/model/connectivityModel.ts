@@ -15,12 +15,17 @@ const variants = (type: string) => (type === 'route.changed' ? PATHS.map((path) 
 const EVERYWHERE = ['update.waiting', 'update.accept', 'update.activated'];
 
 /** Paths from a page that started online, and from one that started offline (navigator.onLine). */
-export const connectivityPaths: Array<{ startOnline: boolean; startPath: string; path: ConnectivityPath }> = [true, false].flatMap((online) =>
-  shortestPaths(connectivityMachine, { input: { online, path: '/' }, offerEverywhere: EVERYWHERE, variants }).map((path) => ({
-    startOnline: online,
-    startPath: '/',
-    path,
-  })),
+export const connectivityPaths: Array<{ startOnline: boolean; startPath: string; path: ConnectivityPath }> = [
+  true,
+  false,
+].flatMap((online) =>
+  shortestPaths(connectivityMachine, { input: { online, path: '/' }, offerEverywhere: EVERYWHERE, variants }).map(
+    (path) => ({
+      startOnline: online,
+      startPath: '/',
+      path,
+    }),
+  ),
 );
 
 export const connectivityPathName = ({ startOnline, path }: (typeof connectivityPaths)[number]) =>
@@ -40,9 +45,17 @@ export async function runConnectivityPath(
 ) {
   const asked = vi.fn();
   const reloads = vi.fn();
-  const machine = (wiring.machine ?? connectivityMachine).provide({ actions: { askToActivate: asked, reload: reloads } });
+  const machine = (wiring.machine ?? connectivityMachine).provide({
+    actions: { askToActivate: asked, reload: reloads },
+  });
   const actor = createActor(machine, { input: { online: startOnline, path: startPath }, inspect: recorder?.inspect });
-  const ref = { online: startOnline, path: startPath, update: 'current' as 'current' | 'waiting' | 'activating', asked: 0, reloads: 0 };
+  const ref = {
+    online: startOnline,
+    path: startPath,
+    update: 'current' as 'current' | 'waiting' | 'activating',
+    asked: 0,
+    reloads: 0,
+  };
   try {
     for (const [index, { event }] of path.steps.entries()) {
       const at = `step ${index} (${event.type})`;
@@ -75,7 +88,9 @@ export async function runConnectivityPath(
       }
       const snapshot = actor.getSnapshot();
       expect(selectOffline(snapshot), `${at}: offline banner`).toBe(!ref.online);
-      expect(selectUpdateAvailable(snapshot), `${at}: update banner`).toBe(ref.update === 'waiting' && !CHECKOUT_PATHS.has(ref.path));
+      expect(selectUpdateAvailable(snapshot), `${at}: update banner`).toBe(
+        ref.update === 'waiting' && !CHECKOUT_PATHS.has(ref.path),
+      );
       expect(asked, `${at}: SKIP_WAITING posted`).toHaveBeenCalledTimes(ref.asked);
       expect(reloads, `${at}: reloads`).toHaveBeenCalledTimes(ref.reloads);
     }

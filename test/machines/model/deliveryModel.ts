@@ -25,7 +25,8 @@ const CAPS: ParcelLine[] = [
   { categoryId: 'hats', quantity: 2, unitAmount: 5_990 },
   { categoryId: null, quantity: 1, unitAmount: 8_990 },
 ];
-const parcelName = (lines: readonly ParcelLine[]) => (lines === JACKET ? 'jacket' : lines === CAPS ? 'caps' : lines.length ? '?' : 'empty');
+const parcelName = (lines: readonly ParcelLine[]) =>
+  lines === JACKET ? 'jacket' : lines === CAPS ? 'caps' : lines.length ? '?' : 'empty';
 
 /**
  * The reference, written out by hand from the Correios ranges and the rate card (not from src/domain/delivery.ts):
@@ -43,12 +44,40 @@ type Expected = { weightGrams: number; subtotal: number; options: Array<[Deliver
 // business days after Tue 1 Dec.
 const QUOTES: Record<string, Record<'jacket' | 'caps', Expected>> = {
   '01310100': {
-    jacket: { weightGrams: 1400, subtotal: 50_000, options: [['economica', 0, '2026-12-04', '2026-12-08'], ['expressa', 2890, '2026-12-03', '2026-12-04']] },
-    caps: { weightGrams: 1300, subtotal: 20_970, options: [['economica', 1840, '2026-12-04', '2026-12-08'], ['expressa', 2890, '2026-12-03', '2026-12-04']] },
+    jacket: {
+      weightGrams: 1400,
+      subtotal: 50_000,
+      options: [
+        ['economica', 0, '2026-12-04', '2026-12-08'],
+        ['expressa', 2890, '2026-12-03', '2026-12-04'],
+      ],
+    },
+    caps: {
+      weightGrams: 1300,
+      subtotal: 20_970,
+      options: [
+        ['economica', 1840, '2026-12-04', '2026-12-08'],
+        ['expressa', 2890, '2026-12-03', '2026-12-04'],
+      ],
+    },
   },
   '69900000': {
-    jacket: { weightGrams: 1400, subtotal: 50_000, options: [['economica', 0, '2026-12-14', '2026-12-18'], ['expressa', 6240, '2026-12-08', '2026-12-11']] },
-    caps: { weightGrams: 1300, subtotal: 20_970, options: [['economica', 4140, '2026-12-14', '2026-12-18'], ['expressa', 6240, '2026-12-08', '2026-12-11']] },
+    jacket: {
+      weightGrams: 1400,
+      subtotal: 50_000,
+      options: [
+        ['economica', 0, '2026-12-14', '2026-12-18'],
+        ['expressa', 6240, '2026-12-08', '2026-12-11'],
+      ],
+    },
+    caps: {
+      weightGrams: 1300,
+      subtotal: 20_970,
+      options: [
+        ['economica', 4140, '2026-12-14', '2026-12-18'],
+        ['expressa', 6240, '2026-12-08', '2026-12-11'],
+      ],
+    },
   },
 };
 const ZONE_OF: Record<string, string> = { '01310100': 'SP', '69900000': 'N' };
@@ -70,7 +99,14 @@ function expectedQuote(cep: string, lines: readonly ParcelLine[]): DeliveryQuote
       name: service === 'economica' ? 'Econômica' : 'Expressa',
       amount,
       free: amount === 0,
-      businessDays: service === 'economica' ? (cep === '01310100' ? { min: 2, max: 4 } : { min: 8, max: 12 }) : cep === '01310100' ? { min: 1, max: 2 } : { min: 4, max: 7 },
+      businessDays:
+        service === 'economica'
+          ? cep === '01310100'
+            ? { min: 2, max: 4 }
+            : { min: 8, max: 12 }
+          : cep === '01310100'
+            ? { min: 1, max: 2 }
+            : { min: 4, max: 7 },
       window: { from, to },
     })),
   };
@@ -81,7 +117,10 @@ const ERROR = 'xstate.error.actor.quote';
 const TIMEOUT = 'xstate.after.quoteTimeout.delivery.quoting';
 const FAILED_MESSAGE = 'Não foi possível calcular o frete agora. Tente novamente.';
 
-const variants = (type: string, snapshot: { context: { cep: string | null; lines: ParcelLine[] } }): EventObject[] | undefined => {
+const variants = (
+  type: string,
+  snapshot: { context: { cep: string | null; lines: ParcelLine[] } },
+): EventObject[] | undefined => {
   switch (type) {
     case 'delivery.cep.submit':
       return Object.keys(TYPED).map((cep) => ({ type, cep }));
@@ -109,7 +148,11 @@ export const deliveryStarts: Array<{ name: string; input: DeliveryInput }> = [
 ];
 
 export const deliveryWalks = deliveryStarts.flatMap(({ name, input }) =>
-  coveringWalks(deliveryMachine, { input, maxSteps: 80, variants: variants as never }).map((walk) => ({ start: name, input, walk })),
+  coveringWalks(deliveryMachine, { input, maxSteps: 80, variants: variants as never }).map((walk) => ({
+    start: name,
+    input,
+    walk,
+  })),
 );
 
 export const deliveryPathName = (path: ModelPath<typeof deliveryMachine>) =>
@@ -170,7 +213,9 @@ export async function runDeliveryWalk(
       const at = `step ${index} (${e.type})`;
       // A quote starts when quoting is entered and answers a moment later, so whether it fails is decided when it
       // starts: by the walk's next answer (a choice of service may come in between; a restart decides again).
-      const nextAnswer = walk.steps.slice(index + 1).find((step) => step.event.type === DONE || step.event.type === ERROR);
+      const nextAnswer = walk.steps
+        .slice(index + 1)
+        .find((step) => step.event.type === DONE || step.event.type === ERROR);
       failNextQuote = nextAnswer?.event.type === ERROR;
       switch (e.type) {
         case 'xstate.init':
@@ -241,9 +286,18 @@ export async function runDeliveryWalk(
         const quote = snapshot.context.quote!;
         expect(quote.cep, `${at}: quoted CEP`).toBe(ref.cep);
         expect(quote.uf, `${at}: state`).toBe(UF_OF[ref.cep!]);
-        expect([quote.weightGrams, quote.subtotal], `${at}: weight and subtotal`).toEqual([row.weightGrams, row.subtotal]);
-        expect(quote.options.map((o) => [o.service, o.amount, o.window.from, o.window.to]), `${at}: options`).toEqual(row.options);
-        expect(selectedDelivery(snapshot), `${at}: what checkout sends`).toEqual({ cep: ref.cep, service: ref.service });
+        expect([quote.weightGrams, quote.subtotal], `${at}: weight and subtotal`).toEqual([
+          row.weightGrams,
+          row.subtotal,
+        ]);
+        expect(
+          quote.options.map((o) => [o.service, o.amount, o.window.from, o.window.to]),
+          `${at}: options`,
+        ).toEqual(row.options);
+        expect(selectedDelivery(snapshot), `${at}: what checkout sends`).toEqual({
+          cep: ref.cep,
+          service: ref.service,
+        });
       } else {
         expect(selectedDelivery(snapshot), `${at}: nothing for checkout`).toBeNull();
         if (ref.phase !== 'quoting') expect(snapshot.context.quote, `${at}: no options`).toBeNull();

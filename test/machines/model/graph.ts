@@ -64,20 +64,32 @@ export function shortestPaths<M extends AnyStateMachine>(machine: M, options: Mo
  * has an untaken edge, and take it; a walk ends when nothing untaken is reachable or it has `maxSteps` steps.
  * Far fewer starts and steps than one shortest path per edge, which matters where a start is a page load.
  */
-export function coveringWalks<M extends AnyStateMachine>(machine: M, options: ModelOptions<M> & { maxSteps?: number }): Array<ModelPath<M>> {
+export function coveringWalks<M extends AnyStateMachine>(
+  machine: M,
+  options: ModelOptions<M> & { maxSteps?: number },
+): Array<ModelPath<M>> {
   type Snapshot = SnapshotFrom<M>;
   const eventsOf = offeredEvents(options);
-  const adjacency = getAdjacencyMap(machine as never, {
-    input: options.input as never,
-    events: (snapshot: Snapshot) => eventsOf(snapshot),
-    serializeState: (snapshot: Snapshot) => snapshotKey(snapshot as AnyMachineSnapshot),
-  } as never) as Record<string, { state: Snapshot; transitions: Record<string, { event: EventObject; state: Snapshot }> }>;
+  const adjacency = getAdjacencyMap(
+    machine as never,
+    {
+      input: options.input as never,
+      events: (snapshot: Snapshot) => eventsOf(snapshot),
+      serializeState: (snapshot: Snapshot) => snapshotKey(snapshot as AnyMachineSnapshot),
+    } as never,
+  ) as Record<string, { state: Snapshot; transitions: Record<string, { event: EventObject; state: Snapshot }> }>;
   // Every edge once, with an id: `<from state> <event>` (a walk takes each id at least once).
   type Edge = { id: string; from: string; event: EventObject; state: Snapshot; to: string };
   const outgoing = new Map<string, Edge[]>(
     Object.entries(adjacency).map(([key, { transitions }]) => [
       key,
-      Object.entries(transitions).map(([eventKey, { event, state }]) => ({ id: `${key} ${eventKey}`, from: key, event, state, to: snapshotKey(state as AnyMachineSnapshot) })),
+      Object.entries(transitions).map(([eventKey, { event, state }]) => ({
+        id: `${key} ${eventKey}`,
+        from: key,
+        event,
+        state,
+        to: snapshotKey(state as AnyMachineSnapshot),
+      })),
     ]),
   );
   const untaken = new Set([...outgoing.values()].flat().map((edge) => edge.id));
@@ -125,7 +137,10 @@ export const walkName = (walk: { steps: readonly unknown[] }, index: number, cou
   `walk ${index + 1} of ${count}: ${walk.steps.length - 1} steps from ${start}`;
 
 /** A readable test name: the events of the path, with a short payload label. */
-export function pathName(path: { steps: ReadonlyArray<{ event: EventObject }> }, label: (event: EventObject) => string = () => ''): string {
+export function pathName(
+  path: { steps: ReadonlyArray<{ event: EventObject }> },
+  label: (event: EventObject) => string = () => '',
+): string {
   return path.steps
     .map(({ event }) => {
       const type = event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\./, 'after:');
@@ -152,13 +167,20 @@ export async function firstFailingPath<P>(paths: readonly P[], run: (path: P) =>
 
 /** What a tooth prints: which path caught the broken wiring. */
 export const reportTooth = (name: string, caughtBy: number, total: number, unit: 'path' | 'walk' = 'path') =>
-  console.info(caughtBy ? `teeth: ${name}: caught by ${unit} ${caughtBy} of ${total} (as it should be)` : `teeth: ${name}: none of ${total} ${unit}s failed`);
+  console.info(
+    caughtBy
+      ? `teeth: ${name}: caught by ${unit} ${caughtBy} of ${total} (as it should be)`
+      : `teeth: ${name}: none of ${total} ${unit}s failed`,
+  );
 
 // Transition coverage: a recorder notes which declared transitions the real actors took, so a model test can
 // assert that its own walks exercised every one (ARCHITECTURE §8: every transition, not just every state). One
 // recorder per model file: files share a module graph in a worker (isolate: false), and a shared tally would let
 // one file's walks count for another's.
-type TransitionLike = { source: { id: string; transitions: Map<string, unknown[]>; always?: unknown[] }; eventType: string | null };
+type TransitionLike = {
+  source: { id: string; transitions: Map<string, unknown[]>; always?: unknown[] };
+  eventType: string | null;
+};
 
 function transitionKey(t: TransitionLike): string {
   const always = t.source.always ?? [];
@@ -178,13 +200,15 @@ export function transitionRecorder(machine: AnyStateMachine): TransitionRecorder
   const seen = new Set<string>();
   return {
     inspect: (inspectionEvent) => {
-      if (inspectionEvent.type !== '@xstate.microstep' || (inspectionEvent.actorRef as { _parent?: unknown })._parent) return;
+      if (inspectionEvent.type !== '@xstate.microstep' || (inspectionEvent.actorRef as { _parent?: unknown })._parent)
+        return;
       for (const t of inspectionEvent._transitions) seen.add(transitionKey(t as unknown as TransitionLike));
     },
     untaken: () => {
       const declared: string[] = [];
       const walk = (node: AnyStateMachine['root']) => {
-        for (const list of node.transitions.values()) for (const t of list) declared.push(transitionKey(t as unknown as TransitionLike));
+        for (const list of node.transitions.values())
+          for (const t of list) declared.push(transitionKey(t as unknown as TransitionLike));
         for (const t of node.always ?? []) declared.push(transitionKey(t as unknown as TransitionLike));
         Object.values(node.states).forEach((child) => walk(child as AnyStateMachine['root']));
       };

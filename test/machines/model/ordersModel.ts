@@ -61,7 +61,10 @@ export async function runOrdersPath(path: ModelPath<typeof ordersMachine>, recor
   const actor = createActor(
     ordersMachine.provide({
       // Auth never becomes known here: the walk sends orders.load and orders.signedOut itself.
-      actors: createOrdersActors({ orders: { listMine: listMine.fn, getForConfirmation: getForConfirmation.fn }, auth: fakeShopper('unknown') }),
+      actors: createOrdersActors({
+        orders: { listMine: listMine.fn, getForConfirmation: getForConfirmation.fn },
+        auth: fakeShopper('unknown'),
+      }),
       actions: { logError: (_, params) => logError(params) },
     }),
     { inspect: recorder?.inspect, clock },

@@ -112,7 +112,9 @@ export class ReferenceCart {
   otherTabChanged(items: CartItem[]) {
     const next = new Map(items.map((i) => [i.id, i.quantity]));
     const kept = this.lines.filter((l) => next.has(l.id)).map((l) => ({ id: l.id, quantity: next.get(l.id)! }));
-    const added = items.filter((i) => !this.lines.some((l) => l.id === i.id)).map(({ id, quantity }) => ({ id, quantity }));
+    const added = items
+      .filter((i) => !this.lines.some((l) => l.id === i.id))
+      .map(({ id, quantity }) => ({ id, quantity }));
     this.lines = [...kept, ...added];
     const merged = this.items();
     this.stored = merged.length ? merged : null;

@@ -17,11 +17,17 @@ import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from
 
 const product = (id: string, name: string): Product => ({ id, name, imageUrl: `/images/${id}.svg`, price: 100 });
 const jaquetas: Category = {
-  id: 'jaquetas', name: 'jackets', displayName: 'Jaquetas', imageUrl: '/images/jaquetas.svg',
+  id: 'jaquetas',
+  name: 'jackets',
+  displayName: 'Jaquetas',
+  imageUrl: '/images/jaquetas.svg',
   products: [product('jaqueta-couro-preta', 'Jaqueta de Couro Preta'), product('blazer-bege', 'Blazer Bege')],
 };
 const tenis: Category = {
-  id: 'tenis', name: 'sneakers', displayName: 'Tênis', imageUrl: '/images/tenis.svg',
+  id: 'tenis',
+  name: 'sneakers',
+  displayName: 'Tênis',
+  imageUrl: '/images/tenis.svg',
   products: [product('tenis-casual-branco', 'Tênis Casual Branco')],
 };
 /** Sneakers of a large catalog: the storefront holds one of the two (`productCount` says 2). */
@@ -32,7 +38,8 @@ const SNAPSHOT = [jaquetas];
 const LIVE = [jaquetas, tenis];
 /** A catalog larger than what the storefront holds: the backend searches it. */
 const PARTIAL = [jaquetas, tenisFirstPage];
-const catalogName = (c: Category[] | null) => (c === SNAPSHOT ? 'snapshot' : c === LIVE ? 'live' : c === PARTIAL ? 'partial' : 'none');
+const catalogName = (c: Category[] | null) =>
+  c === SNAPSHOT ? 'snapshot' : c === LIVE ? 'live' : c === PARTIAL ? 'partial' : 'none';
 /** Written by hand from the definitions above: only PARTIAL has a category holding fewer products than its count. */
 const isPartial = (c: Category[] | null) => c === PARTIAL;
 
@@ -92,7 +99,10 @@ export const searchPaths = coveringWalks(searchMachine, {
       // read (again on a retry); a failure only while no catalog is known.
       case 'search.catalog.loaded':
         // PARTIAL: a large catalog's first pages (then the backend searches), or the other way round.
-        return (snapshot.context.catalog === null ? [SNAPSHOT, LIVE, PARTIAL] : [LIVE, PARTIAL]).map((categories) => ({ type, categories }));
+        return (snapshot.context.catalog === null ? [SNAPSHOT, LIVE, PARTIAL] : [LIVE, PARTIAL]).map((categories) => ({
+          type,
+          categories,
+        }));
       case 'search.catalog.failed':
         return snapshot.context.catalog === null ? [{ type }] : [];
       case AFTER:
@@ -105,7 +115,12 @@ export const searchPaths = coveringWalks(searchMachine, {
       case ERROR:
         return [{ type, error: codedError('chunk/load-failed') }];
       case REMOTE_DONE:
-        return [{ type, output: backendFor(snapshot.context.query.trim()).map((name) => ALL_PRODUCTS.find((p) => p.name === name)!) }];
+        return [
+          {
+            type,
+            output: backendFor(snapshot.context.query.trim()).map((name) => ALL_PRODUCTS.find((p) => p.name === name)!),
+          },
+        ];
       // Offline (or the backend down): the port fails at once.
       case REMOTE_ERROR:
         return [{ type, error: new SearchUnavailableError('network', 'offline') }];
@@ -117,18 +132,36 @@ export const searchPaths = coveringWalks(searchMachine, {
 
 export const searchPathName = (path: ModelPath<typeof searchMachine>) =>
   pathName(path, (event) => {
-    const e = event as EventObject & { query?: string; categories?: Category[]; output?: Product[]; error?: { code: string } };
+    const e = event as EventObject & {
+      query?: string;
+      categories?: Category[];
+      output?: Product[];
+      error?: { code: string };
+    };
     if (e.query !== undefined) return JSON.stringify(e.query);
     if (e.categories) return catalogName(e.categories);
     if (e.output) return `${e.output.length} results`;
     return e.error ? e.error.code : '';
   });
 
-export type SearchWiring = (loader: Controllable<[], SearchIndexModule>, backend: SearchPort) => ReturnType<typeof createSearchActors>;
+export type SearchWiring = (
+  loader: Controllable<[], SearchIndexModule>,
+  backend: SearchPort,
+) => ReturnType<typeof createSearchActors>;
 export type AddressWiring = typeof createSearchNavigation;
-export const productionSearchWiring: SearchWiring = (loader, backend) => createSearchActors({ loadIndexModule: loader.fn, backend });
+export const productionSearchWiring: SearchWiring = (loader, backend) =>
+  createSearchActors({ loadIndexModule: loader.fn, backend });
 
-type Phase = 'idle' | 'blank' | 'debouncing' | 'waitingForCatalog' | 'searching' | 'searchingRemote' | 'results' | 'empty' | 'failed';
+type Phase =
+  | 'idle'
+  | 'blank'
+  | 'debouncing'
+  | 'waitingForCatalog'
+  | 'searching'
+  | 'searchingRemote'
+  | 'results'
+  | 'empty'
+  | 'failed';
 /** Phases with no search pending or running: a keystroke there is the first of a burst. */
 const STILL_FIELD: readonly Phase[] = ['idle', 'blank', 'results', 'empty', 'failed'];
 
@@ -151,7 +184,11 @@ export async function runSearchPath(
   const navigation = memoryNavigation('/');
   const { actions, guards } = addressing(navigation);
   const actor = createActor(
-    searchMachine.provide({ actors: wiring(loader, { search: remote.fn }), actions: { ...actions, logError: (_, params) => logError(params) }, guards }),
+    searchMachine.provide({
+      actors: wiring(loader, { search: remote.fn }),
+      actions: { ...actions, logError: (_, params) => logError(params) },
+      guards,
+    }),
     { clock, inspect: recorder?.inspect },
   );
   // The address bar as SPEC §search and the spec's journeys describe it, kept here: a history stack (the walks
@@ -271,7 +308,8 @@ export async function runSearchPath(
           actor.send(event as never);
           ref.catalog = e.categories!;
           ref.catalogFailed = false;
-          if (['waitingForCatalog', 'searching', 'searchingRemote', 'results', 'empty', 'failed'].includes(ref.phase)) startSearch();
+          if (['waitingForCatalog', 'searching', 'searchingRemote', 'results', 'empty', 'failed'].includes(ref.phase))
+            startSearch();
           break;
         case 'search.catalog.failed':
           actor.send(event as never);
@@ -324,15 +362,21 @@ export async function runSearchPath(
       expect(snapshot.value, `${at}: the reference phase`).toBe(ref.phase);
       expect(snapshot.context.query, `${at}: the field`).toBe(ref.query);
       if (ref.phase === 'results' || ref.phase === 'empty') {
-        expect(snapshot.context.results.map((p) => p.name), `${at}: results`).toEqual(ref.results);
+        expect(
+          snapshot.context.results.map((p) => p.name),
+          `${at}: results`,
+        ).toEqual(ref.results);
         expect(snapshot.context.resultsFor, `${at}: results for`).toBe(ref.query.trim());
         expect(snapshot.context.partial, `${at}: results marked partial`).toBe(ref.partial);
       }
       // Stale requests are cancelled: only the one the page still waits for may be running.
       const inFlight = ref.phase === 'searchingRemote' ? remote.latest() : null;
-      for (const call of remote.pending()) expect(call.args[1]?.signal?.aborted, `${at}: a stale request was cancelled`).toBe(call !== inFlight);
+      for (const call of remote.pending())
+        expect(call.args[1]?.signal?.aborted, `${at}: a stale request was cancelled`).toBe(call !== inFlight);
       expect(snapshot.hasTag('hint'), `${at}: hint`).toBe(ref.phase === 'blank');
-      expect(snapshot.hasTag('busy'), `${at}: busy`).toBe(['debouncing', 'waitingForCatalog', 'searching', 'searchingRemote'].includes(ref.phase));
+      expect(snapshot.hasTag('busy'), `${at}: busy`).toBe(
+        ['debouncing', 'waitingForCatalog', 'searching', 'searchingRemote'].includes(ref.phase),
+      );
       expect(loader.calls.length, `${at}: searches run`).toBe(ref.searches);
       expect(remote.calls.length, `${at}: requests to the backend`).toBe(ref.remoteSearches);
       if (inFlight) expect(inFlight.args[0], `${at}: the backend is asked for the term`).toBe(ref.query.trim());

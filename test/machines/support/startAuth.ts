@@ -5,8 +5,18 @@ import type { AuthUser } from '../../../src/adapters/auth/port';
 import { authMachine, createAuthActors } from '../../../src/machines/authMachine';
 import { fakeAuth, fakeUsers } from '../../support/fakes/ports';
 
-export const ana: AuthUser = { uid: 'uid-ana', email: 'ana@example.com', displayName: 'Ana Souza', provider: 'firebase' };
-export const bruno: AuthUser = { uid: 'uid-bruno', email: 'bruno@example.com', displayName: 'Bruno Lima', provider: 'firebase' };
+export const ana: AuthUser = {
+  uid: 'uid-ana',
+  email: 'ana@example.com',
+  displayName: 'Ana Souza',
+  provider: 'firebase',
+};
+export const bruno: AuthUser = {
+  uid: 'uid-bruno',
+  email: 'bruno@example.com',
+  displayName: 'Bruno Lima',
+  provider: 'firebase',
+};
 
 /** A started auth actor over fake ports; `logError` records what the machine reports. */
 export function startAuth(clock: SimulatedClock = new SimulatedClock()) {

@@ -8,15 +8,21 @@ function startGuard(isLoggedIn: boolean | null) {
   const clock = new SimulatedClock();
   const navigateToLogin = vi.fn();
   const auth = fakeAuth(isLoggedIn === null ? 'unknown' : isLoggedIn ? 'signedIn' : 'signedOut');
-  const actor = createActor(checkoutGuardMachine.provide({ actors: createCheckoutGuardActors({ auth }), actions: { navigateToLogin } }), {
-    clock,
-  }).start();
+  const actor = createActor(
+    checkoutGuardMachine.provide({ actors: createCheckoutGuardActors({ auth }), actions: { navigateToLogin } }),
+    {
+      clock,
+    },
+  ).start();
   const set = (state: AuthState) => auth.set(state);
   return { actor, clock, navigateToLogin, set };
 }
 
 /** The countdown just started: nothing at 2999 ms, one navigation to /login at 3000 ms. */
-export function expectRedirectAfterThreeSeconds({ clock, navigateToLogin }: Pick<ReturnType<typeof startGuard>, 'clock' | 'navigateToLogin'>) {
+export function expectRedirectAfterThreeSeconds({
+  clock,
+  navigateToLogin,
+}: Pick<ReturnType<typeof startGuard>, 'clock' | 'navigateToLogin'>) {
   clock.increment(2999);
   expect(navigateToLogin).not.toHaveBeenCalled();
   clock.increment(1);

@@ -56,7 +56,9 @@ export function fakeUsers() {
 export type FakeUsers = ReturnType<typeof fakeUsers>;
 
 export function fakeCheckout() {
-  const createSession = controllable<[readonly CartItem[], CreateSessionOptions?], CheckoutSession>('checkout.createSession');
+  const createSession = controllable<[readonly CartItem[], CreateSessionOptions?], CheckoutSession>(
+    'checkout.createSession',
+  );
   const port: CheckoutPort = { createSession: createSession.fn };
   return { port, createSession };
 }
@@ -122,7 +124,9 @@ export function fakeCatalog() {
   const listCategories = controllable<[], Category[]>('catalog.listCategories');
   const getCategory = controllable<[string], Category>('catalog.getCategory');
   const getProduct = controllable<[string], ProductInCategory | null>('catalog.getProduct');
-  const listCategoryProducts = controllable<[string, { after?: number; limit: number }], CategoryProductsPage>('catalog.listCategoryProducts');
+  const listCategoryProducts = controllable<[string, { after?: number; limit: number }], CategoryProductsPage>(
+    'catalog.listCategoryProducts',
+  );
   const port: CatalogPort & Pick<ProductCatalogPort, 'getProduct' | 'listCategoryProducts'> = {
     listCategories: listCategories.fn,
     getCategory: getCategory.fn,

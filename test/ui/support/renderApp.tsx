@@ -20,7 +20,12 @@ import { aCategory, aProduct } from '../../support/builders';
 
 /** A small fixed catalog: readable names, prices with and without centavos. */
 export function sampleCatalog(): Category[] {
-  const jackets = aCategory({ id: 'jackets', name: 'jackets', displayName: 'Jaquetas', imageUrl: '/images/jackets.svg' })
+  const jackets = aCategory({
+    id: 'jackets',
+    name: 'jackets',
+    displayName: 'Jaquetas',
+    imageUrl: '/images/jackets.svg',
+  })
     .withProducts([
       aProduct({ id: 'j1', name: 'Jaqueta de Couro Preta', price: 500, imageUrl: '/images/j1.svg' }).build(),
       aProduct({ id: 'j2', name: 'Blazer Bege', price: 400, imageUrl: '/images/j2.svg' }).build(),
@@ -39,7 +44,12 @@ export function sampleCatalog(): Category[] {
   const others = names.map(([id, displayName], index) =>
     aCategory({ id, name: id, displayName, imageUrl: `/images/${id}.svg` })
       .withProducts([
-        aProduct({ id: `${id}-1`, name: `${displayName} Um`, price: 89.9 + index, imageUrl: `/images/${id}-1.svg` }).build(),
+        aProduct({
+          id: `${id}-1`,
+          name: `${displayName} Um`,
+          price: 89.9 + index,
+          imageUrl: `/images/${id}-1.svg`,
+        }).build(),
         aProduct({ id: `${id}-2`, name: `${displayName} Dois`, price: 110, imageUrl: `/images/${id}-2.svg` }).build(),
       ])
       .build(),
@@ -81,7 +91,13 @@ export function renderApp(options: RenderOptions = {}) {
   // Delivery (issue 27): the saved CEP is a port of its own, empty unless the test hands one over.
   const deliveryCep = options.deliveryCep ?? memoryDeliveryCep();
   const logged: Array<[string, unknown]> = [];
-  const orders = options.orders ?? memoryOrders({ documents: options.orderDocuments, signedInAs: () => auth.currentUser()?.uid ?? null, log: (message, detail) => logged.push([message, detail]) });
+  const orders =
+    options.orders ??
+    memoryOrders({
+      documents: options.orderDocuments,
+      signedInAs: () => auth.currentUser()?.uid ?? null,
+      log: (message, detail) => logged.push([message, detail]),
+    });
   const redirects: string[] = [];
   // The search machine moves wouter's memory location, the one the App's router reads.
   const navigation: NavigationPort = {
@@ -90,7 +106,17 @@ export function renderApp(options: RenderOptions = {}) {
     replace: (to) => location.navigate(to, { replace: true }),
   };
   const services = createServices(
-    { auth, users, catalog: { getProduct: async () => null, ...(options.catalog ?? memoryCatalog(sampleCatalog())) }, checkout, orders, cartStorage, deliveryCep, navigation, search: options.search },
+    {
+      auth,
+      users,
+      catalog: { getProduct: async () => null, ...(options.catalog ?? memoryCatalog(sampleCatalog())) },
+      checkout,
+      orders,
+      cartStorage,
+      deliveryCep,
+      navigation,
+      search: options.search,
+    },
     {
       logError: (message, error) => logged.push([message, error]),
       navigateToLogin: () => location.navigate('/login'),
@@ -129,7 +155,7 @@ export async function settled() {
   });
   // Wait for the overlay to disappear (auth known, list loaded, the route's lazy chunk imported). A deadline in
   // real time, not a number of turns: on a busy machine a lazy page's first import alone can take seconds.
-  for (const deadline = Date.now() + 10_000; screen.queryByTestId('loading-overlay') && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 10_000; screen.queryByTestId('loading-overlay') && Date.now() < deadline;) {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     });
