@@ -1,13 +1,13 @@
 // Lint: typescript-eslint's recommended rules plus the import direction of ARCHITECTURE §2:
-//   ui → machines → adapters/*/port.ts → domain
+//   ui → machines → adapters/*/*Port.ts → domain
 // Only src/main.tsx (the composition root), server/, scripts/ and test/ import adapter implementations.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
 const onlyPortsOfAdapters = {
-  group: ['**/adapters/*/*', '!**/adapters/*/port', '!**/adapters/*/port.ts'],
-  message: 'Import the port (adapters/<port>/port.ts); only src/main.tsx picks implementations.',
+  group: ['**/adapters/*/*', '!**/adapters/*/*Port', '!**/adapters/*/*Port.ts'],
+  message: 'Import the port (adapters/<port>/<port>Port.ts); only src/main.tsx picks implementations.',
 };
 
 export default tseslint.config(
@@ -83,7 +83,7 @@ export default tseslint.config(
   },
   {
     // ui and machines may reach adapters only through their ports.
-    files: ['src/ui/**/*.{ts,tsx}', 'src/machines/**/*.ts', 'src/domain/**/*.ts', 'src/adapters/*/port.ts'],
+    files: ['src/ui/**/*.{ts,tsx}', 'src/machines/**/*.ts', 'src/domain/**/*.ts', 'src/adapters/*/*Port.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlyPortsOfAdapters] }] },
   },
 );

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import RunOrderSequencer from './test/support/runOrder';
 
 // Each test file finds its project by its name or folder (no lists to keep):
-//   *.emulators.test.ts        the run's shared Auth + Firestore emulators (test/contracts/support/emulators.ts)
+//   *.emulators.test.ts        the run's shared Auth + Firestore emulators (test/contracts/support/emulatorData.ts)
 //   *.builds.test.ts           the run's two storefront builds (test/support/builds.globalSetup.ts)
 //   *.dom.test.ts(x), test/ui/, test/inspector/   a happy-dom window
 //   *.isolated.dom.test.tsx    a happy-dom window and a module graph of its own (server and client React in one realm)

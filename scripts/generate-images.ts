@@ -1,10 +1,10 @@
 // Draws the catalog's illustrations offline: one SVG per product (a garment silhouette in the product's
-// colours) and one tile per category, into seed/images/. Run `npm run images` after editing seed/catalog.ts;
+// colours) and one tile per category, into seed/images/. Run `npm run images` after editing seed/seedCatalog.ts;
 // test/scripts/images.test.ts fails when the committed files are stale.
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalog, categoryArt, productArt, type Art, type Shape } from '../seed/catalog';
+import { catalog, categoryArt, productArt, type Art, type Shape } from '../seed/seedCatalog';
 import { runScript } from './lib/cli';
 
 export const IMAGES_DIR = fileURLToPath(new URL('../seed/images/', import.meta.url));

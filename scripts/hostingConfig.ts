@@ -6,7 +6,7 @@
 // JSON-LD and application/json blocks are data, never executed: not listed. `npm run build:prod` runs it;
 // test/scripts/hostingConfig.test.ts recomputes the hashes from a build and compares.
 import { createHash } from 'node:crypto';
-import { PIX_SCRIPT_HASH } from '../server/payments/payPage';
+import { PIX_SCRIPT_HASH } from '../server/payments/payPageMarkup';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { ROOT } from './lib/stack';
@@ -87,7 +87,7 @@ export async function writeDeployConfig(opts: Omit<CspOptions, 'scriptHashes'> &
         pageHashes.add(cspHash(script));
   }
   // Hosting may add these headers to the function's answers too, and two policies both apply: the pay page's
-  // Pix countdown (server/payments/payPage.ts) must be allowed here as well as in the page's own policy.
+  // Pix countdown (server/payments/payPageMarkup.ts) must be allowed here as well as in the page's own policy.
   const scriptHashes = [...[...pageHashes].sort(), PIX_SCRIPT_HASH];
   const csp = contentSecurityPolicy({ ...opts, scriptHashes });
   const all = base.hosting.headers.find((entry) => entry.source === '**');

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CatalogPort } from '../src/adapters/catalog/port';
+import type { CatalogPort } from '../src/adapters/catalog/catalogPort';
 import { BOOT_DATA_ID, type BootData } from '../src/bootData';
 import {
   EXPLORE_PRODUCTS_PER_CATEGORY,

@@ -6,7 +6,7 @@
 import type { BulkWriter, Firestore } from 'firebase-admin/firestore';
 import type { Category } from '../src/domain';
 import { categoryDocumentOf, productDocumentsOf } from '../src/domain/productDocuments';
-import { catalog } from '../seed/catalog';
+import { catalog } from '../seed/seedCatalog';
 import { runScript } from './lib/cli';
 import { describeTarget, openFirestore, targetFromEnv } from './lib/firestoreAdmin';
 
@@ -20,7 +20,7 @@ const USAGE = `usage: npm run seed [-- --if-empty | --force] [-- --products <cou
   (neither)           seed an empty catalog; refuse to touch a non-empty one
   --if-empty          seed only when there are no categories or no products (what \`npm start\` does)
   --force             replace the catalog: categories and products not in it are deleted
-  --products <count>  instead of seed/catalog.ts, a generated catalog of 20 categories and <count> products
+  --products <count>  instead of seed/seedCatalog.ts, a generated catalog of 20 categories and <count> products
                       (seeded faker: the same count gives the same catalog), written with a BulkWriter`;
 
 export interface SeedResult {

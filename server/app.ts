@@ -4,15 +4,15 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type Stripe from 'stripe';
-import type { CatalogPort } from '../src/adapters/catalog/port';
+import type { CatalogPort } from '../src/adapters/catalog/catalogPort';
 import { createPriceBook } from './adapters/cachedCatalog';
 import type { TokenVerifier } from './auth/tokenVerifier';
-import type { PaymentProvider } from './payments/port';
+import type { PaymentProvider } from './payments/paymentsPort';
 import auth from './plugins/auth';
-import errors, { HttpError } from './plugins/errors';
+import errors, { HttpError } from './plugins/httpErrors';
 import securityHeaders from './plugins/securityHeaders';
 import shopperLimit from './plugins/shopperLimit';
-import type { ShopperLimiter } from './limits/port';
+import type { ShopperLimiter } from './limits/limiterPort';
 import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
 import { PAY_PAGE_PREFIX, payPageRoutes } from './routes/payPage';
@@ -20,7 +20,7 @@ import { pagesRoutes, type PagesRoutesOptions } from './routes/pages';
 import { SEARCH_ROUTE, searchRoutes } from './routes/search';
 import type { ProductSearch } from './adapters/search/productSearch';
 import { stripeWebhookRoutes } from './routes/stripeWebhook';
-import type { CheckoutStore } from './store/port';
+import type { CheckoutStore } from './store/sessionStorePort';
 
 export { CHECKOUT_ROUTE, SEARCH_ROUTE };
 

@@ -31,7 +31,7 @@ let backend: Promise<FastifyInstance> | null = null;
 async function startBackend(): Promise<FastifyInstance> {
   // Loaded on the first request, not at import: `firebase deploy` and the emulator import this file to discover
   // the function (10 s limit), and Fastify + firebase-admin + stripe take seconds on a busy machine.
-  const [{ loadConfig }, { createBackend }] = await Promise.all([import('./config'), import('./main')]);
+  const [{ loadConfig }, { createBackend }] = await Promise.all([import('./serverConfig'), import('./main')]);
   const site = siteUrl.value();
   const provider = paymentProvider.value();
   const config = loadConfig({

@@ -1,4 +1,4 @@
-// The one HTML-escaping helper: the pay page (server/payments/payPage.ts), the catalog pages the build prerenders
+// The one HTML-escaping helper: the pay page (server/payments/payPageMarkup.ts), the catalog pages the build prerenders
 // and the backend renders (server/render/pageHtml.ts) and the sitemaps put text and URLs into element content and
 // double-quoted attributes with it.
 const ESCAPES: Readonly<Record<string, string>> = {

@@ -1,16 +1,16 @@
-// Starts the backend from the environment (server/config.ts): `npm run server`, or spawned by `npm start`.
+// Starts the backend from the environment (server/serverConfig.ts): `npm run server`, or spawned by `npm start`.
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createAdminCatalog } from './adapters/adminCatalog';
 import { buildServer } from './app';
 import { createFirebaseTokenVerifier } from './auth/tokenVerifier';
-import { loadConfig, type ServerConfig } from './config';
+import { loadConfig, type ServerConfig } from './serverConfig';
 import { createSimulatedProvider } from './payments/simulated';
 import { createStripeClient, createStripeProvider } from './payments/stripe';
-import { createFirestoreStore } from './store/firestore';
-import { createFirestoreShopperLimiter } from './limits/firestore';
-import { createFirestorePageSource } from './render/source';
+import { createFirestoreStore } from './store/firestoreSessionStore';
+import { createFirestoreShopperLimiter } from './limits/firestoreLimiter';
+import { createFirestorePageSource } from './render/pageSource';
 import { firestoreProductSource } from './adapters/search/firestoreSource';
 import { createProductSearch } from './adapters/search/productSearch';
 

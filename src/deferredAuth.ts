@@ -1,7 +1,7 @@
 // An AuthPort whose implementation arrives later (a dynamic import). The Firebase Auth SDK is ~25 KB gz that
 // the first render does not need: the shell renders with the loading overlay (auth is `unknown` until the
 // first auth-state answer anyway), the catalog request leaves at once, and the SDK downloads in parallel.
-import { AuthUnavailableError, type AuthPort, type AuthStateListener } from './adapters/auth/port';
+import { AuthUnavailableError, type AuthPort, type AuthStateListener } from './adapters/auth/authPort';
 
 export function deferAuth(load: () => Promise<AuthPort>, onLoadError: (error: unknown) => void = () => {}): AuthPort {
   const ready = load();

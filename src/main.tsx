@@ -2,15 +2,15 @@
 import { initializeApp } from 'firebase/app';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startTransition } from 'react';
-import { createLocalStorageCart } from './adapters/cartStorage/localStorage';
+import { createLocalStorageCart } from './adapters/cartStorage/localStorageCartStorage';
 import { localStorageOf } from './adapters/webStorage';
-import { CatalogUnavailableError } from './adapters/catalog/port';
-import type { ProductCatalogPort } from './adapters/catalog/port';
+import { CatalogUnavailableError } from './adapters/catalog/catalogPort';
+import type { ProductCatalogPort } from './adapters/catalog/catalogPort';
 import type { StorefrontCatalogPort } from './machines/catalogMachine';
-import { createBrowserNavigation } from './adapters/navigation/browser';
-import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/port';
-import { OrdersUnavailableError, type OrdersPort } from './adapters/orders/port';
-import { UsersUnavailableError, type UsersPort } from './adapters/users/port';
+import { createBrowserNavigation } from './adapters/navigation/browserNavigation';
+import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/checkoutPort';
+import { OrdersUnavailableError, type OrdersPort } from './adapters/orders/ordersPort';
+import { UsersUnavailableError, type UsersPort } from './adapters/users/usersPort';
 import { readBootData } from './bootData';
 import { loadConfig } from './config';
 import { deferAuth } from './deferredAuth';
@@ -38,9 +38,9 @@ const loadFirestore = () =>
   (firestorePorts ??= importWhenOnline(() =>
     Promise.all([
       import('firebase/firestore/lite'),
-      import('./adapters/catalog/firestore'),
-      import('./adapters/users/firestore'),
-      import('./adapters/orders/firestore'),
+      import('./adapters/catalog/firestoreCatalog'),
+      import('./adapters/users/firestoreUsers'),
+      import('./adapters/orders/firestoreOrders'),
     ]).then(
       ([
         { getFirestore, connectFirestoreEmulator },
@@ -120,12 +120,13 @@ const auth = deferAuth(
 // bundler would keep that failure), so the next click after going back online loads it.
 const checkout: CheckoutPort = lazyPort(
   () =>
-    Promise.all([import('ky'), import('./adapters/checkout/http')]).then(([{ default: ky }, { createHttpCheckout }]) =>
-      // '' (production): the backend is this origin, Hosting rewrites its paths to the function.
-      createHttpCheckout({
-        http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }),
-        idToken: () => auth.idToken(),
-      }),
+    Promise.all([import('ky'), import('./adapters/checkout/httpCheckout')]).then(
+      ([{ default: ky }, { createHttpCheckout }]) =>
+        // '' (production): the backend is this origin, Hosting rewrites its paths to the function.
+        createHttpCheckout({
+          http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }),
+          idToken: () => auth.idToken(),
+        }),
     ),
   ['createSession'],
   (cause) => new CheckoutFailedError('network', 'the checkout code could not be loaded', { cause }),
@@ -135,8 +136,9 @@ const checkout: CheckoutPort = lazyPort(
 // the first such search; offline they are not requested and the search machine searches the products held.
 const search = lazyPort(
   () =>
-    Promise.all([import('ky'), import('./adapters/search/http')]).then(([{ default: ky }, { createHttpSearch }]) =>
-      createHttpSearch({ http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }) }),
+    Promise.all([import('ky'), import('./adapters/search/httpSearch')]).then(
+      ([{ default: ky }, { createHttpSearch }]) =>
+        createHttpSearch({ http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }) }),
     ),
   ['search'],
   (cause) => (cause instanceof Error ? cause : new Error(String(cause))),
@@ -178,7 +180,7 @@ async function startApp() {
       cartStorage: createLocalStorageCart({ storage: localStorageOf(window) }),
       // With the delivery chunk, on its first need: the adapter validates with the CEP table.
       deliveryCep: () =>
-        import('./adapters/deliveryCep/localStorage').then(({ createLocalStorageDeliveryCep }) =>
+        import('./adapters/deliveryCep/localStorageDeliveryCep').then(({ createLocalStorageDeliveryCep }) =>
           createLocalStorageDeliveryCep({ storage: localStorageOf(window) }),
         ),
       navigation: createBrowserNavigation(window),

@@ -4,14 +4,14 @@
 // memory and hold the build's catalog snapshot; the auth state is unknown and the cart empty, as in the
 // browser's first render before hydration.
 import { prerenderToNodeStream } from 'react-dom/static';
-import type { AuthPort } from './adapters/auth/port';
-import { memoryCartStorage } from './adapters/cartStorage/memory';
-import { memoryCatalog } from './adapters/catalog/memory';
-import { memoryOrders } from './adapters/orders/memory';
-import { memoryCheckout } from './adapters/checkout/memory';
-import { memoryDeliveryCep } from './adapters/deliveryCep/memory';
-import { memoryNavigation } from './adapters/navigation/memory';
-import { memoryUsers } from './adapters/users/memory';
+import type { AuthPort } from './adapters/auth/authPort';
+import { memoryCartStorage } from './adapters/cartStorage/memoryCartStorage';
+import { memoryCatalog } from './adapters/catalog/memoryCatalog';
+import { memoryOrders } from './adapters/orders/memoryOrders';
+import { memoryCheckout } from './adapters/checkout/memoryCheckout';
+import { memoryDeliveryCep } from './adapters/deliveryCep/memoryDeliveryCep';
+import { memoryNavigation } from './adapters/navigation/memoryNavigation';
+import { memoryUsers } from './adapters/users/memoryUsers';
 import type { BootData } from './bootData';
 import { deferAuth } from './deferredAuth';
 import { App } from './ui/App';

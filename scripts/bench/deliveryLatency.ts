@@ -6,7 +6,7 @@
 // Each is a median over the samples; the ratio says what the estimator costs beyond a plain interaction on
 // this machine at this moment, which a bare figure in milliseconds cannot.
 import type { Browser } from 'playwright-core';
-import { median, waitForContent } from './browser';
+import { median, waitForContent } from './benchBrowser';
 
 /**
  * One CEP per price zone (SP, SE, S, CO, NE, N), so each quote differs from the one before it (another zone,

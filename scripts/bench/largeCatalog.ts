@@ -7,10 +7,10 @@
 import { fakerPT_BR as faker } from '@faker-js/faker';
 import type { Browser, Page } from 'playwright-core';
 import type { Category, Product } from '../../src/domain';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { CATEGORIES_COLLECTION } from '../seed';
 import { withFirestore } from '../lib/firestoreAdmin';
-import { median, waitForContent } from './browser';
+import { median, waitForContent } from './benchBrowser';
 
 export const LARGE_CATEGORY_ID = 'bench-2000';
 export const LARGE_CATEGORY_SIZE = 2_000;

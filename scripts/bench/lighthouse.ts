@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BROWSER_UI_FEATURES_OFF, CHROMIUM_PATH } from '../lib/chromium';
 import { ROOT } from '../lib/stack';
-import { median } from './browser';
+import { median } from './benchBrowser';
 import { waitForQuietBrowser } from './quietBrowser';
 
 const LIGHTHOUSE_CLI = join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');

@@ -1,7 +1,7 @@
 // JS and CSS per route, recorded from Chromium's network (not guessed from index.html): each route in a fresh
 // context (empty cache), until the page's content is up and the network is idle.
 import type { Browser } from 'playwright-core';
-import { FIRST_RENDER_PROBE, runtimeCssGzip, trackScriptsAndStyles, waitForContent } from './browser';
+import { FIRST_RENDER_PROBE, runtimeCssGzip, trackScriptsAndStyles, waitForContent } from './benchBrowser';
 
 export interface RouteBytes {
   route: string;

@@ -3,7 +3,7 @@
 // the whole query ("3 produtos para “calca”"). The debounce, the lazy index, React's render and the paint are
 // all inside. Median over the queries × repeats.
 import type { Browser } from 'playwright-core';
-import { median, waitForContent } from './browser';
+import { median, waitForContent } from './benchBrowser';
 
 const QUERIES = ['tenis', 'calca', 'jaquta', 'camisa', 'bone', 'xyzxyz'];
 

@@ -11,7 +11,7 @@ import { execa } from 'execa';
 import { faker } from '@faker-js/faker';
 import { ROOT } from '../lib/children';
 import { findFreePort } from '../lib/emulators';
-import type { SearchProduct } from '../../server/adapters/search/source';
+import type { SearchProduct } from '../../server/adapters/search/searchSource';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -103,9 +103,9 @@ async function runTarget() {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run the target with --expose-gc');
   const { buildServer } = await import('../../server/app');
-  const { memoryCatalog } = await import('../../src/adapters/catalog/memory');
+  const { memoryCatalog } = await import('../../src/adapters/catalog/memoryCatalog');
   const { createSimulatedProvider } = await import('../../server/payments/simulated');
-  const { createMemoryStore } = await import('../../server/store/memory');
+  const { createMemoryStore } = await import('../../server/store/memorySessionStore');
   const { memoryProductSource } = await import('../../server/adapters/search/memorySource');
   const { createProductSearch } = await import('../../server/adapters/search/productSearch');
   const port = Number(process.env.BENCH_PORT);

@@ -8,8 +8,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { execa } from 'execa';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { catalog } from '../../seed/catalog';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import { catalog } from '../../seed/seedCatalog';
 import { ROOT } from '../lib/children';
 import { findFreePort, startEmulators } from '../lib/emulators';
 import { writeDocSection } from './doc';
@@ -25,7 +25,7 @@ async function runTarget() {
   const { buildServer } = await import('../../server/app');
   const { createFirebaseTokenVerifier } = await import('../../server/auth/tokenVerifier');
   const { createSimulatedProvider } = await import('../../server/payments/simulated');
-  const { createMemoryStore } = await import('../../server/store/memory');
+  const { createMemoryStore } = await import('../../server/store/memorySessionStore');
   const port = Number(process.env.BENCH_PORT);
   const firebase = initializeApp({ projectId: process.env.GCLOUD_PROJECT }, 'bench');
   const app = await buildServer({

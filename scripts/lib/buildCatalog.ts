@@ -2,7 +2,7 @@
 // GOOGLE_APPLICATION_CREDENTIALS the real project GCLOUD_PROJECT, else `npm start`'s emulator on 127.0.0.1:8080
 // when it answers, else a Firestore emulator started and seeded just for this build (a fresh machine builds offline).
 import { createAdminCatalog } from '../../server/adapters/adminCatalog';
-import type { CatalogPort } from '../../src/adapters/catalog/port';
+import type { CatalogPort } from '../../src/adapters/catalog/catalogPort';
 import { seedCatalog } from '../seed';
 import { startEmulators } from './emulators';
 import { describeTarget, targetFromEnv, withFirestore } from './firestoreAdmin';

@@ -107,7 +107,7 @@ export function storefrontEnv(projectId: string, ports: LocalStack['ports']): Re
   };
 }
 
-/** Backend settings (server/config.ts) pointing at this stack. */
+/** Backend settings (server/serverConfig.ts) pointing at this stack. */
 export function backendEnv(projectId: string, ports: LocalStack['ports']): Record<string, string> {
   return {
     PORT: String(ports.backend),

@@ -1,7 +1,15 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { MalformedDocumentError } from '../../src/domain';
-import { sortCategoryDocuments, toCategoryDocument, withProductCount } from '../../src/adapters/catalog/documents';
-import { CatalogUnavailableError, CategoryNotFoundError, type CatalogPort } from '../../src/adapters/catalog/port';
+import {
+  sortCategoryDocuments,
+  toCategoryDocument,
+  withProductCount,
+} from '../../src/adapters/catalog/catalogDocuments';
+import {
+  CatalogUnavailableError,
+  CategoryNotFoundError,
+  type CatalogPort,
+} from '../../src/adapters/catalog/catalogPort';
 
 export const CATEGORIES_COLLECTION = 'categories';
 

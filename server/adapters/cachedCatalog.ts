@@ -1,5 +1,5 @@
 import type { Category, Product } from '../../src/domain';
-import type { CatalogPort } from '../../src/adapters/catalog/port';
+import type { CatalogPort } from '../../src/adapters/catalog/catalogPort';
 
 export interface PriceBook {
   /** Every product by id, from a catalog read no older than the TTL. */

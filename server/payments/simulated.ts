@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreatedSession, PaymentProvider } from './port';
+import type { CreatedSession, PaymentProvider } from './paymentsPort';
 
 /**
  * Session ids are unguessable (122 random bits): knowing one is what lets a browser open (and pay) its page.
@@ -12,7 +12,7 @@ export function newSimulatedSessionId(): string {
 
 /**
  * The default provider: no card network, the backend hosts its own payment page at `/pay/:sessionId`
- * (server/payments/payPage.ts). The session itself is stored by the route through the CheckoutStore, like
+ * (server/payments/payPageMarkup.ts). The session itself is stored by the route through the CheckoutStore, like
  * a Stripe session, so the page survives a restart.
  */
 export function createSimulatedProvider({ publicUrl }: { publicUrl: string }): PaymentProvider {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { HANDLING_BUSINESS_DAYS, type DeliveryQuote, type DeliveryServiceId } from '../../src/domain/delivery';
-import { PaymentProviderError, type CheckoutRequest, type CreatedSession, type PaymentProvider } from './port';
+import { PaymentProviderError, type CheckoutRequest, type CreatedSession, type PaymentProvider } from './paymentsPort';
 
 export interface StripeClientOptions {
   secretKey: string;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bearerToken, type TokenVerifier, type VerifiedUser } from '../auth/tokenVerifier';
-import { HttpError } from './errors';
+import { HttpError } from './httpErrors';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { LimiterUnavailableError, type ShopperLimiter } from '../limits/port';
-import { HttpError } from './errors';
+import { LimiterUnavailableError, type ShopperLimiter } from '../limits/limiterPort';
+import { HttpError } from './httpErrors';
 
 export interface ShopperLimitOptions {
   limiter: ShopperLimiter;

@@ -1,5 +1,5 @@
 // Catalog pages rendered on request (issue 31): a /product/<id> or /category/<id> the build did not prerender is
-// rendered here from a bounded read (server/render/source.ts) with the same React render and HTML assembly as
+// rendered here from a bounded read (server/render/pageSource.ts) with the same React render and HTML assembly as
 // the build (server/render/pageHtml.ts), into the build's own app shell (hashed bundles) read from distDir.
 // An unknown id answers 404 with the build's 404.html; a malformed document 500 and an unreachable Firestore 503,
 // each with a short pt-BR page and never cached, so the CDN and crawlers come back instead of dropping the URL.
@@ -17,7 +17,7 @@ import {
 import { categoryPath, productPath } from '../../src/ui/paths';
 import { categoryMeta, productMeta, SHOP_NAME } from '../../src/ui/seo';
 import { pageHtml } from './pageHtml';
-import type { PageSource } from './source';
+import type { PageSource } from './pageSource';
 
 /** Shared caches (Hosting's CDN) keep a page 5 minutes and serve it stale for a day while one request refreshes it. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';

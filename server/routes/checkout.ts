@@ -4,11 +4,16 @@ import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, toCentavos, type Product } from '../../src/domain';
 import { CEP_MESSAGES, DELIVERY_MESSAGES, orderDeliveryFrom, type DeliveryServiceId } from '../../src/domain/delivery';
 import type { PriceBook } from '../adapters/cachedCatalog';
-import { quoteForLines } from '../delivery';
-import { amountTotal, CHECKOUT_SESSION_ID_PLACEHOLDER, type LineItem, type PaymentProvider } from '../payments/port';
+import { quoteForLines } from '../deliveryQuote';
+import {
+  amountTotal,
+  CHECKOUT_SESSION_ID_PLACEHOLDER,
+  type LineItem,
+  type PaymentProvider,
+} from '../payments/paymentsPort';
 import { signedInUser } from '../plugins/auth';
-import { HttpError, JSON_ERROR_RESPONSES } from '../plugins/errors';
-import type { CheckoutStore, StoredSession } from '../store/port';
+import { HttpError, JSON_ERROR_RESPONSES } from '../plugins/httpErrors';
+import type { CheckoutStore, StoredSession } from '../store/sessionStorePort';
 
 export const CHECKOUT_ROUTE = '/create-checkout-session';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

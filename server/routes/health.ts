@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { JSON_ERROR_RESPONSES } from '../plugins/errors';
+import { JSON_ERROR_RESPONSES } from '../plugins/httpErrors';
 
 export interface HealthRoutesOptions {
   provider: 'stripe' | 'simulated';

@@ -14,8 +14,8 @@ import {
   SITEMAP_INDEX_PATH,
   SITEMAP_URL_LIMIT,
 } from '../render/sitemap';
-import type { PageSource } from '../render/source';
-import { ErrorBodySchema } from '../plugins/errors';
+import type { PageSource } from '../render/pageSource';
+import { ErrorBodySchema } from '../plugins/httpErrors';
 import { securityHeadersFor } from '../plugins/securityHeaders';
 
 export interface PagesRoutesOptions {

@@ -19,7 +19,7 @@ import {
 } from '../../src/domain/delivery';
 import { ADDRESS_MAX_LENGTH } from '../../src/domain/limits';
 import type { PriceBook } from '../adapters/cachedCatalog';
-import { quoteForLines } from '../delivery';
+import { quoteForLines } from '../deliveryQuote';
 import { boletoLine, digitsOf } from '../payments/boleto';
 import {
   PIX_SCRIPT_HASH,
@@ -30,7 +30,7 @@ import {
   renderPixPending,
   type DeliveryFormField,
   type DeliveryFormState,
-} from '../payments/payPage';
+} from '../payments/payPageMarkup';
 import { pixCopyPaste } from '../payments/pix';
 import { securityHeadersFor } from '../plugins/securityHeaders';
 import {
@@ -40,7 +40,7 @@ import {
   type PendingDetails,
   type SessionOutcome,
   type StoredSession,
-} from '../store/port';
+} from '../store/sessionStorePort';
 
 export interface PayPageRoutesOptions {
   store: CheckoutStore;

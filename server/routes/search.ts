@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MAX_QUERY_LENGTH } from '../../src/domain/limits';
-import { MAX_SEARCH_RESULTS } from '../../src/adapters/search/port';
-import { HttpError, JSON_ERROR_RESPONSES } from '../plugins/errors';
+import { MAX_SEARCH_RESULTS } from '../../src/adapters/search/searchPort';
+import { HttpError, JSON_ERROR_RESPONSES } from '../plugins/httpErrors';
 import type { ProductSearch } from '../adapters/search/productSearch';
 
 /** `/search` is the storefront's results page on Hosting; the API lives under /api (firebase.json rewrites /api/**). */

@@ -13,9 +13,9 @@ import {
   type OrderDelivery,
   type Uf,
 } from '../../src/domain/delivery';
-import type { LineItem } from '../payments/port';
-import { HttpError, JSON_ERROR_RESPONSES } from '../plugins/errors';
-import type { CheckoutStore, PaymentMethod, PendingDetails, SessionOutcome } from '../store/port';
+import type { LineItem } from '../payments/paymentsPort';
+import { HttpError, JSON_ERROR_RESPONSES } from '../plugins/httpErrors';
+import type { CheckoutStore, PaymentMethod, PendingDetails, SessionOutcome } from '../store/sessionStorePort';
 
 export interface StripeWebhookRoutesOptions {
   stripe: Stripe;

@@ -2,8 +2,8 @@
 // the same function; only the port implementations differ.
 import { fromCallback, fromPromise } from 'xstate';
 import { splitDisplayName, type LoginForm, type SignUpForm, type UserProfile } from '../domain';
-import type { AuthPort, AuthUser } from '../adapters/auth/port';
-import type { UsersPort } from '../adapters/users/port';
+import type { AuthPort, AuthUser } from '../adapters/auth/authPort';
+import type { UsersPort } from '../adapters/users/usersPort';
 import type { AuthEvent, RepairInput, TypedName } from './authMachine';
 
 /** A profile when the users document is missing or unreadable: the shopper is still signed in. */

@@ -9,7 +9,7 @@ import {
   type SignUpForm,
   type UserProfile,
 } from '../domain';
-import type { AuthUser } from '../adapters/auth/port';
+import type { AuthUser } from '../adapters/auth/authPort';
 import { accountProfile } from './authActors';
 
 // The actors live in authActors.ts so this file reads as the statechart; their names stay importable from here.

@@ -9,7 +9,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { addProduct, decreaseQuantity, increaseQuantity, removeProduct, type CartItem, type Product } from '../domain';
-import type { CartStoragePort, CartSaveResult } from '../adapters/cartStorage/port';
+import type { CartStoragePort, CartSaveResult } from '../adapters/cartStorage/cartStoragePort';
 
 /** Shown once while the browser refuses to save the cart (full or denied storage); cleared by a save that works. */
 export const CART_UNSAVED_MESSAGE =

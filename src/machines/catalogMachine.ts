@@ -1,6 +1,6 @@
 import { assign, fromPromise, not, or, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { findProduct, type Category, type Product, type ProductInCategory } from '../domain';
-import type { CatalogPort, CategoryProductsPage, ProductCatalogPort } from '../adapters/catalog/port';
+import type { CatalogPort, CategoryProductsPage, ProductCatalogPort } from '../adapters/catalog/catalogPort';
 
 /** How long a catalog read may take before the shopper is told (a prerendered page just keeps its snapshot). */
 export const CATALOG_TIMEOUT_MS = 8_000;

@@ -5,7 +5,7 @@ import {
   type CheckoutDelivery,
   type CheckoutPort,
   type CheckoutSession,
-} from '../adapters/checkout/port';
+} from '../adapters/checkout/checkoutPort';
 
 /** Shown under the button when the backend fails (the spec only logs; we also tell the shopper). */
 export const CHECKOUT_FAILED_MESSAGE = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';

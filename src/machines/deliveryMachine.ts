@@ -5,7 +5,7 @@ import { formatCep, parseCep } from '../domain/cep';
 // storefront's entry, which carries this machine.
 import type { DeliveryQuote, ParcelLine } from '../domain/delivery';
 import { isDeliveryService, type DeliveryServiceId } from '../domain/deliveryOptions';
-import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
+import type { DeliveryCepPort } from '../adapters/deliveryCep/deliveryCepPort';
 
 /** Shown when a quote could not be made; `delivery.retry` tries again. */
 export const DELIVERY_FAILED_MESSAGE = 'Não foi possível calcular o frete agora. Tente novamente.';

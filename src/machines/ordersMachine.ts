@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Order } from '../domain/order';
-import type { OrdersPort } from '../adapters/orders/port';
+import type { OrdersPort } from '../adapters/orders/ordersPort';
 
 /** Shown on "Meus pedidos" when the read fails, above "Tentar novamente". */
 export const ORDERS_FAILED_MESSAGE = 'Não foi possível carregar seus pedidos. Verifique sua conexão e tente novamente.';

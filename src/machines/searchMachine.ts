@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { pathOf, queryParamOf, type NavigationPort } from '../adapters/navigation/port';
-import { holdsWholeCatalog, type SearchPort } from '../adapters/search/port';
+import { pathOf, queryParamOf, type NavigationPort } from '../adapters/navigation/navigationPort';
+import { holdsWholeCatalog, type SearchPort } from '../adapters/search/searchPort';
 import type { Category, Product } from '../domain';
 import { limitQuery, searchTerm } from '../domain/search';
 
@@ -352,7 +352,7 @@ export function createSearchActors({
   backend,
 }: {
   loadIndexModule?: () => Promise<SearchIndexModule>;
-  /** The backend's index of the whole catalog (src/adapters/search/http.ts); without it a partial catalog is searched locally. */
+  /** The backend's index of the whole catalog (src/adapters/search/httpSearch.ts); without it a partial catalog is searched locally. */
   backend?: SearchPort;
 } = {}) {
   let built: { categories: Category[]; index: ReturnType<SearchIndexModule['buildSearchIndex']> } | null = null;

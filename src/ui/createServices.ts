@@ -1,14 +1,14 @@
 // Wires the machines to ports and starts them. main.tsx calls it with the real adapters; UI tests call it
 // with the in-memory ones. It only sees ports, so the import direction ui → machines → ports holds.
 import { createActor, type InspectionEvent } from 'xstate';
-import type { AuthPort } from '../adapters/auth/port';
-import type { CartStoragePort } from '../adapters/cartStorage/port';
-import type { CheckoutPort } from '../adapters/checkout/port';
-import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
-import type { NavigationPort } from '../adapters/navigation/port';
-import type { OrdersPort } from '../adapters/orders/port';
-import type { SearchPort } from '../adapters/search/port';
-import type { UsersPort } from '../adapters/users/port';
+import type { AuthPort } from '../adapters/auth/authPort';
+import type { CartStoragePort } from '../adapters/cartStorage/cartStoragePort';
+import type { CheckoutPort } from '../adapters/checkout/checkoutPort';
+import type { DeliveryCepPort } from '../adapters/deliveryCep/deliveryCepPort';
+import type { NavigationPort } from '../adapters/navigation/navigationPort';
+import type { OrdersPort } from '../adapters/orders/ordersPort';
+import type { SearchPort } from '../adapters/search/searchPort';
+import type { UsersPort } from '../adapters/users/usersPort';
 import { createAuthActors } from '../machines/authActors';
 import { authMachine } from '../machines/authMachine';
 import { cartMachine, createCartActors } from '../machines/cartMachine';

@@ -1,7 +1,7 @@
 // Starts the cart's delivery actor and makes product pages' ones. Part of the lazy delivery chunk
 // (src/ui/deliveryFeature.ts); createServices starts it on the first need.
 import { createActor, type InspectionEvent } from 'xstate';
-import type { DeliveryCepPort } from '../adapters/deliveryCep/port';
+import type { DeliveryCepPort } from '../adapters/deliveryCep/deliveryCepPort';
 import { toCentavos } from '../domain';
 import { formatCep } from '../domain/cep';
 import type { CartActorRef } from '../machines/cartMachine';

@@ -1,8 +1,8 @@
 // Starts the search actor and feeds it the catalog. Part of the lazy search chunk (src/ui/searchFeature.ts).
 import { createActor, type InspectionEvent } from 'xstate';
 import type { CatalogActorRef, CatalogSnapshot } from '../machines/catalogMachine';
-import type { NavigationPort } from '../adapters/navigation/port';
-import type { SearchPort } from '../adapters/search/port';
+import type { NavigationPort } from '../adapters/navigation/navigationPort';
+import type { SearchPort } from '../adapters/search/searchPort';
 import {
   createSearchActors,
   createSearchNavigation,

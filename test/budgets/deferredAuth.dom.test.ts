@@ -2,8 +2,8 @@
 // change what the auth machine sees: the same answers once loaded, and "logged out" + typed errors if the
 // chunk never arrives (so the overlay cannot stay up forever).
 import { describe, expect, it, vi } from 'vitest';
-import { memoryAuth } from '../../src/adapters/auth/memory';
-import { AuthUnavailableError, WrongPasswordError, type AuthUser } from '../../src/adapters/auth/port';
+import { memoryAuth } from '../../src/adapters/auth/memoryAuth';
+import { AuthUnavailableError, WrongPasswordError, type AuthUser } from '../../src/adapters/auth/authPort';
 import { deferAuth } from '../../src/deferredAuth';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

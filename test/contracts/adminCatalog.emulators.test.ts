@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { createAdminCatalog } from '../../server/adapters/adminCatalog';
 import { useAdminFirestore } from '../server/support';
 import { testCatalogPort } from './catalog.contract';
-import { emulatorsUnavailable, useEmulators } from './support/emulators';
+import { emulatorsUnavailable, useEmulators } from './support/emulatorData';
 import { writeDocuments } from './support/firestoreRest';
 
 // The backend's CatalogPort (firebase-admin) against the same contract as the storefront's.

@@ -9,7 +9,7 @@ import {
   type AuthPort,
   type AuthUser,
   type GoogleAccount,
-} from '../../src/adapters/auth/port';
+} from '../../src/adapters/auth/authPort';
 
 export interface AuthSetup {
   /** What the shopper picks in the Google account chooser; null = cancels it. */

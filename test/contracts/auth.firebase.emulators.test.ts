@@ -4,7 +4,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, inMemoryPersistence, initializeAuth } from 'firebase/auth';
 import { createFirebaseAuth } from '../../src/adapters/auth/firebase';
 import { testAuthPort } from './auth.contract';
-import { emulatorsUnavailable, useEmulators } from './support/emulators';
+import { emulatorsUnavailable, useEmulators } from './support/emulatorData';
 
 // The Firebase Auth JS SDK in Node against the real Auth emulator; Google through the local-chooser mode.
 describe.skipIf(emulatorsUnavailable())('Auth emulator', () => {

@@ -1,4 +1,4 @@
-import { memoryAuth } from '../../src/adapters/auth/memory';
+import { memoryAuth } from '../../src/adapters/auth/memoryAuth';
 import { testAuthPort } from './auth.contract';
 
 testAuthPort('memoryAuth', async ({ chooseGoogleAccount }) => memoryAuth({ chooseGoogleAccount }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartStoragePort } from '../../src/adapters/cartStorage/port';
+import type { CartStoragePort } from '../../src/adapters/cartStorage/cartStoragePort';
 import type { CartItem } from '../../src/domain';
 import { aCartItem } from '../support/builders';
 

@@ -1,9 +1,9 @@
 // Runs on happy-dom's window.localStorage. Tabs share it and pass changes on a channel delivered later, as a
 // BroadcastChannel is; a full storage is one whose setItem throws QuotaExceededError, as browsers' does.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createLocalStorageCart, type CartChannel } from '../../src/adapters/cartStorage/localStorage';
-import { CART_STORAGE_KEY } from '../../src/adapters/cartStorage/port';
-import { createLocalStorageDeliveryCep } from '../../src/adapters/deliveryCep/localStorage';
+import { createLocalStorageCart, type CartChannel } from '../../src/adapters/cartStorage/localStorageCartStorage';
+import { CART_STORAGE_KEY } from '../../src/adapters/cartStorage/cartStoragePort';
+import { createLocalStorageDeliveryCep } from '../../src/adapters/deliveryCep/localStorageDeliveryCep';
 import { localStorageOf } from '../../src/adapters/webStorage';
 import { aCartItem } from '../support/builders';
 import { testCartStoragePort } from './cartStorage.contract';

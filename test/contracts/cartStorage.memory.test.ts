@@ -1,4 +1,4 @@
-import { memoryCartStorage, type MemoryCartStorage } from '../../src/adapters/cartStorage/memory';
+import { memoryCartStorage, type MemoryCartStorage } from '../../src/adapters/cartStorage/memoryCartStorage';
 import { testCartStoragePort } from './cartStorage.contract';
 
 testCartStoragePort('memoryCartStorage', async (raw) => {

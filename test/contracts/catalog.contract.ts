@@ -5,7 +5,7 @@ import {
   MalformedDocumentError,
   type CatalogPort,
   type ProductCatalogPort,
-} from '../../src/adapters/catalog/port';
+} from '../../src/adapters/catalog/catalogPort';
 import type { Category, Product } from '../../src/domain';
 import { aCategory, aProduct } from '../support/builders';
 

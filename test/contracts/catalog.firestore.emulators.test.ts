@@ -2,9 +2,9 @@
 import { afterAll, describe } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
-import { createFirestoreCatalog } from '../../src/adapters/catalog/firestore';
+import { createFirestoreCatalog } from '../../src/adapters/catalog/firestoreCatalog';
 import { testCatalogPort, testProductCatalogPort } from './catalog.contract';
-import { emulatorsUnavailable, useEmulators } from './support/emulators';
+import { emulatorsUnavailable, useEmulators } from './support/emulatorData';
 import { writeDocuments } from './support/firestoreRest';
 
 describe.skipIf(emulatorsUnavailable())('Firestore emulator', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { catalog as shop } from '../../seed/catalog';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import { catalog as shop } from '../../seed/seedCatalog';
 import { testCatalogPort, testProductCatalogPort } from './catalog.contract';
 
 testCatalogPort('memoryCatalog', async (documents) => memoryCatalog(documents));

@@ -1,6 +1,6 @@
-// The shapes both catalog adapters and the seed share (src/domain/catalog.ts, src/adapters/catalog/documents.ts).
+// The shapes both catalog adapters and the seed share (src/domain/catalog.ts, src/adapters/catalog/catalogDocuments.ts).
 import { describe, expect, it } from 'vitest';
-import { isDocumentKey, readProductDocument } from '../../src/adapters/catalog/documents';
+import { isDocumentKey, readProductDocument } from '../../src/adapters/catalog/catalogDocuments';
 import { CATEGORY_PREVIEW_LIMIT } from '../../src/domain';
 import { categoryDocumentOf, productDocumentsOf, searchNameOf } from '../../src/domain/productDocuments';
 import { aCategory, aProduct } from '../support/builders';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutFailedError, type CheckoutFailure, type CheckoutPort } from '../../src/adapters/checkout/port';
+import { CheckoutFailedError, type CheckoutFailure, type CheckoutPort } from '../../src/adapters/checkout/checkoutPort';
 import { aCartItem, aProduct } from '../support/builders';
 
 /** What the backend (or the fake) does for this test. */

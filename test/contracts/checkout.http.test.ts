@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ky from 'ky';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpCheckout } from '../../src/adapters/checkout/http';
+import { createHttpCheckout } from '../../src/adapters/checkout/httpCheckout';
 import { findFreePort } from '../../scripts/lib/emulators';
 import { testCheckoutPort, type CheckoutScenario } from './checkout.contract';
 

@@ -1,5 +1,5 @@
-import { memoryCheckout } from '../../src/adapters/checkout/memory';
-import type { CheckoutFailure } from '../../src/adapters/checkout/port';
+import { memoryCheckout } from '../../src/adapters/checkout/memoryCheckout';
+import type { CheckoutFailure } from '../../src/adapters/checkout/checkoutPort';
 import { testCheckoutPort, type CheckoutScenario } from './checkout.contract';
 
 const failures: Partial<Record<CheckoutScenario, CheckoutFailure>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryCepPort } from '../../src/adapters/deliveryCep/port';
+import type { DeliveryCepPort } from '../../src/adapters/deliveryCep/deliveryCepPort';
 
 export interface DeliveryCepSetup {
   port: DeliveryCepPort;

@@ -1,8 +1,8 @@
 // Runs on happy-dom's window.localStorage; a refusing storage throws the DOMExceptions browsers throw.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY } from '../../src/adapters/cartStorage/port';
-import { createLocalStorageDeliveryCep } from '../../src/adapters/deliveryCep/localStorage';
-import { DELIVERY_CEP_STORAGE_KEY } from '../../src/adapters/deliveryCep/port';
+import { CART_STORAGE_KEY } from '../../src/adapters/cartStorage/cartStoragePort';
+import { createLocalStorageDeliveryCep } from '../../src/adapters/deliveryCep/localStorageDeliveryCep';
+import { DELIVERY_CEP_STORAGE_KEY } from '../../src/adapters/deliveryCep/deliveryCepPort';
 import { testDeliveryCepPort } from './deliveryCep.contract';
 
 beforeEach(() => window.localStorage.clear());

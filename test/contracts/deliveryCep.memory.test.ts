@@ -1,4 +1,4 @@
-import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memory';
+import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memoryDeliveryCep';
 import { testDeliveryCepPort } from './deliveryCep.contract';
 
 testDeliveryCepPort('memoryDeliveryCep', async (raw, { refusing } = {}) => {

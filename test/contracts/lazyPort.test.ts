@@ -1,6 +1,10 @@
 // lazyPort (src/lazyPort.ts) is how main.tsx loads the HTTP checkout: every argument must reach the port.
 import { describe, expect, it } from 'vitest';
-import { CheckoutFailedError, type CheckoutPort, type CreateSessionOptions } from '../../src/adapters/checkout/port';
+import {
+  CheckoutFailedError,
+  type CheckoutPort,
+  type CreateSessionOptions,
+} from '../../src/adapters/checkout/checkoutPort';
 import type { CartItem } from '../../src/domain';
 import { lazyPort } from '../../src/lazyPort';
 

@@ -2,7 +2,7 @@
 // location behave as a browser's, and Back is asynchronous there too (it ends with popstate).
 import { Window } from 'happy-dom';
 import { afterEach } from 'vitest';
-import { createBrowserNavigation } from '../../src/adapters/navigation/browser';
+import { createBrowserNavigation } from '../../src/adapters/navigation/browserNavigation';
 import { testNavigationPort } from './navigation.contract';
 
 const windows: Window[] = [];

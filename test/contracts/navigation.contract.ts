@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NavigationPort } from '../../src/adapters/navigation/port';
+import type { NavigationPort } from '../../src/adapters/navigation/navigationPort';
 
 export interface NavigationSetup {
   port: NavigationPort;

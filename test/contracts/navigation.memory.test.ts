@@ -1,4 +1,4 @@
-import { memoryNavigation } from '../../src/adapters/navigation/memory';
+import { memoryNavigation } from '../../src/adapters/navigation/memoryNavigation';
 import { testNavigationPort } from './navigation.contract';
 
 testNavigationPort('memoryNavigation', (start) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrdersUnavailableError, type OrdersPort } from '../../src/adapters/orders/port';
+import { OrdersUnavailableError, type OrdersPort } from '../../src/adapters/orders/ordersPort';
 import { anOrderDelivery } from '../support/builders';
 
 export interface OrdersSetup {

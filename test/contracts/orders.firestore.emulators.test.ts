@@ -2,9 +2,9 @@
 import { afterAll, describe } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore/lite';
-import { createFirestoreOrders } from '../../src/adapters/orders/firestore';
+import { createFirestoreOrders } from '../../src/adapters/orders/firestoreOrders';
 import { testOrdersPort } from './orders.contract';
-import { emulatorsUnavailable, useEmulators } from './support/emulators';
+import { emulatorsUnavailable, useEmulators } from './support/emulatorData';
 import { writeDocuments } from './support/firestoreRest';
 
 setLogLevel('silent'); // denied reads are expected here; the SDK would log each one

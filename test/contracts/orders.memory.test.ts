@@ -1,4 +1,4 @@
-import { memoryOrders } from '../../src/adapters/orders/memory';
+import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
 import { testOrdersPort } from './orders.contract';
 
 testOrdersPort('memoryOrders', async ({ uid, documents, log }) =>

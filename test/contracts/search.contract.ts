@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Product } from '../../src/domain';
-import { MAX_SEARCH_RESULTS, SearchAbortedError, type SearchPort } from '../../src/adapters/search/port';
+import { MAX_SEARCH_RESULTS, SearchAbortedError, type SearchPort } from '../../src/adapters/search/searchPort';
 
 const product = (id: string, name: string, price: number): Product => ({
   id,

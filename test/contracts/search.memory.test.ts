@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { memorySearch } from '../../src/adapters/search/memory';
+import { memorySearch } from '../../src/adapters/search/memorySearch';
 import { testSearchPort } from './search.contract';
 
 testSearchPort('memorySearch (the index the storefront builds)', async (categories) => memorySearch(categories));

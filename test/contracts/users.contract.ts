@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedDocumentError, ProfileWriteError, type UsersPort } from '../../src/adapters/users/port';
+import { MalformedDocumentError, ProfileWriteError, type UsersPort } from '../../src/adapters/users/usersPort';
 import type { Provider, UserProfile } from '../../src/domain';
 import { aUserProfile } from '../support/builders';
 

@@ -2,9 +2,9 @@
 import { afterAll, describe } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, setLogLevel } from 'firebase/firestore/lite';
-import { createFirestoreUsers } from '../../src/adapters/users/firestore';
+import { createFirestoreUsers } from '../../src/adapters/users/firestoreUsers';
 import { testUsersPort } from './users.contract';
-import { emulatorsUnavailable, useEmulators } from './support/emulators';
+import { emulatorsUnavailable, useEmulators } from './support/emulatorData';
 import { writeDocuments } from './support/firestoreRest';
 
 setLogLevel('silent'); // denied writes are expected here; the SDK would log each one

@@ -8,13 +8,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import type { CartItem, Product } from '../../src/domain';
 import { cartMachine } from '../../src/machines/cartMachine';
 import { cartControlName, totalsKey, writtenCartButton } from '../machines/model/cartFixtures';
 import { ReferenceCart } from '../machines/model/referenceCart';
 import { cartPathName } from '../machines/model/cartPathName';
-import { coveringWalks, walkName, type shortestPaths, type ModelPath } from '../machines/model/graph';
+import { coveringWalks, walkName, type shortestPaths, type ModelPath } from '../machines/model/modelGraph';
 import type { E2E, Shopper } from './support/e2e';
 import { addWithKeyboard, cartButton, cartPanel, settled } from './support/storefront';
 
@@ -108,7 +108,7 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
     }
   },
 };
-// Walks that take every transition (coveringWalks in test/machines/model/graph.ts): a start is a page load, so
+// Walks that take every transition (coveringWalks in test/machines/model/modelGraph.ts): a start is a page load, so
 // a few walks of up to 40 steps instead of one shortest path per transition (72 paths, 424 steps → 6 walks,
 // 235 steps). The longer walks found the cart panel closing on a late `close` event (CartPanel.tsx).
 export const cartPaths = coveringWalks(cartMachine, { ...cartModelOptions, maxSteps: 40 });

@@ -7,7 +7,7 @@
 import { describe } from 'vitest';
 import { e2eSkipReason, useE2E } from './support/e2e';
 import { registerCheckoutGuards } from './checkoutGuards';
-import { registerDelivery } from './delivery';
+import { registerDelivery } from './deliveryJourney';
 import { registerOrders } from './orders';
 
 describe.skipIf(e2eSkipReason())('checkout guards and orders (Chromium, full local stack)', () => {

@@ -4,7 +4,7 @@
 // Playwright's fake clock, so no assertion depends on real time). Registered by checkout-and-orders.test.ts.
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { signUp } from './journey';
 import type { E2E, Shopper } from './support/e2e';
 import { addWithKeyboard, poll, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';

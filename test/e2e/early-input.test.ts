@@ -1,10 +1,10 @@
 // @vitest-environment node
 // Typed input before hydration (issue 28), in Chromium on the shared stack: the page's JavaScript is held back
 // (page.route), so the shopper types into the prerendered HTML and presses Enter before React has taken over,
-// every time. Then the scripts arrive. Expectations come from seed/catalog.ts, never from the app.
+// every time. Then the scripts arrive. Expectations come from seed/seedCatalog.ts, never from the app.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { e2eSkipReason, useE2E } from './support/e2e';
 import { hydrated, poll } from './support/storefront';
 

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { axeViolations } from './support/axe';
 import { SCREENSHOT_DIR, type E2E } from './support/e2e';
 import { addWithKeyboard, expectHeaderCount, poll, settled, uniqueEmail, visit } from './support/storefront';

@@ -3,7 +3,7 @@
 // screen against the spec, not against the code's own constants. Registered by journeys.test.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import {
   EXPLORE_PRODUCTS_PER_CATEGORY,
   HOME_TILE_LIMIT,

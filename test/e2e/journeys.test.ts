@@ -8,7 +8,7 @@
 import { describe } from 'vitest';
 import { e2eSkipReason, useE2E } from './support/e2e';
 import { registerJourney } from './journey';
-import { registerPrerender } from './prerender';
+import { registerPrerender } from './prerenderedPages';
 
 describe.skipIf(e2eSkipReason())('journeys (Chromium, full local stack)', () => {
   const env = useE2E();

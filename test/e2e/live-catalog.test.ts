@@ -9,7 +9,7 @@
 // its first CATEGORY_PREVIEW_LIMIT); the document is put back as the seed wrote it at the end. The product goes
 // last in the category, so the pages other files check (first products, counts shown) read as before.
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { CATEGORY_PREVIEW_LIMIT } from '../../src/domain';
 import { openFirestore } from '../../scripts/lib/firestoreAdmin';
 import { e2eSkipReason, useE2E } from './support/e2e';

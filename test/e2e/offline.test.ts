@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { startStaticServer } from '../../scripts/lib/staticServer';
 import { e2eSkipReason, useE2E } from './support/e2e';
 import {

@@ -3,7 +3,7 @@
 // path is the journey's (journey.ts). Registered by checkout-and-orders.test.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { axeViolations } from './support/axe';
 import type { E2E } from './support/e2e';
 import {

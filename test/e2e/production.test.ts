@@ -6,7 +6,7 @@
 // same demo project, already seeded; this file's shopper signs up with an e-mail of its own.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { openFirestore } from '../../scripts/lib/firestoreAdmin';
 import { startProductionPreview, type ProductionPreview } from '../../scripts/preview-prod';
 import { e2eSkipReason, useE2E } from './support/e2e';

@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { describeViolations, runAxe } from './support/axe';
 import type { E2E, Shopper } from './support/e2e';
 import { SCREENSHOT_DIR } from './support/e2e';
@@ -207,7 +207,7 @@ const PURCHASE: RouteCase[] = [
         .check(),
     state: (page) => page.getByRole('main').getByText('Total com frete', { exact: true }).first(),
   },
-  // The backend's simulated pay page (server/payments/payPage.ts): the Entrega step (empty, then refused, then
+  // The backend's simulated pay page (server/payments/payPageMarkup.ts): the Entrega step (empty, then refused, then
   // filled), the payment step, and "Meus pedidos": the cart, paid by boleto.
   {
     name: 'pay-page-delivery',

@@ -1,9 +1,9 @@
 // Issue 10 in Chromium: a shopper types "tenis", "calca", "jaquta" and "xyzxyz" into the search field, uses
 // Enter, Esc and Back, and every search state passes axe-core with zero violations. Expectations come from
-// seed/catalog.ts (the names and accents a shopper types away), never from the app.
+// seed/seedCatalog.ts (the names and accents a shopper types away), never from the app.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { axeViolations } from './support/axe';
 import type { E2E } from './support/e2e';
 import { addButton, expectHeaderCount, poll, visit } from './support/storefront';

@@ -4,7 +4,7 @@
 // what is kept after recovery. The texts are written out here, not imported from the code they check.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import {
   addWithKeyboard,
   cartButton,

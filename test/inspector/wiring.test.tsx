@@ -6,18 +6,18 @@
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
-import { memoryAuth } from '../../src/adapters/auth/memory';
-import { memoryCartStorage } from '../../src/adapters/cartStorage/memory';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { memoryCheckout } from '../../src/adapters/checkout/memory';
-import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memory';
-import { memoryOrders } from '../../src/adapters/orders/memory';
-import { memoryUsers } from '../../src/adapters/users/memory';
+import { memoryAuth } from '../../src/adapters/auth/memoryAuth';
+import { memoryCartStorage } from '../../src/adapters/cartStorage/memoryCartStorage';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import { memoryCheckout } from '../../src/adapters/checkout/memoryCheckout';
+import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memoryDeliveryCep';
+import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
+import { memoryUsers } from '../../src/adapters/users/memoryUsers';
 import { createRecorder } from '../../src/inspector/recorder';
 import { App } from '../../src/ui/App';
 import { createServices } from '../../src/ui/createServices';
 import { sampleCatalog } from '../ui/support/renderApp';
-import { memoryNavigation } from '../../src/adapters/navigation/memory';
+import { memoryNavigation } from '../../src/adapters/navigation/memoryNavigation';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authMachine } from '../../src/machines/authMachine';
-import { transitionRecorder, walkName } from './model/graph';
+import { transitionRecorder, walkName } from './model/modelGraph';
 import { authPathName, authPaths, runAuthPath } from './model/authModel';
 
 describe(`auth: ${authPaths.length} walks taking every transition of the model`, () => {

@@ -6,8 +6,8 @@ import {
   UserNotFoundError,
   WrongPasswordError,
   type AuthUser,
-} from '../../src/adapters/auth/port';
-import { ProfileWriteError, UsersUnavailableError } from '../../src/adapters/users/port';
+} from '../../src/adapters/auth/authPort';
+import { ProfileWriteError, UsersUnavailableError } from '../../src/adapters/users/usersPort';
 import type { SignUpForm } from '../../src/domain';
 import {
   LOGIN_FAILED_MESSAGE,

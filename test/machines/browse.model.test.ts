@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browseMachine } from '../../src/machines/browseMachine';
-import { firstFailingPath, reportTooth, transitionRecorder, walkName } from './model/graph';
+import { firstFailingPath, reportTooth, transitionRecorder, walkName } from './model/modelGraph';
 import { browsePathName, browsePaths, runBrowsePath, type BrowseWiring } from './model/browseModel';
 
 describe(`browse: ${browsePaths.length} walks taking every transition of the model`, () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartMachine } from '../../src/machines/cartMachine';
-import { transitionRecorder, walkName } from './model/graph';
+import { transitionRecorder, walkName } from './model/modelGraph';
 import { cartPathName, cartPaths, runCartPath } from './model/cartModel';
 
 describe(`cart: ${cartPaths.length} walks taking every transition of the model`, () => {

@@ -5,7 +5,7 @@ import { createActor } from 'xstate';
 import type { CartItem } from '../../src/domain';
 import { cartMachine, createCartActors } from '../../src/machines/cartMachine';
 import { selectCartItems } from '../../src/ui/selectors';
-import { fakeCartStorage } from '../support/fakes/ports';
+import { fakeCartStorage } from '../support/fakes/fakePorts';
 import { codedError, tick } from '../support/fakes/controllable';
 
 const jaqueta: CartItem = {

@@ -10,7 +10,7 @@ import {
 } from '../../src/ui/selectors';
 import type { CartItem } from '../../src/domain';
 import { aCartItem, aProduct } from '../support/builders';
-import { fakeCartStorage } from '../support/fakes/ports';
+import { fakeCartStorage } from '../support/fakes/fakePorts';
 import { codedError, tick } from '../support/fakes/controllable';
 
 const jaqueta = aProduct().withId('jaqueta').withPrice(500).build();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogMachine } from '../../src/machines/catalogMachine';
-import { transitionRecorder, walkName } from './model/graph';
+import { transitionRecorder, walkName } from './model/modelGraph';
 import {
   catalogPathName,
   catalogPaths,

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { Category } from '../../src/domain';
 import { catalogMachine, createCatalogActors } from '../../src/machines/catalogMachine';
-import { CatalogUnavailableError, CategoryNotFoundError } from '../../src/adapters/catalog/port';
-import { fakeCatalog } from '../support/fakes/ports';
+import { CatalogUnavailableError, CategoryNotFoundError } from '../../src/adapters/catalog/catalogPort';
+import { fakeCatalog } from '../support/fakes/fakePorts';
 import { tick } from '../support/fakes/controllable';
 
 const category = (id: string, displayName: string): Category => ({

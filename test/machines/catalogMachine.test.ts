@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { catalogMachine, createCatalogActors } from '../../src/machines/catalogMachine';
-import { CatalogUnavailableError, CategoryNotFoundError } from '../../src/adapters/catalog/port';
+import { CatalogUnavailableError, CategoryNotFoundError } from '../../src/adapters/catalog/catalogPort';
 import type { Category } from '../../src/domain';
 import { aCategory } from '../support/builders';
-import { fakeCatalog } from '../support/fakes/ports';
+import { fakeCatalog } from '../support/fakes/fakePorts';
 import { tick } from '../support/fakes/controllable';
 
 function startCatalog(input?: { categories: Category[] }) {

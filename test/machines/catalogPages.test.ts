@@ -1,14 +1,14 @@
 // The category page read on past its document's preview (the catalog machine's `pages` region).
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { CatalogUnavailableError, type ProductCatalogPort } from '../../src/adapters/catalog/port';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import { CatalogUnavailableError, type ProductCatalogPort } from '../../src/adapters/catalog/catalogPort';
 import type { Category, Product } from '../../src/domain';
 import { categoryDocumentOf, productDocumentsOf } from '../../src/domain/productDocuments';
 import { catalogMachine, categoryProductsOf, createCatalogActors } from '../../src/machines/catalogMachine';
 import { aCategory, aProduct } from '../support/builders';
 import { tick } from '../support/fakes/controllable';
-import { fakeCatalog } from '../support/fakes/ports';
+import { fakeCatalog } from '../support/fakes/fakePorts';
 
 const products = (count: number, prefix: string): Product[] =>
   Array.from({ length: count }, (_, index) => aProduct().withId(`${prefix}-${index}`).build());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutMachine } from '../../src/machines/checkoutMachine';
-import { transitionRecorder } from './model/graph';
+import { transitionRecorder } from './model/modelGraph';
 import { checkoutPathName, checkoutPaths, runCheckoutPath } from './model/checkoutModel';
 
 describe(`checkout: ${checkoutPaths.length} paths`, () => {

@@ -5,7 +5,7 @@ import {
   type AuthSource,
   type CheckoutGuardEvent,
 } from '../../src/machines/checkoutGuardMachine';
-import { firstFailingPath, reportTooth, transitionRecorder } from './model/graph';
+import { firstFailingPath, reportTooth, transitionRecorder } from './model/modelGraph';
 import { checkoutGuardPathName, checkoutGuardPaths, runCheckoutGuardPath } from './model/checkoutGuardModel';
 
 describe(`checkoutGuard: ${checkoutGuardPaths.length} paths`, () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '../../src/domain';
 import { expectRedirectAfterThreeSeconds, startGuard } from './support/startGuard';
-import { CheckoutFailedError } from '../../src/adapters/checkout/port';
+import { CheckoutFailedError } from '../../src/adapters/checkout/checkoutPort';
 import { tick } from '../support/fakes/controllable';
 import { startCheckout } from './support/startCheckout';
 

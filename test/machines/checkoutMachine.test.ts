@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { CHECKOUT_FAILED_MESSAGE, checkoutMachine, createCheckoutActors } from '../../src/machines/checkoutMachine';
-import { CheckoutFailedError } from '../../src/adapters/checkout/port';
+import { CheckoutFailedError } from '../../src/adapters/checkout/checkoutPort';
 import { aCartItem } from '../support/builders';
-import { fakeCheckout } from '../support/fakes/ports';
+import { fakeCheckout } from '../support/fakes/fakePorts';
 import { tick } from '../support/fakes/controllable';
 import { startCheckout } from './support/startCheckout';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectivityMachine } from '../../src/machines/connectivityMachine';
-import { firstFailingPath, reportTooth, transitionRecorder } from './model/graph';
+import { firstFailingPath, reportTooth, transitionRecorder } from './model/modelGraph';
 import { connectivityPathName, connectivityPaths, runConnectivityPath } from './model/connectivityModel';
 
 describe(`connectivity: ${connectivityPaths.length} paths`, () => {

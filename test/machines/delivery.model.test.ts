@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { quoteDelivery, type DeliveryQuote } from '../../src/domain/delivery';
 import { createDeliveryActors, deliveryMachine, type QuoteRequest } from '../../src/machines/deliveryMachine';
-import { firstFailingPath, reportTooth, transitionRecorder, walkName } from './model/graph';
+import { firstFailingPath, reportTooth, transitionRecorder, walkName } from './model/modelGraph';
 import { deliveryPathName, deliveryWalks, runDeliveryWalk, type DeliveryWiring } from './model/deliveryModel';
 
 describe(`delivery: ${deliveryWalks.length} walks taking every transition of the model`, () => {

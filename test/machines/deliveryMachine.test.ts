@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memory';
+import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memoryDeliveryCep';
 import type { CartItem, Category } from '../../src/domain';
 import * as deliveryModule from '../../src/domain/delivery';
 import type { DeliveryQuote, ParcelLine } from '../../src/domain/delivery';

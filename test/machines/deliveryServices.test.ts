@@ -2,18 +2,18 @@
 // cart's delivery actor follows the cart and the catalog, a product page's actor quotes one unit, and a CEP typed
 // on either is the shopper's one CEP.
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryAuth } from '../../src/adapters/auth/memory';
-import { memoryCartStorage } from '../../src/adapters/cartStorage/memory';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { memoryCheckout } from '../../src/adapters/checkout/memory';
-import { memoryDeliveryCep, type MemoryDeliveryCep } from '../../src/adapters/deliveryCep/memory';
-import { memoryOrders } from '../../src/adapters/orders/memory';
-import { memoryUsers } from '../../src/adapters/users/memory';
+import { memoryAuth } from '../../src/adapters/auth/memoryAuth';
+import { memoryCartStorage } from '../../src/adapters/cartStorage/memoryCartStorage';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import { memoryCheckout } from '../../src/adapters/checkout/memoryCheckout';
+import { memoryDeliveryCep, type MemoryDeliveryCep } from '../../src/adapters/deliveryCep/memoryDeliveryCep';
+import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
+import { memoryUsers } from '../../src/adapters/users/memoryUsers';
 import type { Category } from '../../src/domain';
 import { waitFor } from 'xstate';
 import { selectedDelivery } from '../../src/machines/deliveryMachine';
 import { createServices } from '../../src/ui/createServices';
-import { memoryNavigation } from '../../src/adapters/navigation/memory';
+import { memoryNavigation } from '../../src/adapters/navigation/memoryNavigation';
 
 // Tuesday 1 December 2026, noon in Brasília.
 const NOW = Date.parse('2026-12-01T15:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ordersMachine } from '../../src/machines/ordersMachine';
-import { transitionRecorder } from './model/graph';
+import { transitionRecorder } from './model/modelGraph';
 import { ordersPathName, ordersPaths, runOrdersPath } from './model/ordersModel';
 
 describe(`orders: ${ordersPaths.length} paths`, () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { memoryOrders } from '../../src/adapters/orders/memory';
-import type { OrdersPort } from '../../src/adapters/orders/port';
+import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
+import type { OrdersPort } from '../../src/adapters/orders/ordersPort';
 import { createOrdersActors, ordersMachine } from '../../src/machines/ordersMachine';
 import { fakeShopper } from './support/fakeShopper';
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Product } from '../../src/domain';
-import type { NavigationPort } from '../../src/adapters/navigation/port';
+import type { NavigationPort } from '../../src/adapters/navigation/navigationPort';
 import {
   createSearchNavigation,
   searchMachine,
   type SearchCatalogInput,
   type SearchRemoteInput,
 } from '../../src/machines/searchMachine';
-import { firstFailingPath, reportTooth, transitionRecorder, walkName } from './model/graph';
+import { firstFailingPath, reportTooth, transitionRecorder, walkName } from './model/modelGraph';
 import {
   productionSearchWiring,
   runSearchPath,

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import * as searchIndexModule from '../../src/domain/searchIndex';
 import type { Category, Product } from '../../src/domain';
-import { SearchUnavailableError, type SearchOptions } from '../../src/adapters/search/port';
+import { SearchUnavailableError, type SearchOptions } from '../../src/adapters/search/searchPort';
 import {
   createSearchActors,
   REMOTE_SEARCH_DEBOUNCE_MS,

@@ -12,7 +12,7 @@ import { checkoutPaths, runCheckoutPath, type CheckoutWiring } from './model/che
 import { catalogPaths, runCatalogPath, type CatalogWiring } from './model/catalogModel';
 import { createCatalogActors } from '../../src/machines/catalogMachine';
 import type { Category } from '../../src/domain';
-import { firstFailingPath, reportTooth } from './model/graph';
+import { firstFailingPath, reportTooth } from './model/modelGraph';
 
 // Teeth: the generated paths must catch deliberately broken wiring. Each case runs the paths of one machine
 // against a sabotaged implementation, in order, until one fails; it fails itself when none does.

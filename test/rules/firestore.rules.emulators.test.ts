@@ -10,7 +10,7 @@ import {
 } from '@firebase/rules-unit-testing';
 import { setLogLevel } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RULES_FILE, emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
+import { RULES_FILE, emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
 import { FIELD_MAX_LENGTH } from '../../src/domain/limits';
 import { aCategory, anAddress, anOrderDelivery, aUserProfile } from '../support/builders';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandLabelRange, expectedNames } from '../../scripts/bench/browse';
+import { bandLabelRange, expectedNames } from '../../scripts/bench/benchBrowse';
 import type { Product } from '../../src/domain';
 
 // The bench's own idea of each view, which the grid must show before a choice counts as painted.

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { is } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { catalog, productArt } from '../../seed/catalog';
+import { catalog, productArt } from '../../seed/seedCatalog';
 import { IMAGES_DIR, renderAll } from '../../scripts/generate-images';
 import { CategoryStruct } from '../../src/domain';
 

@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { CatalogUnavailableError, type CatalogPort } from '../../src/adapters/catalog/port';
+import { catalog } from '../../seed/seedCatalog';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import { CatalogUnavailableError, type CatalogPort } from '../../src/adapters/catalog/catalogPort';
 import { APP_SHELL, NOT_FOUND_PAGE, PrerenderError, prerenderSite } from '../../scripts/prerender';
 import { PARCEL_SHELL as SHELL } from '../support/parcelShell';
 

@@ -8,12 +8,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import type { Firestore } from 'firebase-admin/firestore';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { openFirestore, type AdminFirestore } from '../../scripts/lib/firestoreAdmin';
 import { CATEGORIES_COLLECTION, PRODUCTS_COLLECTION, seedCatalog } from '../../scripts/seed';
 import { CategoryStruct } from '../../src/domain';
 import { ProductDocumentStruct } from '../../src/domain/productDocuments';
-import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
+import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PORTS as STACK_PORTS, ROOT } from '../../scripts/lib/stack';
 import { DEFAULT_PROJECT_ID, targetFromEnv } from '../../scripts/lib/firestoreAdmin';
-import { loadConfig as loadServerConfig } from '../../server/config';
+import { loadConfig as loadServerConfig } from '../../server/serverConfig';
 import { localDefaults } from '../../src/config';
 import { DEFAULT_PORTS, DEMO_PROJECT_ID } from '../../src/sharedConstants';
 

@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalog } from '../../seed/catalog';
+import { catalog } from '../../seed/seedCatalog';
 import { findFreePort } from '../../scripts/lib/emulators';
 import { seedCatalog } from '../../scripts/seed';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/serverConfig';
 import { startServer } from '../../server/main';
-import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
+import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
 import { emulatorIdToken, formBody, RIO_DELIVERY } from './support';
 
 const STOREFRONT = 'http://localhost:4399';

@@ -4,12 +4,12 @@
 // src/domain/delivery.ts (RATE_CARD, UNIT_WEIGHT_GRAMS, PACKAGING_GRAMS), not by calling quoteDelivery.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { CHECKOUT_ROUTE } from '../../server/app';
-import type { CheckoutRequest, PaymentProvider } from '../../server/payments/port';
+import type { CheckoutRequest, PaymentProvider } from '../../server/payments/paymentsPort';
 import { createSimulatedProvider } from '../../server/payments/simulated';
-import { createMemoryStore } from '../../server/store/memory';
-import { amountDue } from '../../server/store/port';
+import { createMemoryStore } from '../../server/store/memorySessionStore';
+import { amountDue } from '../../server/store/sessionStorePort';
 import { aCategory, aProduct } from '../support/builders';
 import { buildTestServer, emulatorIdToken } from './support';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_ROUTE } from '../../server/app';
-import { createMemoryStore } from '../../server/store/memory';
+import { createMemoryStore } from '../../server/store/memorySessionStore';
 import { testIdempotentCheckout } from './idempotentCheckout.shared';
 import { buildTestServer } from './support';
 

@@ -1,12 +1,12 @@
 // @vitest-environment node
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import type { CatalogPort } from '../../src/adapters/catalog/port';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import type { CatalogPort } from '../../src/adapters/catalog/catalogPort';
 import { buildServer, CHECKOUT_ROUTE, type ServerDeps } from '../../server/app';
 import { createSimulatedProvider } from '../../server/payments/simulated';
-import { PaymentProviderError, type CheckoutRequest, type PaymentProvider } from '../../server/payments/port';
-import { createMemoryStore } from '../../server/store/memory';
+import { PaymentProviderError, type CheckoutRequest, type PaymentProvider } from '../../server/payments/paymentsPort';
+import { createMemoryStore } from '../../server/store/memorySessionStore';
 import { aCartItem, aCategory, aProduct } from '../support/builders';
 import { emulatorIdToken, fakeTokenVerifier } from './support';
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDelivery } from '../../src/domain/delivery';
-import { STALE_CLAIM_MS, type CheckoutStore, type Order, type StoredSession } from '../../server/store/port';
+import {
+  STALE_CLAIM_MS,
+  type CheckoutStore,
+  type Order,
+  type StoredSession,
+} from '../../server/store/sessionStorePort';
 import { anOrderDelivery } from '../support/builders';
 
 export type MakeStore = () => Promise<CheckoutStore>;

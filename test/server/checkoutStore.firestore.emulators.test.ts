@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MalformedDocumentError } from '../../src/domain';
-import { createFirestoreStore, SESSIONS_COLLECTION } from '../../server/store/firestore';
-import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
+import { createFirestoreStore, SESSIONS_COLLECTION } from '../../server/store/firestoreSessionStore';
+import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
 import { aSession, testCheckoutStore } from './checkoutStore.contract';
 import { testIdempotentCheckout } from './idempotentCheckout.shared';
 import { useAdminFirestore } from './support';

@@ -1,11 +1,11 @@
 // POST /create-checkout-session with an Idempotency-Key, over any CheckoutStore: the memory store
 // (checkoutIdempotency.test.ts) and the Firestore emulator (checkoutStore.firestore.emulators.test.ts).
 import { describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { CHECKOUT_ROUTE } from '../../server/app';
-import type { CheckoutRequest, CreatedSession, PaymentProvider } from '../../server/payments/port';
+import type { CheckoutRequest, CreatedSession, PaymentProvider } from '../../server/payments/paymentsPort';
 import { newSimulatedSessionId } from '../../server/payments/simulated';
-import type { CheckoutStore } from '../../server/store/port';
+import type { CheckoutStore } from '../../server/store/sessionStorePort';
 import { aCategory, aProduct } from '../support/builders';
 import { buildTestServer, emulatorIdToken } from './support';
 
@@ -134,7 +134,7 @@ export function testIdempotentCheckout(name: string, makeStore: () => Promise<Ch
         createCheckoutSession: async (request) => {
           if (fail) {
             fail = false;
-            const { PaymentProviderError } = await import('../../server/payments/port');
+            const { PaymentProviderError } = await import('../../server/payments/paymentsPort');
             throw new PaymentProviderError('down');
           }
           return inner.createCheckoutSession(request);

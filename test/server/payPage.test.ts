@@ -1,11 +1,11 @@
 // @vitest-environment node
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { CHECKOUT_ROUTE } from '../../server/app';
 import { escapeHtml } from '../../server/html';
-import { createMemoryStore } from '../../server/store/memory';
-import { StoreUnavailableError } from '../../server/store/port';
+import { createMemoryStore } from '../../server/store/memorySessionStore';
+import { StoreUnavailableError } from '../../server/store/sessionStorePort';
 import { aCategory, aProduct } from '../support/builders';
 import { buildTestServer, emulatorIdToken, formBody, openPayPage, SAO_PAULO_DELIVERY } from './support';
 

@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto';
 import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { escapeHtml } from '../../server/html';
-import { PIX_SCRIPT } from '../../server/payments/payPage';
+import { PIX_SCRIPT } from '../../server/payments/payPageMarkup';
 import { crc16 } from '../../server/payments/pix';
-import { createMemoryStore } from '../../server/store/memory';
+import { createMemoryStore } from '../../server/store/memorySessionStore';
 import { aCategory, aProduct } from '../support/builders';
 import { buildTestServer, emulatorIdToken, formBody, openPayPage, RIO_DELIVERY } from './support';
 

@@ -3,9 +3,9 @@
 // server. Expected prices and windows are worked out by hand from the rate card (src/domain/delivery.ts).
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { escapeHtml } from '../../server/html';
-import { createMemoryStore } from '../../server/store/memory';
+import { createMemoryStore } from '../../server/store/memorySessionStore';
 import { aCategory, aProduct } from '../support/builders';
 import { buildTestServer, emulatorIdToken, formBody, openPayPage, RIO_DELIVERY } from './support';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import type { CatalogPort } from '../../src/adapters/catalog/port';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import type { CatalogPort } from '../../src/adapters/catalog/catalogPort';
 import { createPriceBook } from '../../server/adapters/cachedCatalog';
 import { aCategory, aProduct } from '../support/builders';
 

@@ -1,12 +1,12 @@
 // @vitest-environment node
-// The on-request pages' reads over firebase-admin (server/render/source.ts) on the Firestore emulator: one
+// The on-request pages' reads over firebase-admin (server/render/pageSource.ts) on the Firestore emulator: one
 // product by id, a category by its `id` field, a category's first products by position, and the sitemaps'
 // cursor pages of product ids, each id once; malformed documents are typed errors naming the document.
 import { describe, expect, it } from 'vitest';
 import { MalformedDocumentError } from '../../src/domain';
 import { createSitemaps } from '../../server/render/sitemap';
-import { createFirestorePageSource } from '../../server/render/source';
-import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
+import { createFirestorePageSource } from '../../server/render/pageSource';
+import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
 import { useAdminFirestore } from './support';
 
 const HATS = {

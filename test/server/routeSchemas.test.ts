@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { memoryProductSource } from '../../server/adapters/search/memorySource';
 import { createProductSearch } from '../../server/adapters/search/productSearch';
-import { memoryPageSource } from '../../server/render/source';
-import type { PaymentMethod, SessionOutcome, StoredSession } from '../../server/store/port';
-import { createMemoryStore } from '../../server/store/memory';
+import { memoryPageSource } from '../../server/render/pageSource';
+import type { PaymentMethod, SessionOutcome, StoredSession } from '../../server/store/sessionStorePort';
+import { createMemoryStore } from '../../server/store/memorySessionStore';
 import { aCategory, aProduct } from '../support/builders';
 import { buildTestServer, emulatorIdToken, formBody, openPayPage, RIO_DELIVERY } from './support';
 

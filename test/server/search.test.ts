@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryProductSource } from '../../server/adapters/search/memorySource';
 import { createProductSearch, type ProductSearch } from '../../server/adapters/search/productSearch';
-import type { SearchProduct } from '../../server/adapters/search/source';
+import type { SearchProduct } from '../../server/adapters/search/searchSource';
 import { buildTestServer } from './support';
 
 const STOREFRONT = 'http://localhost:4321';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductSource, SearchProduct } from '../../server/adapters/search/source';
+import type { ProductSource, SearchProduct } from '../../server/adapters/search/searchSource';
 
 /** Documents as the agreed model stores them: `products/{id}` and `categories/{id}` (only the fields read here matter). */
 export interface SourceDocuments {

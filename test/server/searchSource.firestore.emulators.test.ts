@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { firestoreProductSource } from '../../server/adapters/search/firestoreSource';
-import type { SearchProduct } from '../../server/adapters/search/source';
-import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
+import type { SearchProduct } from '../../server/adapters/search/searchSource';
+import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
 import { useAdminFirestore } from './support';
 import { testProductSource, type SourceDocuments } from './searchSource.contract';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { memoryProductSource } from '../../server/adapters/search/memorySource';
-import { toSearchProduct } from '../../server/adapters/search/source';
+import { toSearchProduct } from '../../server/adapters/search/searchSource';
 import { testProductSource } from './searchSource.contract';
 
 testProductSource('memoryProductSource', async ({ products, categories }) =>

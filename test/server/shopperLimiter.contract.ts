@@ -1,6 +1,6 @@
-// One contract for every ShopperLimiter (server/limits/port.ts): the memory one and the Firestore one.
+// One contract for every ShopperLimiter (server/limits/limiterPort.ts): the memory one and the Firestore one.
 import { describe, expect, it } from 'vitest';
-import type { ShopperLimiter } from '../../server/limits/port';
+import type { ShopperLimiter } from '../../server/limits/limiterPort';
 
 export function testShopperLimiter(name: string, make: () => Promise<ShopperLimiter>) {
   describe(`ShopperLimiter contract: ${name}`, () => {

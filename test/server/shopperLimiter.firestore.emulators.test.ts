@@ -3,13 +3,13 @@
 // Firestore count one shopper's requests together.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
-import { createFirestoreShopperLimiter, RATE_LIMITS_COLLECTION } from '../../server/limits/firestore';
+import { createFirestoreShopperLimiter, RATE_LIMITS_COLLECTION } from '../../server/limits/firestoreLimiter';
 import { createSimulatedProvider } from '../../server/payments/simulated';
-import { createMemoryStore } from '../../server/store/memory';
+import { createMemoryStore } from '../../server/store/memorySessionStore';
 import { aCategory, aProduct } from '../support/builders';
-import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulators';
+import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
 import { testShopperLimiter } from './shopperLimiter.contract';
 import { emulatorIdToken, fakeTokenVerifier, useAdminFirestore } from './support';
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createMemoryShopperLimiter } from '../../server/limits/memory';
+import { createMemoryShopperLimiter } from '../../server/limits/memoryLimiter';
 import { testShopperLimiter } from './shopperLimiter.contract';
 
 testShopperLimiter('createMemoryShopperLimiter', async () => createMemoryShopperLimiter());

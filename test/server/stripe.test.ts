@@ -2,13 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
 import { createStripeClient, createStripeProvider } from '../../server/payments/stripe';
 import { addressFromStripe, reviewReason } from '../../server/routes/stripeWebhook';
-import { PaymentProviderError } from '../../server/payments/port';
-import { createMemoryStore } from '../../server/store/memory';
-import { StoreUnavailableError, type CheckoutStore } from '../../server/store/port';
+import { PaymentProviderError } from '../../server/payments/paymentsPort';
+import { createMemoryStore } from '../../server/store/memorySessionStore';
+import { StoreUnavailableError, type CheckoutStore } from '../../server/store/sessionStorePort';
 import { aCategory, aProduct } from '../support/builders';
 import { emulatorIdToken, fakeTokenVerifier, startCaptureServer, type CapturedRequest } from './support';
 

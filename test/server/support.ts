@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, expect } from 'vitest';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { buildServer, CHECKOUT_ROUTE, type ServerDeps } from '../../server/app';
 import { InvalidTokenError, type TokenVerifier } from '../../server/auth/tokenVerifier';
 import { createSimulatedProvider } from '../../server/payments/simulated';
-import { createMemoryStore } from '../../server/store/memory';
+import { createMemoryStore } from '../../server/store/memorySessionStore';
 
 export const PROJECT_ID = 'demo-club-clothing';
 

@@ -2,7 +2,7 @@
 // for the whole run, its addresses handed to the test files with provide/inject. The ports are chosen and
 // provided at once; the emulators start in the background and useEmulators() waits for them
 // (test/support/readiness.ts says why). Files clear the data
-// between suites (test/contracts/support/emulators.ts). Locally a machine without gcloud/Java gets
+// between suites (test/contracts/support/emulatorData.ts). Locally a machine without gcloud/Java gets
 // `unavailable` and the files skip with the reason; under CI=true the same situation fails the run.
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';

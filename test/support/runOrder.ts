@@ -13,7 +13,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const FIRST = [
   'test/e2e/journeys.test.ts',
-  'test/scripts/stack.test.ts',
+  'test/scripts/launcher.test.ts',
   'test/e2e/a11y.test.ts',
   'test/ui/cart.model.test.tsx',
   'test/e2e/a11y-purchase.test.ts',
@@ -22,7 +22,7 @@ export const FIRST = [
   'test/e2e/search-and-inspector.test.ts',
   'test/e2e/cart-paths.test.ts',
   'test/machines/teeth.test.ts',
-  'test/e2e/stack.test.ts',
+  'test/e2e/e2eStack.test.ts',
 ];
 
 export default class RunOrderSequencer extends BaseSequencer {

@@ -184,7 +184,7 @@ describe('browsing a category', () => {
     await settled();
     const toggle = await screen.findByRole('button', { name: 'Filtrar e ordenar' }, { timeout: 10_000 });
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    // Folded: the panel's CSS hides it below 1100 px (what Chromium shows is checked in test/e2e/browse.test.ts).
+    // Folded: the panel's CSS hides it below 1100 px (what Chromium shows is checked in test/e2e/browsing.test.ts).
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(panel.hasAttribute('data-open')).toBe(false);
     // The count stays outside the fold.
@@ -214,7 +214,7 @@ describe('browsing search results', () => {
     // Every product of Jaquetas matches "jaqueta" (names first, then by its category): cheapest first. Awaited: the
     // grid takes the sorted list a render after the controls, and shows the list in its own order meanwhile if the
     // chunk took over BROWSE_PENDING_FALLBACK_MS (a loaded machine). Chromium checks the first paint
-    // (test/e2e/browse.test.ts, "a shared link with a sort and a band").
+    // (test/e2e/browsing.test.ts, "a shared link with a sort and a band").
     await waitFor(() => expect(results()).toEqual(CHEAPEST_FIRST));
     await app.user.selectOptions(select, 'Relevância');
     expect(app.path()).toBe('/search?q=jaqueta');

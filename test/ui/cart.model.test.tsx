@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import type { EventObject } from 'xstate';
-import { memoryCartStorage, type MemoryCartStorage } from '../../src/adapters/cartStorage/memory';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCartStorage, type MemoryCartStorage } from '../../src/adapters/cartStorage/memoryCartStorage';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import type { CartItem, Product } from '../../src/domain';
 import { cartMachine } from '../../src/machines/cartMachine';
 import { aCategory } from '../support/builders';
@@ -23,7 +23,7 @@ import {
   WRITTEN_TOTALS,
 } from '../machines/model/cartFixtures';
 import { cartPathName } from '../machines/model/cartPathName';
-import { coveringWalks, walkName, type shortestPaths, type ModelPath } from '../machines/model/graph';
+import { coveringWalks, walkName, type shortestPaths, type ModelPath } from '../machines/model/modelGraph';
 import { ReferenceCart } from '../machines/model/referenceCart';
 import { renderApp, settled } from './support/renderApp';
 
@@ -91,7 +91,7 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
     }
   },
 };
-// Walks that take every transition (coveringWalks in test/machines/model/graph.ts): one render per walk instead
+// Walks that take every transition (coveringWalks in test/machines/model/modelGraph.ts): one render per walk instead
 // of one per transition (231 shortest paths, 1,293 steps → about 700 steps).
 const paths = coveringWalks(cartMachine, { ...cartModelOptions, maxSteps: 60 });
 

@@ -2,7 +2,7 @@
 // the shopper is told once, until a save works again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { memoryCartStorage } from '../../src/adapters/cartStorage/memory';
+import { memoryCartStorage } from '../../src/adapters/cartStorage/memoryCartStorage';
 import { renderApp, sampleCatalog, settled } from './support/renderApp';
 
 let app: ReturnType<typeof renderApp> | undefined;

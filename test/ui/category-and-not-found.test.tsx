@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { aProduct } from '../support/builders';
 import { renderApp, sampleCatalog, settled } from './support/renderApp';
 

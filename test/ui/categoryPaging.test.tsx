@@ -3,8 +3,8 @@
 // where the test "scrolls" it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { CatalogUnavailableError, type ProductCatalogPort } from '../../src/adapters/catalog/port';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import { CatalogUnavailableError, type ProductCatalogPort } from '../../src/adapters/catalog/catalogPort';
 import type { Category, Product } from '../../src/domain';
 import { categoryDocumentOf, productDocumentsOf } from '../../src/domain/productDocuments';
 import { aProduct } from '../support/builders';

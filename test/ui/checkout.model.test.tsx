@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import type { EventObject } from 'xstate';
-import { CheckoutFailedError, type CheckoutSession } from '../../src/adapters/checkout/port';
+import { CheckoutFailedError, type CheckoutSession } from '../../src/adapters/checkout/checkoutPort';
 import type { CartItem } from '../../src/domain';
 import { checkoutMachine } from '../../src/machines/checkoutMachine';
 import { controllable } from '../support/fakes/controllable';
-import { pathName, shortestPaths, type ModelPath } from '../machines/model/graph';
+import { pathName, shortestPaths, type ModelPath } from '../machines/model/modelGraph';
 import { renderApp, settled } from './support/renderApp';
 
 const cart: CartItem[] = [

@@ -12,15 +12,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalog as seedCatalog } from '../../seed/catalog';
-import { memoryAuth } from '../../src/adapters/auth/memory';
-import { createLocalStorageCart } from '../../src/adapters/cartStorage/localStorage';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { memoryCheckout } from '../../src/adapters/checkout/memory';
-import { createLocalStorageDeliveryCep } from '../../src/adapters/deliveryCep/localStorage';
-import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memory';
-import { memoryOrders } from '../../src/adapters/orders/memory';
-import { memoryUsers } from '../../src/adapters/users/memory';
+import { catalog as seedCatalog } from '../../seed/seedCatalog';
+import { memoryAuth } from '../../src/adapters/auth/memoryAuth';
+import { createLocalStorageCart } from '../../src/adapters/cartStorage/localStorageCartStorage';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import { memoryCheckout } from '../../src/adapters/checkout/memoryCheckout';
+import { createLocalStorageDeliveryCep } from '../../src/adapters/deliveryCep/localStorageDeliveryCep';
+import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memoryDeliveryCep';
+import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
+import { memoryUsers } from '../../src/adapters/users/memoryUsers';
 import { readBootData } from '../../src/bootData';
 import { deferAuth } from '../../src/deferredAuth';
 import { EARLY_CEP_SCRIPT } from '../../src/earlyCep';
@@ -30,7 +30,7 @@ import { createServices } from '../../src/ui/createServices';
 import { aCartItem } from '../support/builders';
 import { PARCEL_SHELL } from '../support/parcelShell';
 import { renderApp, sampleCatalog, settled } from './support/renderApp';
-import { createBrowserNavigation } from '../../src/adapters/navigation/browser';
+import { createBrowserNavigation } from '../../src/adapters/navigation/browserNavigation';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rate card of issue 27, by hand (centavos; transit in business days after one day of handling).

@@ -4,9 +4,9 @@
 // inline scripts run as a browser runs them, and it is hydrated the way src/main.tsx does it (readBootData,
 // createServices with the embedded snapshot, hydrateRoot with onRecoverableError), over a cart and a CEP saved in
 // localStorage. For each page: no recoverable (hydration) error, no console error or warning, the server's <main>
-// kept (not rendered again), and the page's content (names and prices written out from seed/catalog.ts) still
+// kept (not rendered again), and the page's content (names and prices written out from seed/seedCatalog.ts) still
 // there once settled; a product page's CEP form shows the saved CEP and its options only once hydrated. Chromium hydrates a representative set of the same pages from the real build
-// (test/e2e/prerender.ts). Teeth, checked once and reverted: a `typeof window` branch in the product card's name
+// (test/e2e/prerenderedPages.ts). Teeth, checked once and reverted: a `typeof window` branch in the product card's name
 // (another text on the client) failed the 46 pages that show product cards with a recoverable error, and one in
 // the footer's nav `title` (an attribute only) failed all 48 with React's console error.
 import { execFile } from 'node:child_process';
@@ -18,14 +18,14 @@ import { promisify } from 'node:util';
 import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalog } from '../../seed/catalog';
-import { memoryAuth } from '../../src/adapters/auth/memory';
-import { createLocalStorageCart } from '../../src/adapters/cartStorage/localStorage';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { memoryCheckout } from '../../src/adapters/checkout/memory';
-import { createLocalStorageDeliveryCep } from '../../src/adapters/deliveryCep/localStorage';
-import { memoryOrders } from '../../src/adapters/orders/memory';
-import { memoryUsers } from '../../src/adapters/users/memory';
+import { catalog } from '../../seed/seedCatalog';
+import { memoryAuth } from '../../src/adapters/auth/memoryAuth';
+import { createLocalStorageCart } from '../../src/adapters/cartStorage/localStorageCartStorage';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import { memoryCheckout } from '../../src/adapters/checkout/memoryCheckout';
+import { createLocalStorageDeliveryCep } from '../../src/adapters/deliveryCep/localStorageDeliveryCep';
+import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
+import { memoryUsers } from '../../src/adapters/users/memoryUsers';
 import { readBootData } from '../../src/bootData';
 import { deferAuth } from '../../src/deferredAuth';
 import { takeEarlyClicks } from '../../src/earlyClicks';
@@ -33,7 +33,7 @@ import { App } from '../../src/ui/App';
 import { createServices } from '../../src/ui/createServices';
 import { settled } from './support/renderApp';
 import { PARCEL_SHELL as SHELL } from '../support/parcelShell';
-import { createBrowserNavigation } from '../../src/adapters/navigation/browser';
+import { createBrowserNavigation } from '../../src/adapters/navigation/browserNavigation';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ORIGIN = 'https://loja.example';

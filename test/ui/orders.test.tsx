@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { memoryOrders } from '../../src/adapters/orders/memory';
+import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
 import { aSessionDocument } from './support/orderDocuments';
 import { renderApp, settled } from './support/renderApp';
 

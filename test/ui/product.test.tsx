@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import { CatalogUnavailableError } from '../../src/adapters/catalog/port';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import { CatalogUnavailableError } from '../../src/adapters/catalog/catalogPort';
 import type { Category } from '../../src/domain';
 import { categoryDocumentOf, productDocumentsOf } from '../../src/domain/productDocuments';
 import { renderApp, sampleCatalog, settled } from './support/renderApp';

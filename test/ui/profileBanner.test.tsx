@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { UsersUnavailableError } from '../../src/adapters/users/port';
+import { UsersUnavailableError } from '../../src/adapters/users/usersPort';
 import { renderApp, settled } from './support/renderApp';
 
 let app: ReturnType<typeof renderApp> | undefined;

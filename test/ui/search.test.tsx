@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { catalog as seedCatalog } from '../../seed/catalog';
-import { memoryCatalog } from '../../src/adapters/catalog/memory';
-import type { CatalogPort } from '../../src/adapters/catalog/port';
+import { catalog as seedCatalog } from '../../seed/seedCatalog';
+import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
+import type { CatalogPort } from '../../src/adapters/catalog/catalogPort';
 import type { Category } from '../../src/domain';
 import { BLANK_QUERY_HINT } from '../../src/ui/components/SearchField';
 import { renderApp, settled as pageSettled } from './support/renderApp';
@@ -10,7 +10,7 @@ import { renderApp, settled as pageSettled } from './support/renderApp';
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => app?.unmountAll());
 
-/** The shop's real catalog (seed/catalog.ts): the names shoppers actually search for. */
+/** The shop's real catalog (seed/seedCatalog.ts): the names shoppers actually search for. */
 const shop = () => memoryCatalog(seedCatalog as Category[]);
 /** Product names of one seed category, read from the seed (not from the app). */
 const namesIn = (id: string) => seedCatalog.find((c) => c.id === id)!.products.map((p) => p.name);

@@ -2,9 +2,9 @@
 // reached) the products held with a note that they may be incomplete.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CatalogPort } from '../../src/adapters/catalog/port';
-import { memorySearch } from '../../src/adapters/search/memory';
-import { SearchUnavailableError, type SearchPort } from '../../src/adapters/search/port';
+import type { CatalogPort } from '../../src/adapters/catalog/catalogPort';
+import { memorySearch } from '../../src/adapters/search/memorySearch';
+import { SearchUnavailableError, type SearchPort } from '../../src/adapters/search/searchPort';
 import type { Category, Product } from '../../src/domain';
 import { renderApp, settled as pageSettled } from './support/renderApp';
 

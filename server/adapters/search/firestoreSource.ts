@@ -1,5 +1,5 @@
 import { FieldPath, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { ProductSourceUnavailableError, toSearchProduct, type ProductSource, type SearchProduct } from './source';
+import { ProductSourceUnavailableError, toSearchProduct, type ProductSource, type SearchProduct } from './searchSource';
 
 export const PRODUCTS_COLLECTION = 'products';
 const CATEGORIES_COLLECTION = 'categories';

@@ -1,4 +1,4 @@
-import type { ProductSource, SearchProduct } from './source';
+import type { ProductSource, SearchProduct } from './searchSource';
 
 /** ProductSource over an in-memory catalog: tests and the bench put and remove products as a writer would. */
 export function memoryProductSource({

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createProductIndex, type ProductIndex } from '../../../src/domain/searchIndex';
-import type { ProductSource, SearchProduct } from './source';
+import type { ProductSource, SearchProduct } from './searchSource';
 
 /** Products read per Firestore query while building: 1,000 keeps each answer near 300 KB. */
 export const SEARCH_PAGE_SIZE = 1_000;

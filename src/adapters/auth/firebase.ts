@@ -16,8 +16,14 @@ import {
   type User,
 } from 'firebase/auth';
 import type { FirebaseApp } from 'firebase/app';
-import { AuthUnavailableError, SignInCancelledError, type AuthPort, type AuthUser, type GoogleAccount } from './port';
-import { mapFirebaseAuthError } from './errors';
+import {
+  AuthUnavailableError,
+  SignInCancelledError,
+  type AuthPort,
+  type AuthUser,
+  type GoogleAccount,
+} from './authPort';
+import { mapFirebaseAuthError } from './authErrors';
 
 /**
  * How "Entrar com o Google" works: `popup` is the real Google popup (production); `local-chooser` is the

@@ -1,4 +1,4 @@
-import type { GoogleAccount } from './port';
+import type { GoogleAccount } from './authPort';
 
 /** Demo accounts offered by the offline chooser (the Auth emulator accepts any Google identity). */
 export const DEMO_GOOGLE_ACCOUNTS: readonly GoogleAccount[] = [

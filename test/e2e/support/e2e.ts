@@ -31,7 +31,7 @@ export interface E2EStack {
   authHost: string;
   /** The shared Chromium's WebSocket endpoint. */
   browserEndpoint: string;
-  /** What startLocalStack reports, for the checks of the stack itself (test/e2e/stack.test.ts). */
+  /** What startLocalStack reports, for the checks of the stack itself (test/e2e/e2eStack.test.ts). */
   ports: LocalStack['ports'];
   distDir: string;
   seed: LocalStack['seed'];

@@ -179,7 +179,7 @@ export const DELIVERY_ADDRESS = {
 } as const;
 
 /**
- * The simulated pay page's "Entrega" step (server/payments/payPage.ts): the address, then a service, then
+ * The simulated pay page's "Entrega" step (server/payments/payPageMarkup.ts): the address, then a service, then
  * "Continuar para o pagamento", which leads to the payment step. The CEP is typed even when it is pre-filled.
  */
 export async function fillDeliveryStep(

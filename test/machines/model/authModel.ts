@@ -8,12 +8,12 @@ import {
   UserNotFoundError,
   WrongPasswordError,
   type AuthUser,
-} from '../../../src/adapters/auth/port';
-import { ProfileWriteError, UsersUnavailableError } from '../../../src/adapters/users/port';
+} from '../../../src/adapters/auth/authPort';
+import { ProfileWriteError, UsersUnavailableError } from '../../../src/adapters/users/usersPort';
 import { authMachine, createAuthActors } from '../../../src/machines/authMachine';
-import { fakeAuth, fakeUsers, type FakeAuth, type FakeUsers } from '../../support/fakes/ports';
+import { fakeAuth, fakeUsers, type FakeAuth, type FakeUsers } from '../../support/fakes/fakePorts';
 import { tick } from '../../support/fakes/controllable';
-import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './graph';
+import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './modelGraph';
 
 // The cast of the auth story. Stored documents differ from what the auth user alone would give, so a test
 // can tell "loaded the document" from "fell back to the auth user".

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import type { Product } from '../../../src/domain';
 import { browseMachine } from '../../../src/machines/browseMachine';
-import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './graph';
+import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './modelGraph';
 
 // --- Two lists, in their own order (the category's, or a search's ranking) ---------------------------------
 const p = (id: string, name: string, price: number): Product => ({ id, name, price, imageUrl: `/images/${id}.svg` });

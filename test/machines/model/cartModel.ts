@@ -9,9 +9,9 @@ import {
   selectIsCartUnsaved,
   selectIsPanelOpen,
 } from '../../../src/ui/selectors';
-import { fakeCartStorage, type FakeCartStorage } from '../../support/fakes/ports';
+import { fakeCartStorage, type FakeCartStorage } from '../../support/fakes/fakePorts';
 import { codedError, tick } from '../../support/fakes/controllable';
-import { coveringWalks, type shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
+import { coveringWalks, type shortestPaths, type ModelPath, type TransitionRecorder } from './modelGraph';
 
 import {
   catalogue,

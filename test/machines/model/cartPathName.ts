@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
 import type { CartItem, Product } from '../../../src/domain';
-import { pathName } from './graph';
+import { pathName } from './modelGraph';
 
 type CartPathEvent = EventObject & {
   product?: Product;

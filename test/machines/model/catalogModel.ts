@@ -5,11 +5,11 @@ import {
   CatalogUnavailableError,
   CategoryNotFoundError,
   type CategoryProductsPage,
-} from '../../../src/adapters/catalog/port';
+} from '../../../src/adapters/catalog/catalogPort';
 import { catalogMachine, createCatalogActors } from '../../../src/machines/catalogMachine';
-import { fakeCatalog, type FakeCatalog } from '../../support/fakes/ports';
+import { fakeCatalog, type FakeCatalog } from '../../support/fakes/fakePorts';
 import { tick } from '../../support/fakes/controllable';
-import { coveringWalks, pathName, type ModelPath, type TransitionRecorder, type shortestPaths } from './graph';
+import { coveringWalks, pathName, type ModelPath, type TransitionRecorder, type shortestPaths } from './modelGraph';
 
 const product = (id: string, price: number) => ({ id, name: id, imageUrl: `/images/${id}.svg`, price });
 const jaquetasListed: Category = {

@@ -6,7 +6,7 @@ import {
   type AuthSource,
 } from '../../../src/machines/checkoutGuardMachine';
 import { handMoved } from '../../support/fakes/handMoved';
-import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
+import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './modelGraph';
 
 type GuardPath = ModelPath<typeof checkoutGuardMachine>;
 const AFTER = 'xstate.after.loginRedirectDelay.checkoutGuard.waiting';

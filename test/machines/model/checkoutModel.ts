@@ -1,11 +1,11 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import type { CartItem } from '../../../src/domain';
-import { CheckoutFailedError } from '../../../src/adapters/checkout/port';
+import { CheckoutFailedError } from '../../../src/adapters/checkout/checkoutPort';
 import { checkoutMachine, createCheckoutActors } from '../../../src/machines/checkoutMachine';
-import { fakeCheckout, type FakeCheckout } from '../../support/fakes/ports';
+import { fakeCheckout, type FakeCheckout } from '../../support/fakes/fakePorts';
 import { tick } from '../../support/fakes/controllable';
-import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
+import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './modelGraph';
 
 const cart: CartItem[] = [
   {

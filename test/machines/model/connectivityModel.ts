@@ -2,7 +2,7 @@ import { expect, vi } from 'vitest';
 import { createActor, type EventObject } from 'xstate';
 import { connectivityMachine } from '../../../src/machines/connectivityMachine';
 import { selectOffline, selectUpdateAvailable } from '../../../src/ui/selectors';
-import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
+import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './modelGraph';
 
 type ConnectivityPath = ModelPath<typeof connectivityMachine>;
 

@@ -1,6 +1,6 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
-import { memoryDeliveryCep } from '../../../src/adapters/deliveryCep/memory';
+import { memoryDeliveryCep } from '../../../src/adapters/deliveryCep/memoryDeliveryCep';
 import * as deliveryModule from '../../../src/domain/delivery';
 import type { DeliveryQuote, DeliveryServiceId, ParcelLine } from '../../../src/domain/delivery';
 import {
@@ -11,7 +11,7 @@ import {
   type DeliveryInput,
 } from '../../../src/machines/deliveryMachine';
 import { tick } from '../../support/fakes/controllable';
-import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './graph';
+import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './modelGraph';
 
 // Tuesday 1 December 2026, noon in Brasília: no national holiday before the 25th.
 const NOW = Date.parse('2026-12-01T15:00:00Z');

@@ -1,11 +1,11 @@
 import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
-import { OrdersUnavailableError } from '../../../src/adapters/orders/port';
+import { OrdersUnavailableError } from '../../../src/adapters/orders/ordersPort';
 import type { Order } from '../../../src/domain/order';
 import { createOrdersActors, ordersMachine } from '../../../src/machines/ordersMachine';
 import { controllable, tick } from '../../support/fakes/controllable';
 import { fakeShopper } from '../support/fakeShopper';
-import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './graph';
+import { pathName, shortestPaths, type ModelPath, type TransitionRecorder } from './modelGraph';
 
 const order: Order = {
   id: 's1',

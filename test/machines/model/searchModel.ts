@@ -2,8 +2,8 @@ import { expect, vi } from 'vitest';
 import { createActor, SimulatedClock, type EventObject } from 'xstate';
 import * as searchIndexModule from '../../../src/domain/searchIndex';
 import type { Category, Product } from '../../../src/domain';
-import { memoryNavigation } from '../../../src/adapters/navigation/memory';
-import { SearchUnavailableError, type SearchOptions, type SearchPort } from '../../../src/adapters/search/port';
+import { memoryNavigation } from '../../../src/adapters/navigation/memoryNavigation';
+import { SearchUnavailableError, type SearchOptions, type SearchPort } from '../../../src/adapters/search/searchPort';
 import {
   createSearchActors,
   createSearchNavigation,
@@ -13,7 +13,7 @@ import {
   type SearchIndexModule,
 } from '../../../src/machines/searchMachine';
 import { codedError, controllable, tick, type Controllable } from '../../support/fakes/controllable';
-import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './graph';
+import { coveringWalks, pathName, type ModelPath, type TransitionRecorder } from './modelGraph';
 
 const product = (id: string, name: string): Product => ({ id, name, imageUrl: `/images/${id}.svg`, price: 100 });
 const jaquetas: Category = {

@@ -1,9 +1,9 @@
 // The auth machine with the in-memory fakes, shared by the unit tests and the mutation-run tests.
 import { vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { AuthUser } from '../../../src/adapters/auth/port';
+import type { AuthUser } from '../../../src/adapters/auth/authPort';
 import { authMachine, createAuthActors } from '../../../src/machines/authMachine';
-import { fakeAuth, fakeUsers } from '../../support/fakes/ports';
+import { fakeAuth, fakeUsers } from '../../support/fakes/fakePorts';
 
 export const ana: AuthUser = {
   uid: 'uid-ana',

@@ -2,7 +2,7 @@
 import { vi } from 'vitest';
 import { createActor } from 'xstate';
 import { checkoutMachine, createCheckoutActors } from '../../../src/machines/checkoutMachine';
-import { fakeCheckout } from '../../support/fakes/ports';
+import { fakeCheckout } from '../../support/fakes/fakePorts';
 
 /** A started checkout actor; `redirectTo` and `logError` record what the machine asks of the page. */
 export function startCheckout() {

@@ -5,8 +5,8 @@
 // server render leaves the last values it pushed in them, which a client <Router> would inherit).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalog } from '../../../seed/catalog';
-import { memoryCatalog } from '../../../src/adapters/catalog/memory';
+import { catalog } from '../../../seed/seedCatalog';
+import { memoryCatalog } from '../../../src/adapters/catalog/memoryCatalog';
 import { prerenderSite } from '../../../scripts/prerender';
 
 const [distDir, origin, shell] = process.argv.slice(2);

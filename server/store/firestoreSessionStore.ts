@@ -1,0 +1,256 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  array,
+  enums,
+  integer,
+  literal,
+  min,
+  nullable,
+  number,
+  object,
+  string,
+  validate,
+  type Describe,
+} from 'superstruct';
+import { MalformedDocumentError, ProductId } from '../../src/domain';
+import { DELIVERY_SERVICES, UFS, type DeliveryAddress, type OrderDelivery } from '../../src/domain/delivery';
+import type { LineItem } from '../payments/paymentsPort';
+import {
+  orderFor,
+  pendingSession,
+  sessionWithDelivery,
+  settledSession,
+  STALE_CLAIM_MS,
+  StoreUnavailableError,
+  type CheckoutStore,
+  type IdempotencyClaim,
+  type IdempotencyRecord,
+  type MarkPendingResult,
+  type Order,
+  type SetDeliveryResult,
+  type SettleResult,
+  type StoredSession,
+} from './sessionStorePort';
+
+export const SESSIONS_COLLECTION = 'checkoutSessions';
+export const ORDERS_COLLECTION = 'orders';
+export const IDEMPOTENCY_COLLECTION = 'idempotencyKeys';
+
+const LineItemStruct: Describe<LineItem> = object({
+  productId: ProductId,
+  name: string(),
+  unitAmount: min(integer(), 0),
+  quantity: min(integer(), 1),
+});
+const AddressStruct: Describe<DeliveryAddress> = object({
+  recipient: string(),
+  cep: string(),
+  street: string(),
+  number: string(),
+  complement: string(),
+  neighborhood: string(),
+  city: string(),
+  uf: enums(UFS),
+});
+const DeliveryStruct: Describe<OrderDelivery> = object({
+  cep: string(),
+  uf: enums(UFS),
+  service: enums(DELIVERY_SERVICES),
+  serviceName: string(),
+  amount: min(integer(), 0),
+  businessDays: object({ min: integer(), max: integer() }),
+  window: object({ from: string(), to: string() }),
+  address: nullable(AddressStruct),
+  review: nullable(string()),
+});
+const Provider = enums(['stripe', 'simulated'] as const);
+const Method = nullable(enums(['card', 'pix', 'boleto'] as const));
+const SessionStruct: Describe<StoredSession> = object({
+  id: string(),
+  provider: Provider,
+  status: enums(['open', 'pending', 'paid', 'expired', 'canceled', 'declined'] as const),
+  paymentMethod: Method,
+  uid: string(),
+  email: nullable(string()),
+  lineItems: array(LineItemStruct),
+  amountTotal: min(integer(), 0),
+  currency: literal('brl'),
+  delivery: nullable(DeliveryStruct),
+  successUrl: string(),
+  cancelUrl: string(),
+  createdAt: number(),
+  expiresAt: number(),
+  finishedAt: nullable(number()),
+  pix: nullable(object({ copyPaste: string(), expiresAt: number() })),
+  boleto: nullable(object({ line: string(), dueAt: number() })),
+  idempotencyKey: nullable(string()),
+});
+const OrderStruct: Describe<Order> = object({
+  id: string(),
+  provider: Provider,
+  uid: string(),
+  email: nullable(string()),
+  lineItems: array(LineItemStruct),
+  amountTotal: min(integer(), 0),
+  currency: literal('brl'),
+  delivery: nullable(DeliveryStruct),
+  paymentMethod: Method,
+  paidAt: number(),
+});
+const IdempotencyStruct: Describe<IdempotencyRecord> = object({
+  uid: string(),
+  key: string(),
+  fingerprint: string(),
+  sessionId: nullable(string()),
+  url: nullable(string()),
+  createdAt: number(),
+});
+
+/** Documents written before the payment and delivery fields existed lack them: read them as "not known yet". */
+const SESSION_DEFAULTS = { paymentMethod: null, pix: null, boleto: null, idempotencyKey: null, delivery: null };
+const ORDER_DEFAULTS = { paymentMethod: null, delivery: null };
+const withDefaults = (data: unknown, defaults: object): unknown =>
+  data && typeof data === 'object' ? { ...defaults, ...data } : data;
+
+function parse<T>(collection: string, id: string, data: unknown, struct: Describe<T>): T {
+  const [error, value] = validate(data, struct);
+  if (error) throw new MalformedDocumentError(collection, id, error.message);
+  return value as T;
+}
+
+/** gRPC ALREADY_EXISTS, what `create()` answers when the document is there. */
+const ALREADY_EXISTS = 6;
+
+/**
+ * CheckoutStore over firebase-admin Firestore: `checkoutSessions/{sessionId}` and `orders/{sessionId}`.
+ * The admin SDK is not subject to the security rules; firestore.rules deny both collections to clients.
+ * A restart loses nothing: the simulated payment page reads its session from here.
+ */
+export function createFirestoreStore({ firestore }: { firestore: Firestore }): CheckoutStore {
+  const sessions = firestore.collection(SESSIONS_COLLECTION);
+  const orders = firestore.collection(ORDERS_COLLECTION);
+  const attempts = firestore.collection(IDEMPOTENCY_COLLECTION);
+  const readSession = (id: string, data: unknown) =>
+    parse(SESSIONS_COLLECTION, id, withDefaults(data, SESSION_DEFAULTS), SessionStruct);
+
+  const guard = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof MalformedDocumentError) throw error;
+      throw new StoreUnavailableError(`${what}: ${(error as Error).message}`, { cause: error });
+    }
+  };
+
+  return {
+    saveSession: (session) => guard('save session', async () => void (await sessions.doc(session.id).set(session))),
+    getSession: (id) =>
+      guard('read session', async () => {
+        const snapshot = await sessions.doc(id).get();
+        return snapshot.exists ? readSession(id, snapshot.data()) : null;
+      }),
+    settle: (id, outcome, at, options) =>
+      guard('settle session', () =>
+        // A transaction: two clicks on Pagar (or a click racing a webhook) settle once, record one order.
+        firestore.runTransaction(async (tx): Promise<SettleResult> => {
+          const sessionRef = sessions.doc(id);
+          const orderRef = orders.doc(id);
+          const [snapshot, orderSnapshot] = await tx.getAll(sessionRef, orderRef);
+          if (!snapshot?.exists) return { kind: 'missing' };
+          const session = readSession(id, snapshot.data());
+          const settled = settledSession(session, outcome, at, options);
+          if (!settled) return { kind: 'finished', session };
+          tx.update(sessionRef, { status: settled.status, paymentMethod: settled.paymentMethod, finishedAt: at });
+          let order: Order | null = null;
+          if (outcome === 'paid' && !orderSnapshot?.exists) {
+            order = orderFor(settled, at);
+            tx.create(orderRef, order);
+          }
+          return { kind: 'settled', session: settled, order };
+        }),
+      ),
+    setDelivery: (id, delivery, at, options) =>
+      guard('set session delivery', () =>
+        firestore.runTransaction(async (tx): Promise<SetDeliveryResult> => {
+          const sessionRef = sessions.doc(id);
+          const snapshot = await tx.get(sessionRef);
+          if (!snapshot.exists) return { kind: 'missing' };
+          const session = readSession(id, snapshot.data());
+          const updated = sessionWithDelivery(session, delivery, at, options);
+          if (!updated) return { kind: 'finished', session };
+          // A plain map: the whole delivery is replaced (a changed service or address leaves nothing stale).
+          tx.update(sessionRef, { delivery });
+          return { kind: 'set', session: updated };
+        }),
+      ),
+    markPending: (id, method, details, at, options) =>
+      guard('mark session pending', () =>
+        firestore.runTransaction(async (tx): Promise<MarkPendingResult> => {
+          const sessionRef = sessions.doc(id);
+          const snapshot = await tx.get(sessionRef);
+          if (!snapshot.exists) return { kind: 'missing' };
+          const session = readSession(id, snapshot.data());
+          const pending = pendingSession(session, method, details, at, options);
+          if (!pending) return { kind: 'finished', session };
+          tx.update(sessionRef, {
+            status: pending.status,
+            paymentMethod: pending.paymentMethod,
+            pix: pending.pix,
+            boleto: pending.boleto,
+          });
+          return { kind: 'pending', session: pending };
+        }),
+      ),
+    claimIdempotencyKey: (scopedKey, record) =>
+      guard('claim idempotency key', async (): Promise<IdempotencyClaim> => {
+        const ref = attempts.doc(scopedKey);
+        // create() is atomic and needs no transaction: of 50 concurrent claims one creates, the others read.
+        try {
+          await ref.create({ ...record, sessionId: null, url: null });
+          return { kind: 'claimed' };
+        } catch (error) {
+          if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+        }
+        const snapshot = await ref.get();
+        // Released between our create and our read: the caller asks again.
+        if (!snapshot.exists) return { kind: 'existing', sessionId: null, url: null };
+        const existing = parse(IDEMPOTENCY_COLLECTION, scopedKey, snapshot.data(), IdempotencyStruct);
+        if (existing.fingerprint !== record.fingerprint || existing.uid !== record.uid) return { kind: 'conflict' };
+        if (existing.url === null && record.createdAt - existing.createdAt >= STALE_CLAIM_MS) {
+          // Abandoned claim: take it over, once (a transaction, so two repeats cannot both take it).
+          return firestore.runTransaction(async (tx): Promise<IdempotencyClaim> => {
+            const again = await tx.get(ref);
+            if (!again.exists) return { kind: 'existing', sessionId: null, url: null };
+            const current = parse(IDEMPOTENCY_COLLECTION, scopedKey, again.data(), IdempotencyStruct);
+            if (current.url !== null || record.createdAt - current.createdAt < STALE_CLAIM_MS) {
+              return { kind: 'existing', sessionId: current.sessionId, url: current.url };
+            }
+            tx.update(ref, { createdAt: record.createdAt });
+            return { kind: 'claimed' };
+          });
+        }
+        return { kind: 'existing', sessionId: existing.sessionId, url: existing.url };
+      }),
+    completeIdempotencyKey: (scopedKey, sessionId, url) =>
+      guard('complete idempotency key', async () => void (await attempts.doc(scopedKey).update({ sessionId, url }))),
+    releaseIdempotencyKey: (scopedKey) =>
+      guard('release idempotency key', async () => void (await attempts.doc(scopedKey).delete())),
+    recordOrder: (order) =>
+      guard('record order', async () => {
+        try {
+          await orders.doc(order.id).create(order);
+          return { created: true };
+        } catch (error) {
+          if ((error as { code?: unknown }).code === ALREADY_EXISTS) return { created: false };
+          throw error;
+        }
+      }),
+    getOrder: (id) =>
+      guard('read order', async () => {
+        const snapshot = await orders.doc(id).get();
+        return snapshot.exists
+          ? parse(ORDERS_COLLECTION, id, withDefaults(snapshot.data(), ORDER_DEFAULTS), OrderStruct)
+          : null;
+      }),
+  };
+}

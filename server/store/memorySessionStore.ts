@@ -1,0 +1,94 @@
+import {
+  STALE_CLAIM_MS,
+  orderFor,
+  pendingSession,
+  sessionWithDelivery,
+  settledSession,
+  type CheckoutStore,
+  type IdempotencyRecord,
+  type Order,
+  type StoredSession,
+} from './sessionStorePort';
+
+/** In-memory CheckoutStore: unit tests and the benchmark. Loses everything on restart. */
+export function createMemoryStore(): CheckoutStore & {
+  readonly sessions: ReadonlyMap<string, StoredSession>;
+  readonly orders: ReadonlyMap<string, Order>;
+  readonly idempotencyKeys: ReadonlyMap<string, IdempotencyRecord>;
+} {
+  const sessions = new Map<string, StoredSession>();
+  const orders = new Map<string, Order>();
+  const idempotencyKeys = new Map<string, IdempotencyRecord>();
+  const copy = <T>(value: T): T => structuredClone(value);
+  return {
+    sessions,
+    orders,
+    idempotencyKeys,
+    async saveSession(session) {
+      sessions.set(session.id, copy(session));
+    },
+    async getSession(id) {
+      const session = sessions.get(id);
+      return session ? copy(session) : null;
+    },
+    // Single-threaded: no await between read and write, so these are atomic.
+    async setDelivery(id, delivery, at, options) {
+      const session = sessions.get(id);
+      if (!session) return { kind: 'missing' };
+      const updated = sessionWithDelivery(session, delivery, at, options);
+      if (!updated) return { kind: 'finished', session: copy(session) };
+      sessions.set(id, copy(updated));
+      return { kind: 'set', session: copy(updated) };
+    },
+    async markPending(id, method, details, at, options) {
+      const session = sessions.get(id);
+      if (!session) return { kind: 'missing' };
+      const pending = pendingSession(session, method, details, at, options);
+      if (!pending) return { kind: 'finished', session: copy(session) };
+      sessions.set(id, copy(pending));
+      return { kind: 'pending', session: copy(pending) };
+    },
+    async settle(id, outcome, at, options) {
+      const session = sessions.get(id);
+      if (!session) return { kind: 'missing' };
+      const settled = settledSession(session, outcome, at, options);
+      if (!settled) return { kind: 'finished', session: copy(session) };
+      sessions.set(id, settled);
+      let order: Order | null = null;
+      if (outcome === 'paid' && !orders.has(id)) {
+        order = orderFor(settled, at);
+        orders.set(id, order);
+      }
+      return { kind: 'settled', session: copy(settled), order: order && copy(order) };
+    },
+    async recordOrder(order) {
+      if (orders.has(order.id)) return { created: false };
+      orders.set(order.id, copy(order));
+      return { created: true };
+    },
+    async getOrder(id) {
+      const order = orders.get(id);
+      return order ? copy(order) : null;
+    },
+    async claimIdempotencyKey(scopedKey, record) {
+      const existing = idempotencyKeys.get(scopedKey);
+      if (!existing) {
+        idempotencyKeys.set(scopedKey, { ...record, sessionId: null, url: null });
+        return { kind: 'claimed' };
+      }
+      if (existing.fingerprint !== record.fingerprint || existing.uid !== record.uid) return { kind: 'conflict' };
+      if (existing.url === null && record.createdAt - existing.createdAt >= STALE_CLAIM_MS) {
+        idempotencyKeys.set(scopedKey, { ...record, sessionId: null, url: null });
+        return { kind: 'claimed' };
+      }
+      return { kind: 'existing', sessionId: existing.sessionId, url: existing.url };
+    },
+    async completeIdempotencyKey(scopedKey, sessionId, url) {
+      const existing = idempotencyKeys.get(scopedKey);
+      if (existing) idempotencyKeys.set(scopedKey, { ...existing, sessionId, url });
+    },
+    async releaseIdempotencyKey(scopedKey) {
+      idempotencyKeys.delete(scopedKey);
+    },
+  };
+}

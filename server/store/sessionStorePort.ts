@@ -1,0 +1,259 @@
+import { ClubError } from '../../src/domain';
+import type { OrderDelivery } from '../../src/domain/delivery';
+import type { LineItem } from '../payments/paymentsPort';
+
+export type SessionStatus = 'open' | 'pending' | 'paid' | 'expired' | 'canceled' | 'declined';
+export type SessionOutcome = Exclude<SessionStatus, 'open' | 'pending'>;
+export type PaymentMethod = 'card' | 'pix' | 'boleto';
+
+/** A Pix charge waiting to be paid: the "copia e cola" BR Code and when it stops being payable (epoch ms). */
+export interface PixDetails {
+  copyPaste: string;
+  expiresAt: number;
+}
+/** A boleto waiting to be paid: the 47-digit linha digitável (formatted) and its due date (epoch ms). */
+export interface BoletoDetails {
+  line: string;
+  dueAt: number;
+}
+
+/**
+ * What we know about a checkout session we created (either provider); kept in `checkoutSessions/{id}`.
+ * The storefront reads these documents: every field below is always written (null when not known yet).
+ */
+export interface StoredSession {
+  id: string;
+  provider: 'stripe' | 'simulated';
+  status: SessionStatus;
+  /** How the shopper paid or is paying; null while the session is open. */
+  paymentMethod: PaymentMethod | null;
+  uid: string;
+  email: string | null;
+  lineItems: LineItem[];
+  /** Sum of unitAmount × quantity, in centavos: the products only (the frete is `delivery.amount`, see amountDue). */
+  amountTotal: number;
+  currency: 'brl';
+  /** The server's quote for the chosen service, then the address; null when no delivery was asked for yet. */
+  delivery: OrderDelivery | null;
+  successUrl: string;
+  cancelUrl: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  expiresAt: number;
+  finishedAt: number | null;
+  pix: PixDetails | null;
+  boleto: BoletoDetails | null;
+  /** The client's Idempotency-Key for this attempt, or null when the request had none. */
+  idempotencyKey: string | null;
+}
+
+/** A paid order, kept in `orders` (server-side only; the rules deny clients). Its id is the session id. */
+export interface Order {
+  id: string;
+  provider: 'stripe' | 'simulated';
+  uid: string;
+  email: string | null;
+  lineItems: LineItem[];
+  /** The products total, in centavos; what was charged is amountDue(order). */
+  amountTotal: number;
+  currency: 'brl';
+  delivery: OrderDelivery | null;
+  paymentMethod: PaymentMethod | null;
+  paidAt: number;
+}
+
+/** What the shopper pays, in centavos: the products plus the frete. */
+export function amountDue(record: Pick<StoredSession, 'amountTotal' | 'delivery'>): number {
+  return record.amountTotal + (record.delivery?.amount ?? 0);
+}
+
+export type SettleResult =
+  | { kind: 'settled'; session: StoredSession; order: Order | null }
+  /** Already finished (by this or another outcome), expired, or another payment method: nothing changed. */
+  | { kind: 'finished'; session: StoredSession }
+  | { kind: 'missing' };
+
+export type SetDeliveryResult =
+  | { kind: 'set'; session: StoredSession }
+  /** Not open any more (pending, finished, or past its expiry without `evenIfExpired`): nothing changed. */
+  | { kind: 'finished'; session: StoredSession }
+  | { kind: 'missing' };
+
+export type MarkPendingResult =
+  | { kind: 'pending'; session: StoredSession }
+  /** Not open any more (pending already, finished, or past its expiry): nothing changed. */
+  | { kind: 'finished'; session: StoredSession }
+  | { kind: 'missing' };
+
+export interface SettleOptions {
+  /** The provider's own word (a Stripe webhook may arrive after our expiry); the simulated page never passes it. */
+  evenIfExpired?: boolean;
+  /** The method the shopper paid with. A pending session settles only with its own method. */
+  paymentMethod?: PaymentMethod;
+}
+
+export interface PendingOptions {
+  evenIfExpired?: boolean;
+  /**
+   * The amount the Pix code or boleto line was made for: refused (nothing changes) when the session's amountDue is
+   * another by now (its delivery changed in another tab between the read and this write).
+   */
+  amountDue?: number;
+}
+
+export interface PendingDetails {
+  pix?: PixDetails | null;
+  boleto?: BoletoDetails | null;
+}
+
+/** What `claimIdempotencyKey` finds for (uid, key). */
+export type IdempotencyClaim =
+  /** First use: the caller creates the session, then calls `completeIdempotencyKey` (or `releaseIdempotencyKey`). */
+  | { kind: 'claimed' }
+  /** Same cart again: the session exists (`url` set) or is being created by a concurrent request (`url` null). */
+  | { kind: 'existing'; sessionId: string | null; url: string | null }
+  /** The key was used with another cart. */
+  | { kind: 'conflict' };
+
+/**
+ * A claim still without a url this long after it was made belongs to a request that died between the claim and the
+ * session (process killed): the next repeat takes it over instead of waiting forever.
+ */
+export const STALE_CLAIM_MS = 60_000;
+
+/** `idempotencyKeys/{scopedKey}`: one checkout attempt of one shopper. */
+export interface IdempotencyRecord {
+  uid: string;
+  key: string;
+  fingerprint: string;
+  sessionId: string | null;
+  url: string | null;
+  createdAt: number;
+}
+
+/**
+ * Sessions, orders and checkout attempts. `settle` and `markPending` are atomic: of two concurrent calls for one
+ * session exactly one wins, and a paid session records exactly one order (a double click, two tabs or a webhook
+ * retry cannot pay twice).
+ */
+export interface CheckoutStore {
+  saveSession(session: StoredSession): Promise<void>;
+  getSession(id: string): Promise<StoredSession | null>;
+  /** Replaces the session's delivery (quote and address), atomically, only while it is open. */
+  setDelivery(
+    id: string,
+    delivery: OrderDelivery,
+    at: number,
+    options?: { evenIfExpired?: boolean },
+  ): Promise<SetDeliveryResult>;
+  /** open → pending (Pix shown, boleto issued, Stripe's async payment started), atomically. */
+  markPending(
+    id: string,
+    method: PaymentMethod,
+    details: PendingDetails,
+    at: number,
+    options?: PendingOptions,
+  ): Promise<MarkPendingResult>;
+  /**
+   * Moves an open session to any outcome, a pending one to paid/declined/expired. `expired` is always accepted
+   * while the session is not finished; the others need the session within its deadline unless `evenIfExpired`.
+   */
+  settle(id: string, outcome: SessionOutcome, at: number, options?: SettleOptions): Promise<SettleResult>;
+  /** Records an order for a session we have no record of (a Stripe webhook for a session saved elsewhere). */
+  recordOrder(order: Order): Promise<{ created: boolean }>;
+  getOrder(id: string): Promise<Order | null>;
+  /** Atomically claims `scopedKey` for this cart fingerprint (the first of 50 concurrent claims wins). */
+  claimIdempotencyKey(
+    scopedKey: string,
+    record: Omit<IdempotencyRecord, 'sessionId' | 'url'>,
+  ): Promise<IdempotencyClaim>;
+  completeIdempotencyKey(scopedKey: string, sessionId: string, url: string): Promise<void>;
+  /** The provider failed: the attempt can be retried with the same key. */
+  releaseIdempotencyKey(scopedKey: string): Promise<void>;
+}
+
+export class StoreUnavailableError extends ClubError {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super('store/unavailable', `Checkout store unavailable: ${detail}`, options);
+  }
+}
+
+export function orderFor(session: StoredSession, paidAt: number): Order {
+  return {
+    id: session.id,
+    provider: session.provider,
+    uid: session.uid,
+    email: session.email,
+    lineItems: session.lineItems,
+    amountTotal: session.amountTotal,
+    currency: session.currency,
+    delivery: session.delivery,
+    paymentMethod: session.paymentMethod,
+    paidAt,
+  };
+}
+
+/** When a session stops being payable: its Pix or boleto deadline while pending, its own expiry while open. */
+export function deadlineOf(session: StoredSession): number {
+  if (session.status === 'pending') return session.pix?.expiresAt ?? session.boleto?.dueAt ?? session.expiresAt;
+  return session.expiresAt;
+}
+
+/** An open or pending session past its deadline counts as finished for payment: it can only expire. */
+export function isPayable(session: StoredSession, now: number, options: SettleOptions = {}): boolean {
+  if (session.status !== 'open' && session.status !== 'pending') return false;
+  return options.evenIfExpired === true || now < deadlineOf(session);
+}
+
+/** The transition rule shared by both stores: the settled session, or null when nothing may change. */
+export function settledSession(
+  session: StoredSession,
+  outcome: SessionOutcome,
+  at: number,
+  options: SettleOptions = {},
+): StoredSession | null {
+  if (session.status !== 'open' && session.status !== 'pending') return null;
+  if (session.status === 'pending') {
+    if (outcome === 'canceled') return null;
+    if (options.paymentMethod && options.paymentMethod !== session.paymentMethod) return null;
+  }
+  if (outcome !== 'expired' && !isPayable(session, at, options)) return null;
+  return {
+    ...session,
+    status: outcome,
+    paymentMethod: session.paymentMethod ?? options.paymentMethod ?? null,
+    finishedAt: at,
+  };
+}
+
+/** open → pending, or null when the session is not open (or past its expiry without `evenIfExpired`, or its amount changed). */
+export function pendingSession(
+  session: StoredSession,
+  method: PaymentMethod,
+  details: PendingDetails,
+  at: number,
+  options: PendingOptions = {},
+): StoredSession | null {
+  if (session.status !== 'open') return null;
+  if (!options.evenIfExpired && at >= session.expiresAt) return null;
+  if (options.amountDue !== undefined && options.amountDue !== amountDue(session)) return null;
+  return {
+    ...session,
+    status: 'pending',
+    paymentMethod: method,
+    pix: details.pix ?? null,
+    boleto: details.boleto ?? null,
+  };
+}
+
+/** The session with this delivery, or null when it is not open (or past its expiry without `evenIfExpired`). */
+export function sessionWithDelivery(
+  session: StoredSession,
+  delivery: OrderDelivery,
+  at: number,
+  options: { evenIfExpired?: boolean } = {},
+): StoredSession | null {
+  if (session.status !== 'open') return null;
+  if (!options.evenIfExpired && at >= session.expiresAt) return null;
+  return { ...session, delivery };
+}

@@ -1,0 +1,144 @@
+// Frete by CEP end to end (issue 27), in Chromium on the full local stack: the product page's estimator, then a
+// purchase that carries its delivery from /checkout through the pay page's Entrega step to "Meus pedidos", by
+// card and by Pix. Every price is worked out by hand from the rate card in src/domain/delivery.ts's comments,
+// every window by test/e2e/support/deliveryWindow.ts. Registered by checkout-and-orders.test.ts.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { catalog } from '../../seed/seedCatalog';
+import { axeViolations } from './support/axe';
+import { expectedWindow } from './support/deliveryWindow';
+import type { E2E } from './support/e2e';
+import {
+  addAndGoToCheckout,
+  DELIVERY_ADDRESS,
+  fillDeliveryStep,
+  signUp,
+  visit,
+  waitForPayPage,
+} from './support/storefront';
+
+const jackets = catalog[0]!;
+const jaqueta = jackets.products[0]!; // Jaqueta de Couro Preta, R$ 500,00
+const camiseta = catalog
+  .find((category) => category.id === 'male')!
+  .products.find((product) => product.id === 'camiseta-branca')!;
+const text = async (page: Page, testId: string) =>
+  ((await page.getByTestId(testId).textContent()) ?? '').replace(/\u00a0/g, ' ');
+
+/** The estimator's options as the shopper reads them: one line per radio. */
+async function shownOptions(page: Page): Promise<string[]> {
+  const group = page.getByRole('main').getByRole('group', { name: 'Opções de entrega' });
+  await group.waitFor();
+  const labels = await group.locator('label').allTextContents();
+  return labels.map((label) => label.replace(/\u00a0/g, ' '));
+}
+
+export function registerDelivery(env: () => E2E) {
+  describe('frete by CEP (product page, checkout, Entrega step, Meus pedidos)', () => {
+    for (const width of [1280, 375]) {
+      it(`product page at ${width} px: a refused CEP, then two options with prices and dates (axe 0 on both)`, async () => {
+        const shopper = await env().newShopper({ width, height: 900 });
+        const { page } = shopper;
+        try {
+          await visit(page, `/product/${camiseta.id}`);
+          const field = page.getByRole('main').getByLabel('Calcular frete', { exact: true });
+          await field.fill('1234-567');
+          await field.press('Enter');
+          await page
+            .getByRole('main')
+            .getByRole('alert')
+            .filter({ hasText: 'CEP inválido. Use 8 números, como 01310-100.' })
+            .waitFor();
+          expect(await axeViolations(page), `axe on the refused CEP at ${width} px`).toEqual([]);
+
+          // Camiseta Branca (male: 450 g + 200 g of packaging = 650 g, under 1 kg) to Rio de Janeiro (zone SE):
+          // Econômica R$ 19,90 in 3–6 business days, Expressa R$ 29,90 in 1–3, each after a day of handling.
+          await field.fill('20040-002');
+          await page.getByRole('main').getByRole('button', { name: 'Calcular', exact: true }).click();
+          const options = await shownOptions(page);
+          expect(options).toHaveLength(2);
+          expect(options[0]).toContain('Econômica');
+          expect(options[0]).toContain('R$ 19,90');
+          expect(options[0]).toContain(`Chega ${expectedWindow(3, 6)}`);
+          expect(options[1]).toContain('Expressa');
+          expect(options[1]).toContain('R$ 29,90');
+          expect(options[1]).toContain(`Chega ${expectedWindow(1, 3)}`);
+          expect(await axeViolations(page), `axe on the options at ${width} px`).toEqual([]);
+          // The CEP is remembered under its own key; the cart's key is untouched.
+          expect(await page.evaluate(() => window.localStorage.getItem('deliveryCep'))).toContain('20040002');
+          expect(shopper.pageErrors).toEqual([]);
+        } finally {
+          await shopper.close();
+        }
+      }, 120_000);
+    }
+
+    for (const method of ['card', 'Pix'] as const) {
+      it(`cart → /checkout with Expressa → Entrega → ${method} → Meus pedidos says where, how and when`, async () => {
+        const shopper = await env().newShopper();
+        const { page } = shopper;
+        try {
+          await signUp(page, 'frete');
+          await addAndGoToCheckout(page, jackets.id, jaqueta.name);
+
+          // Jaqueta de Couro Preta (jackets: 1,200 g + 200 g = 1,400 g) to São Paulo (zone SP): Expressa
+          // R$ 24,90 for the first kilo + R$ 4,00 for the next 500 g = R$ 28,90, 1–2 business days; Econômica is
+          // free from R$ 299,00.
+          const field = page.getByRole('main').getByLabel('Calcular frete', { exact: true });
+          await field.fill(DELIVERY_ADDRESS.cep);
+          await field.press('Enter');
+          const options = await shownOptions(page);
+          expect(options[0]).toContain('Grátis');
+          await page
+            .getByRole('main')
+            .getByRole('radio', { name: /^Expressa/ })
+            .check();
+          await expect.poll(() => text(page, 'checkout-delivery')).toBe('R$ 28,90');
+          expect(await text(page, 'checkout-total-with-delivery')).toBe('R$ 528,90');
+          await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+          await waitForPayPage(page, env().backend);
+
+          // The pay page quoted again on the server: Expressa pre-chosen, the CEP pre-filled.
+          await page.getByRole('heading', { level: 1, name: 'Entrega' }).waitFor();
+          expect(await page.getByLabel('CEP', { exact: true }).inputValue()).toBe(DELIVERY_ADDRESS.cep);
+          expect(await page.getByRole('radio', { name: 'Expressa', exact: true }).isChecked()).toBe(true);
+          await fillDeliveryStep(page, 'Expressa');
+          expect(await text(page, 'products-total')).toBe('R$ 500,00');
+          expect(await text(page, 'frete')).toBe('R$ 28,90');
+          expect(await text(page, 'total')).toBe('R$ 528,90');
+
+          if (method === 'card') {
+            await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+          } else {
+            await page.getByRole('link', { name: 'Pix', exact: true }).click();
+            await page.getByRole('button', { name: 'Pagar com Pix' }).click();
+            await page.getByRole('heading', { name: 'Pagamento com Pix' }).waitFor();
+            // The BR Code carries the whole amount, frete included (EMV field 54).
+            expect(await page.locator('body').textContent()).toContain('5406528.90');
+            await page.getByRole('button', { name: 'Simular pagamento do Pix' }).click();
+          }
+          await page.waitForURL(
+            (url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation',
+          );
+          await page.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' }).waitFor();
+
+          await page.getByRole('navigation', { name: 'Rodapé' }).getByRole('link', { name: 'Meus pedidos' }).click();
+          await page.waitForURL('**/pedidos');
+          const order = page.getByRole('article').first();
+          await order.waitFor();
+          const shown = ((await order.textContent()) ?? '').replace(/\u00a0/g, ' ');
+          expect(shown).toContain(
+            `Entrega: Expressa · R$ 28,90 · chega ${expectedWindow(1, 2)} · Rua Augusta, 100, apto 12 — São Paulo/SP`,
+          );
+          expect(shown).toContain('Maria Silva');
+          expect(shown).toContain('R$ 528,90');
+          expect(shown).toContain('SituaçãoPago');
+          expect(await axeViolations(page), 'axe on Meus pedidos with a delivery').toEqual([]);
+          expect(shopper.pageErrors).toEqual([]);
+        } finally {
+          await shopper.close();
+        }
+      }, 150_000);
+    }
+  });
+}
