@@ -1,6 +1,6 @@
 // Build-time settings, validated once. Parcel inlines `process.env.X` only when written literally, so every
 // variable is spelled out below. Two modes, chosen at build time by CLUB_MODE:
-//   - local (the default, `npm start`): the emulators of ARCHITECTURE §5 and the backend on :5000 (SPEC §7);
+//   - local (the default, `npm start`): the emulators and the backend on :5000 (docs/requirements.md#calls);
 //   - production (`CLUB_MODE=production`, `npm run build:prod`): every Firebase setting must be given, the
 //     backend is same-origin (Hosting rewrites its paths to the Cloud Function). scripts/lib/productionConfig.ts
 //     refuses a missing, local or demo setting before Parcel runs.
@@ -60,7 +60,7 @@ type Defaults = {
 };
 
 /**
- * The local mode of ARCHITECTURE §5: the emulators, backend on :5000. A function, so that a production bundle
+ * The local mode (docs/local-stack.md): the emulators, backend on :5000. A function, so that a production bundle
  * (where Parcel folds the mode and nothing calls it) drops it whole: as an object, its reads of the shared
  * constants would keep the loopback address and the demo project in the bundle.
  */

@@ -202,7 +202,7 @@ async function startApp() {
     if (event.persisted) window.location.reload();
   });
 
-  /** After hydration: replay the add-to-cart clicks made before it, then read the live catalog (SPEC §7). */
+  /** After hydration: replay the add-to-cart clicks made before it, then read the live catalog (docs/requirements.md#calls). */
   function onHydrated() {
     const known: Category[] = [
       ...(boot?.catalog.categories ?? []),

@@ -3,7 +3,7 @@
 // `emulators` block repeats the two emulator ports (JSON cannot import); test/scripts/sharedConstants.test.ts
 // checks that it agrees.
 
-/** `npm start`'s ports: Auth and Firestore emulators, the backend (SPEC §7), the storefront. */
+/** `npm start`'s ports: Auth and Firestore emulators, the backend (docs/requirements.md#calls), the storefront. */
 export const DEFAULT_PORTS = { auth: 9099, firestore: 8080, backend: 5000, storefront: 1234 } as const;
 
 /** The emulators' project: a `demo-` id exists only offline, so nothing local can reach a real project. */

@@ -2,7 +2,7 @@
 // `?ordem=menor-preco&preco=100-300`. Pure: the browse machine calls these; the UI only renders their results.
 import type { Product } from './catalog';
 
-/** The orders a shopper can choose. `padrao` is the list's own order: the spec's on a category, relevance on search. */
+/** The orders a shopper can choose. `padrao` is the list's own order: the category's order on a category, relevance on search. */
 export type BrowseOrder = 'padrao' | 'menor-preco' | 'maior-preco' | 'nome';
 export const BROWSE_ORDERS: readonly BrowseOrder[] = ['padrao', 'menor-preco', 'maior-preco', 'nome'];
 

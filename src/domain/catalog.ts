@@ -42,7 +42,7 @@ export const CategoryStruct = object({
   products: array(ProductStruct),
   /**
    * How many products the category has in the `products` collection, when its `products` list may be only a
-   * preview (docs/adapters.md, "Catalog at scale"); absent on the spec's documents.
+   * preview (docs/adapters.md, "Catalog at scale"); absent on the plain category documents of docs/requirements.md#data.
    */
   productCount: optional(min(integer(), 0)),
 });
@@ -62,7 +62,7 @@ export const MAX_CART_LINES = 100;
 
 export const Quantity = max(min(integer(), 1), MAX_QUANTITY_PER_LINE);
 
-/** A cart line is the product itself plus its quantity (SPEC §3: "In the cart it also has quantity"). */
+/** A cart line is the product itself plus its quantity (docs/requirements.md#data). */
 export const CartItemStruct = object({
   id: ProductId,
   name: ProductStruct.schema.name,
@@ -74,7 +74,7 @@ export type CartItem = Infer<typeof CartItemStruct>;
 
 export const CartStruct = size(array(CartItemStruct), 0, MAX_CART_LINES);
 
-/** Home grid: 5 tiles. Explore: 4 products per category. (SPEC §9) */
+/** Home grid: 5 tiles. Explore: 4 products per category. (docs/requirements.md#limits) */
 export const HOME_TILE_LIMIT = 5;
 export const EXPLORE_PRODUCTS_PER_CATEGORY = 4;
 
@@ -89,7 +89,7 @@ export interface ProductInCategory {
 }
 
 /**
- * Finds a product through its category, in categories read whole (SPEC §3: products live inside category
+ * Finds a product through its category, in categories read whole (docs/requirements.md#data: products live inside category
  * documents). The first category holding the id wins. A large catalog reads `getProduct` instead.
  */
 export function findProduct(categories: readonly Category[], productId: string): ProductInCategory | null {

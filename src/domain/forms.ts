@@ -17,7 +17,7 @@ export type FieldErrors<Form> = Partial<Record<keyof Form, string>>;
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** Every text of SPEC §5 and §8, in one place, copied exactly (ARCHITECTURE §0 fixes one typo). */
+/** Every text of docs/requirements.md#validation, in one place, copied exactly (with the original's one typo fixed). */
 export const messages = {
   login: {
     emailRequired: 'O e-mail é obrigatório.',

@@ -8,7 +8,7 @@ import { CATEGORY_PREVIEW_LIMIT, CategoryId, ProductStruct, type Category, type 
 export const ProductDocumentStruct = object({
   ...ProductStruct.schema,
   categoryId: CategoryId,
-  /** The product's order inside its category (the spec's order: its index in the category's products list). */
+  /** The product's order inside its category (the category's own order: its index in the category's products list). */
   position: min(integer(), 0),
   /** searchNameOf(name): for prefix queries and the search index. */
   searchName: size(string(), 1, 200),
@@ -43,7 +43,7 @@ export function productDocumentsOf(category: Category): ProductDocument[] {
   return category.products.map((product, position) => productDocumentOf(product, category.id, position));
 }
 
-/** A category document's fields: the spec's, with the first CATEGORY_PREVIEW_LIMIT products, and the count. */
+/** A category document's fields: those of docs/requirements.md#data, with the first CATEGORY_PREVIEW_LIMIT products, and the count. */
 export function categoryDocumentOf(category: Category): Category & { productCount: number } {
   return {
     ...category,

@@ -1,4 +1,4 @@
-// The search index (issue 10), loaded on first use: this module and minisearch form a lazy chunk
+// The search index (docs/requirements.md#search), loaded on first use: this module and minisearch form a lazy chunk
 // (src/machines/searchMachine.ts imports it dynamically), so `/` downloads neither before its first render.
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { Category, Product } from './catalog';

@@ -3,7 +3,7 @@ import { enums, nonempty, object, size, string, type Infer } from 'superstruct';
 export const ProviderStruct = enums(['firebase', 'google']);
 export type Provider = Infer<typeof ProviderStruct>;
 
-/** The `users` document (SPEC §3): id equals the auth uid. */
+/** The `users` document (docs/requirements.md#data): id equals the auth uid. */
 export const UserProfileStruct = object({
   id: size(nonempty(string()), 1, 128),
   email: string(),

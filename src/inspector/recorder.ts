@@ -1,4 +1,4 @@
-// The inspector's recorder (issue 14): XState v5's `inspect` observer for every actor main.tsx creates, from
+// The inspector's recorder (docs/inspector.md): XState v5's `inspect` observer for every actor main.tsx creates, from
 // startup, so the log has the first events before the lazy panel is loaded. It is the only inspector code in
 // the entry (local mode only; production builds drop it with the panel), so it stays small: it keeps
 // references to the snapshots XState hands over (immutable) and leaves all formatting to the panel.

@@ -43,7 +43,7 @@ export interface AuthContext {
   authUser: AuthUser | null;
   /** The users document (or, if it cannot be read, a profile derived from the auth user). */
   user: UserProfile | null;
-  /** Per-field messages of SPEC §5 and §8 for the form on screen. */
+  /** Per-field messages of docs/requirements.md#validation for the form on screen. */
   fieldErrors: AuthFieldErrors;
   /** A message for the whole form (a deadline passed, or a failure no field can show). */
   formError: string | null;
@@ -67,7 +67,7 @@ export type AuthEvent =
   /** "Tentar novamente" on the profile banner. */
   | { type: 'auth.profile.retry' };
 
-/** Maps a sign-in error to the field message of SPEC §8; other errors show nothing (only logged). */
+/** Maps a sign-in error to the field message of docs/requirements.md#errors; other errors show nothing (only logged). */
 function signInFieldErrors(error: unknown): AuthFieldErrors {
   const code = (error as { code?: string } | undefined)?.code;
   if (code === 'auth/wrong-password') return { password: messages.login.wrongPassword };
@@ -136,7 +136,7 @@ export const authMachine = setup({
     signOut: fromPromise<void, void>(async () => {}),
   },
   actions: {
-    /** Errors the spec says are "only logged". Provided from outside (console in the app, a spy in tests). */
+    /** Errors only logged (docs/requirements.md#errors). Provided from outside (console in the app, a spy in tests). */
     logError: (_, _params: { error: unknown; during: string }) => {},
     clearFieldErrors: assign({ fieldErrors: {}, formError: null }),
     clearUser: assign({ authUser: null, user: null, typedName: null }),

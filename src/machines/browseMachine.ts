@@ -15,13 +15,13 @@ import {
 } from '../domain/browse';
 
 /**
- * Sorting and price filters on /category/:id and /search (issue 29). The address is the state: the page
+ * Sorting and price filters on /category/:id and /search (docs/requirements.md#browse). The address is the state: the page
  * forwards every address it lands on (arrival, Back/Forward, a shared link) as `browse.address.changed`, and
  * the machine writes each choice back through `showAddress` (a new history entry) or corrects an address it
  * could not read with `correctAddress` (replacing the entry). The page renders `visible`, `bands` and `view`.
  */
 export interface BrowseContext {
-  /** The list in its own order: the category's (SPEC) or the search's ranking. */
+  /** The list in its own order: the category's or the search's ranking. */
   products: Product[];
   view: BrowseView;
   /**

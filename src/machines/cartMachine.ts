@@ -19,7 +19,7 @@ export interface CartContext {
   items: CartItem[];
   /** Changes sent while the saved cart is being restored, applied in order once it is. */
   queued: CartChange[];
-  /** The payment of this visit was confirmed and its cart cleared (SPEC §7): a repeat clears nothing more. */
+  /** The payment of this visit was confirmed and its cart cleared (docs/requirements.md#cart): a repeat clears nothing more. */
   paymentConfirmed: boolean;
 }
 
@@ -114,7 +114,7 @@ export const cartMachine = setup({
 })
   .extend({
     actions: {
-      /** Saved whenever non-empty; cleared in storage when emptied (SPEC §4). */
+      /** Saved whenever non-empty; cleared in storage when emptied (docs/requirements.md#cart). */
       persist: enqueueActions(({ context, enqueue }) => {
         // `as never`: enqueueActions cannot see the sibling actions' params while setup() is being typed.
         if (context.items.length > 0) enqueue({ type: 'saveCart', params: { items: context.items } } as never);

@@ -51,7 +51,7 @@ export type CatalogEvent =
   /** The category page's grid has come near the end of the products it holds. */
   | { type: 'catalog.category.more' }
   | { type: 'catalog.category.more.retry' }
-  /** Sent once the prerendered page has hydrated: read the live catalog (SPEC §7) over the snapshot. */
+  /** Sent once the prerendered page has hydrated: read the live catalog (docs/requirements.md#calls) over the snapshot. */
   | { type: 'catalog.refresh' };
 
 /**
@@ -138,7 +138,7 @@ export const catalogMachine = setup({
             id: 'refreshCategories',
             src: 'listCategories',
             onDone: { target: 'loaded', actions: assign({ categories: ({ event }) => event.output }) },
-            // A failed refresh keeps the prerendered content (logged, like SPEC §8's catalog errors).
+            // A failed refresh keeps the prerendered content (logged: docs/requirements.md#catalog-pages).
             onError: {
               target: 'stale',
               actions: { type: 'logError', params: ({ event }) => ({ error: event.error, during: 'listCategories' }) },
@@ -311,13 +311,13 @@ export const catalogMachine = setup({
 export type CatalogActorRef = ActorRefFrom<typeof catalogMachine>;
 export type CatalogSnapshot = SnapshotFrom<typeof catalogMachine>;
 
-/** The reads the storefront makes: the spec's two, and one product a category preview does not hold. */
+/** The reads the storefront makes: the two of docs/requirements.md#calls, and one product a category preview does not hold. */
 export type StorefrontCatalogPort = CatalogPort &
   Pick<ProductCatalogPort, 'getProduct'> &
   Partial<Pick<ProductCatalogPort, 'listCategoryProducts'>>;
 
 /**
- * Production actors over the catalog port. Without `getProduct` (a port of the spec's two reads, whose
+ * Production actors over the catalog port. Without `getProduct` (a port of the two category reads only, whose
  * categories are whole) a product missing from the list does not exist.
  */
 export function createCatalogActors({ catalog }: { catalog: CatalogPort & Partial<StorefrontCatalogPort> }) {
@@ -327,7 +327,7 @@ export function createCatalogActors({ catalog }: { catalog: CatalogPort & Partia
     getProduct: fromPromise<ProductInCategory | null, string>(async ({ input }) =>
       catalog.getProduct ? catalog.getProduct(input) : null,
     ),
-    // Without it (a port of the spec's two reads) there is nothing past the category's own list.
+    // Without it (a port of the two category reads only) there is nothing past the category's own list.
     listCategoryProducts: fromPromise<CategoryProductsPage, CategoryPageRequest>(
       async ({ input: { categoryId, after, limit } }) =>
         catalog.listCategoryProducts

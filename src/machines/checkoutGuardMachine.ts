@@ -1,6 +1,6 @@
 import { fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
-/** SPEC §9: a logged-out visitor of /checkout is sent to /login after 3 seconds. */
+/** docs/requirements.md#checkout: a logged-out visitor of /checkout is sent to /login after 3 seconds. */
 export const LOGIN_REDIRECT_DELAY_MS = 3000;
 
 export type CheckoutGuardEvent = { type: 'guard.loggedIn' } | { type: 'guard.loggedOut' };

@@ -7,7 +7,7 @@ import {
   type CheckoutSession,
 } from '../adapters/checkout/checkoutPort';
 
-/** Shown under the button when the backend fails (the spec only logs; we also tell the shopper). */
+/** Shown under the button when the backend fails (logged too: docs/requirements.md#checkout). */
 export const CHECKOUT_FAILED_MESSAGE = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
 
 /**

@@ -17,7 +17,7 @@ export const DELIVERY_FAILED_MESSAGE = 'Não foi possível calcular o frete agor
 export const QUOTE_TIMEOUT_MS = 10_000;
 
 /**
- * Frete and delivery dates by CEP (issue 27), for a parcel: the cart's (one app-wide actor whose lines follow the
+ * Frete and delivery dates by CEP (docs/requirements.md#delivery), for a parcel: the cart's (one app-wide actor whose lines follow the
  * cart) or one product's (the product page's own actor). The shopper types a CEP; a valid one is remembered
  * through DeliveryCepPort and quoted with the domain's rate card; the shopper picks a service in `quoted`.
  */

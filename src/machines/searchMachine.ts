@@ -21,7 +21,7 @@ export const SEARCH_DEBOUNCE_MS = 5;
  */
 export const REMOTE_SEARCH_DEBOUNCE_MS = 50;
 
-/** SPEC's results page (src/ui/paths.ts names the same route for wouter). */
+/** The results page (docs/requirements.md#search; src/ui/paths.ts names the same route for wouter). */
 export const SEARCH_RESULTS_PATH = '/search';
 
 /** `/search?q=<term>` (shareable); `/search` alone for an empty term. */
@@ -30,7 +30,7 @@ export function searchPath(term: string): string {
 }
 
 /**
- * The search field and its results (issue 10). The UI sends what the shopper types; the catalog comes from the
+ * The search field and its results (docs/requirements.md#search). The UI sends what the shopper types; the catalog comes from the
  * catalog actor (createServices forwards it); the index is built by `searchCatalog`, loaded on first use.
  *
  * The address follows the field (through the navigation port): the first keystroke elsewhere opens the results

@@ -29,7 +29,7 @@ import type { Services } from './services';
 export interface Ports {
   auth: AuthPort;
   users: UsersPort;
-  /** The spec's two reads, and one product (a product page whose product no category preview holds). */
+  /** The two reads of docs/requirements.md#calls, and one product (a product page whose product no category preview holds). */
   catalog: StorefrontCatalogPort;
   checkout: CheckoutPort;
   orders: OrdersPort;
@@ -46,7 +46,7 @@ export interface Ports {
 }
 
 export interface Effects {
-  /** Errors the spec says are "only logged". */
+  /** Errors only logged (docs/requirements.md#errors). */
   logError: (message: string, error: unknown) => void;
   navigateToLogin: () => void;
   /** The browser leaves for the payment page. */
@@ -125,7 +125,7 @@ export function createServices(
     const started = startSearch({ catalog, navigation: ports.navigation, backend: ports.search, logError, inspect });
     return { value: started.actor, stop: started.stop };
   });
-  // Delivery (issue 27) is a lazy chunk too (src/ui/deliveryFeature.ts: the machine, its wiring, the estimator),
+  // Delivery is a lazy chunk too (src/ui/deliveryFeature.ts: the machine, its wiring, the estimator),
   // loaded by the first component that needs it (the product page, the cart panel opened with items, /checkout);
   // the cart's actor starts when it arrives. The quote's own code is a further chunk, loaded by the first quote.
   const delivery = lazyFeature<DeliveryFeature>('delivery', async () => {

@@ -9,7 +9,7 @@ export const paths = {
   paymentConfirmation: '/payment-confirmation',
   product: '/product/:id',
   search: '/search',
-  /** "Meus pedidos" (issue 11): the signed-in shopper's orders. */
+  /** "Meus pedidos" (docs/requirements.md#orders): the signed-in shopper's orders. */
   orders: '/pedidos',
 } as const;
 

@@ -1,4 +1,4 @@
-// The shop's look: SPEC §2's palette and top-bar sizes as stitches tokens, plus a few layout helpers.
+// The shop's look: the palette and top-bar sizes of docs/requirements.md#appearance as stitches tokens, plus a few layout helpers.
 import { createStitches } from '@stitches/react';
 
 export const { styled, css, globalCss, keyframes, theme, getCssText, reset } = createStitches({
@@ -12,7 +12,7 @@ export const { styled, css, globalCss, keyframes, theme, getCssText, reset } = c
       placeholder: '#6C757D',
       error: '#FF6A6A',
       success: '#198754',
-      // Derived: an error red dark enough for 4.5:1 text on white (the spec's #FF6A6A is used for borders).
+      // Derived: an error red dark enough for 4.5:1 text on white (the palette's #FF6A6A is used for borders).
       errorText: '#B3261E',
       surface: '#FFFFFF',
       border: '#DEE2E6',

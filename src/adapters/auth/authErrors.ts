@@ -9,7 +9,7 @@ import {
 import { ClubError } from '../../domain';
 
 /**
- * Firebase Auth error codes → the port's typed errors (ARCHITECTURE §4). The emulator answers the first code
+ * Firebase Auth error codes → the port's typed errors (docs/requirements.md#errors). The emulator answers the first code
  * of each pair; production with e-mail-enumeration protection answers auth/invalid-credential instead.
  */
 export function mapFirebaseAuthError(error: unknown): ClubError {

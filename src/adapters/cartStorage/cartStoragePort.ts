@@ -1,6 +1,6 @@
 import type { CartItem } from '../../domain';
 
-/** The key the cart lives under in localStorage (SPEC §3). */
+/** The key the cart lives under in localStorage (docs/requirements.md#data). */
 export const CART_STORAGE_KEY = 'cartProducts';
 
 /** Whether a save (or clear) reached the browser's storage: `failed` when it is full or denied. */

@@ -28,7 +28,7 @@ function readDelta(data: unknown): CartDelta | null {
 }
 
 /**
- * CartStoragePort over window.localStorage under `cartProducts` (SPEC §3). Never throws: corrupt or invalid
+ * CartStoragePort over window.localStorage under `cartProducts` (docs/requirements.md#data). Never throws: corrupt or invalid
  * data loads as an empty cart (valid lines survive), and a storage that refuses writes (quota, privacy
  * setting) or cannot be reached at all (`storage: null`) answers `failed`: the cart still works for this visit.
  *

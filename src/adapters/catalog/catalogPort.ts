@@ -4,7 +4,7 @@ export { MalformedDocumentError } from '../../domain';
 export interface CatalogPort {
   /** Every category, in display order. Throws MalformedDocumentError (with the document id) on a bad document. */
   listCategories(): Promise<Category[]>;
-  /** The category whose `id` field equals `id` (SPEC §7). Throws CategoryNotFoundError when there is none. */
+  /** The category whose `id` field equals `id` (docs/requirements.md#calls). Throws CategoryNotFoundError when there is none. */
   getCategory(id: string): Promise<Category>;
 }
 
@@ -16,7 +16,7 @@ export interface CategoryProductsPage {
 }
 
 /**
- * The catalog at scale (docs/adapters.md, "Catalog at scale"): the spec's two reads plus reads bounded by what
+ * The catalog at scale (docs/adapters.md, "Catalog at scale"): the two reads of docs/requirements.md#calls plus reads bounded by what
  * a page shows, over the `products` collection.
  */
 export interface ProductCatalogPort extends CatalogPort {

@@ -27,7 +27,7 @@ import {
 } from './catalogDocuments';
 
 /**
- * The catalog over Cloud Firestore (lite SDK: one-shot reads, no realtime). SPEC §7: all categories for the
+ * The catalog over Cloud Firestore (lite SDK: one-shot reads, no realtime). docs/requirements.md#calls: all categories for the
  * home grid and the explore page; `categories where id == <route id>` for a category page. At scale
  * (docs/adapters.md): a category's products page by page from `products` (index categoryId + position), and a
  * product page's product, category and related products in three bounded reads. Every document is validated;

@@ -14,7 +14,7 @@ export interface CreateSessionOptions {
   idempotencyKey?: string;
   /**
    * The delivery the shopper chose: the quoted CEP (8 digits) and the service. The backend quotes it again from
-   * its own catalog; the storefront's amount is never sent. Absent when no quote was shown (the spec's body).
+   * its own catalog; the storefront's amount is never sent. Absent when no quote was shown (the plain body of docs/requirements.md#calls).
    */
   delivery?: CheckoutDelivery;
 }

@@ -12,7 +12,7 @@ import { MalformedDocumentError, UserProfileStruct } from '../../domain';
 import { ProfileWriteError, UsersUnavailableError, type UsersPort } from './usersPort';
 
 /**
- * UsersPort over Cloud Firestore. Reads are `users where id == uid` (SPEC §7), so documents the original shop
+ * UsersPort over Cloud Firestore. Reads are `users where id == uid` (docs/requirements.md#calls), so documents the original shop
  * wrote with random keys are still found. Writes go to `users/<uid>` with setDoc (not addDoc): firestore.rules
  * can then tie the document key to request.auth.uid and allow `create` only, so each shopper has exactly one
  * profile and nobody can write another's — with addDoc a user could add any number of documents.

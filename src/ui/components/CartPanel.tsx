@@ -56,7 +56,7 @@ const CartDelivery = memo(function CartDelivery() {
 });
 
 /**
- * The cart side panel of SPEC §2 on a native modal <dialog>: the browser traps focus, Escape closes it
+ * The cart side panel of docs/requirements.md#cart-panel on a native modal <dialog>: the browser traps focus, Escape closes it
  * (the `cancel` event), a click on the backdrop closes it, and focus returns to the header's cart button.
  */
 export function CartPanel({ returnFocusTo }: { returnFocusTo: RefObject<HTMLButtonElement | null> }) {

@@ -118,7 +118,7 @@ const reachesEnd = (total: number, metrics: Metrics | null) =>
 const Card = memo(ProductCard);
 
 /**
- * The category page's product grid (SPEC §9: 4 columns), windowed for very large categories. `hidden` keeps its
+ * The category page's product grid (docs/requirements.md#limits: 4 columns), windowed for very large categories. `hidden` keeps its
  * place without painting it (a view the address asks for is on its way).
  */
 export function CategoryProducts({

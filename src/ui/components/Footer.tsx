@@ -11,7 +11,7 @@ const Bar = styled('footer', {
   '& a': { color: '$textLight', fontWeight: '$menu' },
 });
 
-/** Links that do not belong in SPEC §2's header (which stays exactly as listed). */
+/** Links that do not belong in the header (docs/requirements.md#header stays exactly as listed). */
 export function Footer() {
   return (
     <Bar>

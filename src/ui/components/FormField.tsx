@@ -21,7 +21,7 @@ const ErrorText = styled('p', { margin: 0, color: '$errorText', fontSize: '$smal
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; error?: string | undefined };
 
-/** A labelled input whose message (SPEC §5/§8) sits under it, is tied by aria-describedby and announced. */
+/** A labelled input whose message (docs/requirements.md#validation) sits under it, is tied by aria-describedby and announced. */
 export function FormField({ label, error, ...input }: Props) {
   const id = useId();
   const errorId = `${id}-error`;

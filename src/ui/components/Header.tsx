@@ -35,7 +35,7 @@ const Menu = styled('ul', {
   display: 'flex',
   alignItems: 'center',
   flexWrap: 'wrap',
-  // SPEC §2: 40px right margin on the menu items before the cart button. Phones: a row of their own, with
+  // docs/requirements.md#appearance: 40px right margin on the menu items before the cart button. Phones: a row of their own, with
   // tighter gaps and the cart button at the right end. The logged-out row needs 316 px, which a 360 px phone
   // has; on a narrower screen the cart button wraps to a second line instead of sticking out of the page.
   '& > li:not(:last-child)': { marginRight: '$menuGap' },

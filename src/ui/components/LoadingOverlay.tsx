@@ -22,7 +22,7 @@ const Spinner = styled('div', {
 });
 
 /**
- * The full-screen loading overlay of SPEC §2: only over a page that has nothing to show yet (App.tsx decides),
+ * The full-screen loading overlay of docs/requirements.md#layout: only over a page that has nothing to show yet (App.tsx decides),
  * never over content already on screen.
  */
 export function LoadingOverlay() {

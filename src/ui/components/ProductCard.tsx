@@ -106,7 +106,7 @@ export function ProductCard({
   );
 }
 
-/** SPEC §9: 4 columns; one on phones (two in between so cards stay readable on tablets). */
+/** docs/requirements.md#limits: 4 columns; one on phones (two in between so cards stay readable on tablets). */
 export const ProductGrid = styled('ul', {
   listStyle: 'none',
   margin: 0,

@@ -13,7 +13,7 @@ const Notice = styled('p', {
 });
 
 /**
- * SPEC §4's protected route (/checkout, and "Meus pedidos" the same way): the overlay while auth is unknown,
+ * The protected route of docs/requirements.md#checkout (/checkout, and "Meus pedidos" the same way): the overlay while auth is unknown,
  * then the children for a signed-in shopper, or `message` and the redirect to /login after 3 s. The guard
  * (checkoutGuardMachine) follows auth itself; a fresh one counts down on each visit.
  */

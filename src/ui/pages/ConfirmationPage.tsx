@@ -39,7 +39,7 @@ const Summary = styled('section', {
 
 /**
  * What was bought, for the session's owner: read through OrdersPort by an ordersMachine of its own. Shows
- * nothing while loading, for someone else's or a missing session, and when the read fails (the SPEC text
+ * nothing while loading, for someone else's or a missing session, and when the read fails (the result text
  * above is the page's message).
  */
 function SessionOrder({ sessionId }: { sessionId: string }) {

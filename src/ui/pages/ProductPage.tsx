@@ -83,7 +83,7 @@ const selectProductMissing = (id: string) => (s: CatalogSnapshot) =>
         : 'pending';
 
 /**
- * /product/:id — found through its category in the catalog list (SPEC §3/§7), else read alone by the catalog
+ * /product/:id — found through its category in the catalog list (docs/requirements.md#data), else read alone by the catalog
  * machine: a category document holds a preview of its products only.
  */
 export function ProductPage({ id }: { id: string }) {
