@@ -17,7 +17,7 @@ import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
 import { PAY_PAGE_PREFIX, payPageRoutes } from './routes/payPage';
 import { pagesRoutes, type PagesRoutesOptions } from './routes/pages';
-import { SEARCH_ROUTE, searchRoutes } from './routes/search';
+import { SEARCH_ROUTE, searchRoutes } from './routes/searchApi';
 import type { ProductSearch } from './adapters/search/productSearch';
 import { stripeWebhookRoutes } from './routes/stripeWebhook';
 import type { CheckoutStore } from './store/sessionStorePort';

@@ -60,7 +60,7 @@ async function startBackend(): Promise<FastifyInstance> {
 export const api = onRequest(
   {
     region: 'southamerica-east1',
-    // The search index of 100,000 products holds about 100 MB, and two exist while one is rebuilt (docs/search.md).
+    // The search index of 100,000 products holds about 100 MB, and two exist while one is rebuilt (docs/searching.md).
     memory: '1GiB',
     cpu: 1,
     concurrency: 80,

@@ -63,7 +63,7 @@ export async function createBackend(config: ServerConfig, options: BackendOption
     ...(shopperLimit
       ? { shopperLimit: { limiter: createFirestoreShopperLimiter({ firestore }), ...shopperLimit } }
       : {}),
-    // GET /api/search: an index of the `products` collection, built at start and rebuilt when old (docs/search.md).
+    // GET /api/search: an index of the `products` collection, built at start and rebuilt when old (docs/searching.md).
     search: createProductSearch({ source: firestoreProductSource({ firestore }) }),
     ...(options.cloudFunction ? { bodyFromRawBody: true, trustProxy: true } : {}),
     ...(config.storefrontDistDir

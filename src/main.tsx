@@ -132,7 +132,7 @@ const checkout: CheckoutPort = lazyPort(
   (cause) => new CheckoutFailedError('network', 'the checkout code could not be loaded', { cause }),
 );
 
-// The backend's search of a catalog larger than what the page holds (docs/search.md): ky and the adapter load on
+// The backend's search of a catalog larger than what the page holds (docs/searching.md): ky and the adapter load on
 // the first such search; offline they are not requested and the search machine searches the products held.
 const search = lazyPort(
   () =>

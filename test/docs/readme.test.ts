@@ -8,8 +8,17 @@ import { repositoryRoot } from '../../scripts/statecharts';
 // README is a newcomer's map: it must name what exists. The lists are read from the tree, not written here.
 const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8');
 const statechartsIndex = readFileSync(join(repositoryRoot, 'docs/statecharts/README.md'), 'utf8');
-const tracked = execFileSync('git', ['ls-files'], { cwd: repositoryRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
-const folders = (depth: number) => [...new Set(tracked.map((f) => f.split('/')).filter((parts) => parts.length > depth + 1).map((parts) => parts.slice(0, depth + 1).join('/')))];
+const tracked = execFileSync('git', ['ls-files'], { cwd: repositoryRoot, encoding: 'utf8' })
+  .split('\n')
+  .filter(Boolean);
+const folders = (depth: number) => [
+  ...new Set(
+    tracked
+      .map((f) => f.split('/'))
+      .filter((parts) => parts.length > depth + 1)
+      .map((parts) => parts.slice(0, depth + 1).join('/')),
+  ),
+];
 
 describe('README names what exists', () => {
   const machineFiles = readdirSync(join(repositoryRoot, 'src/machines')).filter((f) => f.endsWith('.ts'));
@@ -22,19 +31,28 @@ describe('README names what exists', () => {
     expect(readme).toContain(file);
   });
 
-  it.each(machineFiles.filter((f) => f.endsWith('Machine.ts')))('src/machines/%s has a row in docs/statecharts/README.md', (file) => {
-    expect(statechartsIndex).toContain(`[${file.replace(/Machine\.ts$/, '')}](`);
-  });
+  it.each(machineFiles.filter((f) => f.endsWith('Machine.ts')))(
+    'src/machines/%s has a row in docs/statecharts/README.md',
+    (file) => {
+      expect(statechartsIndex).toContain(`[${file.replace(/Machine\.ts$/, '')}](`);
+    },
+  );
 
   it.each(folders(0).filter((f) => !f.startsWith('.')))('the folder %s/ is named in the layout', (folder) => {
     expect(readme).toContain(`${folder}/`);
   });
 
-  it.each(folders(1).filter((f) => /^(src|server|scripts|test)\//.test(f)))('the folder %s/ is named in the layout', (folder) => {
-    expect(readme).toContain(`${folder}/`);
-  });
+  it.each(folders(1).filter((f) => /^(src|server|scripts|test)\//.test(f)))(
+    'the folder %s/ is named in the layout',
+    (folder) => {
+      expect(readme).toContain(`${folder}/`);
+    },
+  );
 
-  const scripts = Object.keys((JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+  const scripts = Object.keys(
+    (JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts,
+  );
   it.each(scripts)('npm script %s is in the Scripts table', (name) => {
     const command = name === 'start' || name === 'test' ? `npm ${name}` : `npm run ${name}`;
     expect(readme).toContain(`\`${command}\``);

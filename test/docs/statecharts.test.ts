@@ -63,6 +63,8 @@ describe('docs/statecharts are generated from the machines and fresh', () => {
     const guard = generated.get('docs/statecharts/checkoutGuard.md')!;
     expect(guard).toContain('waiting --> redirected : after loginRedirectDelay (3000 ms)');
     const auth = generated.get('docs/statecharts/auth.md')!;
-    expect(auth).toContain('| `loggedOut.idle` | `auth.signIn` | `isLoginFormValid` | `loggedOut.signingIn` | `clearFieldErrors`, `forgetTypedName` |');
+    expect(auth).toContain(
+      '| `loggedOut.idle` | `auth.signIn` | `isLoginFormValid` | `loggedOut.signingIn` | `clearFieldErrors`, `forgetTypedName` |',
+    );
   });
 });

@@ -90,7 +90,7 @@ describe.skipIf(e2eSkipReason())('a product added after the build', () => {
         await shopper.page.getByRole('heading', { name: product.name }).first().waitFor();
 
         // The search finds it. The seeded shop's categories are whole (each count is its list), so the storefront
-        // searches the live catalog it holds (docs/search.md), accents and case aside.
+        // searches the live catalog it holds (docs/searching.md), accents and case aside.
         await shopper.page.goto(`/search?q=${encodeURIComponent('panama ao vivo')}`);
         await shopper.page.getByRole('heading', { name: product.name }).first().waitFor();
         expect(shopper.pageErrors).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { anAddress, anOrderDelivery } from '../support/builders';
-import { aSessionDocument } from './support/orderDocuments';
+import { aSessionDocument } from './support/orderDocumentFixtures';
 import { renderApp, settled } from './support/renderApp';
 
 // Every expected text below is written out by hand (dates from a calendar, sums done on paper).

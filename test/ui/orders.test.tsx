@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
-import { aSessionDocument } from './support/orderDocuments';
+import { aSessionDocument } from './support/orderDocumentFixtures';
 import { renderApp, settled } from './support/renderApp';
 
 let app: ReturnType<typeof renderApp> | undefined;

@@ -7,7 +7,7 @@ export const SEARCH_PAGE_SIZE = 1_000;
 /**
  * How old the index may be before a search starts a rebuild (the search is answered from the current index
  * meanwhile). Built on demand rather than on a timer: an instance nobody searches reads nothing, and Cloud
- * Functions throttles the CPU of an idle instance anyway (docs/search.md).
+ * Functions throttles the CPU of an idle instance anyway (docs/searching.md).
  */
 export const SEARCH_INDEX_MAX_AGE_MS = 10 * 60_000;
 
