@@ -1,4 +1,4 @@
-// The browse chunk (sorting and price filters, issue 29), loaded by components/BrowseSlot after hydration.
+// The browse chunk (sorting and price filters, docs/requirements.md#browse), loaded by components/BrowseSlot after hydration.
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect } from 'react';
 import { prepareOrder } from '../domain/browse';

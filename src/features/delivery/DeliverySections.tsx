@@ -47,8 +47,8 @@ export const DELIVERY_SUMMARY_TEXTS = {
 } as const;
 
 /**
- * Under SPEC's total on /checkout: the chosen delivery's price and the sum of both, in centavos so that
- * 289,90 + 34,90 never becomes 324,79999…; before a quote, where to get one. The lines' own total stays the spec's.
+ * Under the cart's total on /checkout: the chosen delivery's price and the sum of both, in centavos so that
+ * 289,90 + 34,90 never becomes 324,79999…; before a quote, where to get one. The lines' own total stays as it is.
  */
 export function DeliverySummary({ delivery }: { delivery: DeliveryActorRef }) {
   const { cart } = useServices();

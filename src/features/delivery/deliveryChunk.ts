@@ -1,4 +1,4 @@
-// The delivery feature's one lazy chunk (issue 27): the machine, its wiring and the estimator. createServices
+// The delivery feature's one lazy chunk (docs/requirements.md#delivery): the machine, its wiring and the estimator. createServices
 // loads it on the first need (a product page, the cart panel opened with items, /checkout) and starts the cart's
 // actor; the components reach it through src/ui/components/DeliverySlot.tsx. The quote itself (holiday
 // calendar, rate card) is a further chunk, loaded by the first quote.

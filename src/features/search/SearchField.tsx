@@ -6,7 +6,7 @@ import { useSearchActor } from '../useSearchActor';
 import { styled, visuallyHiddenStyle } from '../theme';
 import { SEARCH_BAR_HEIGHT, SEARCH_BAR_ID } from './SearchBar';
 
-/** A bar of its own under the top bar, so SPEC §2's header keeps exactly its items. */
+/** A bar of its own under the top bar, so the header (docs/requirements.md#header) keeps exactly its items. */
 const Bar = styled('div', {
   background: '$surface',
   borderBottom: '1px solid $border',
