@@ -17,7 +17,7 @@ const hasTests = (task: Task): boolean => task.type === 'test' || (task.type ===
 /**
  * A test file that fails to load (a mutant that makes a machine definition throw on import, e.g. a parallel
  * machine turned compound without `initial`) collects no tests, and @stryker-mutator/vitest-runner 9.6.1 builds
- * a mutant's result from collected tests only, so it reported such mutants as survived (stryker-js issue 6150).
+ * a mutant's result from collected tests only, so it reported such mutants as survived.
  * This reporter gives each such file one failed test carrying the load error, so the mutant counts as killed.
  * Files that loaded are left as they are.
  */

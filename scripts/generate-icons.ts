@@ -1,4 +1,4 @@
-// `npm run icons`: the shop's icons from one drawing (assets/icon.svg, in the SPEC palette), into assets/icons/:
+// `npm run icons`: the shop's icons from one drawing (assets/icon.svg, in the palette of docs/requirements.md#appearance), into assets/icons/:
 // 192 and 512 px for the web app manifest, a maskable 512 px (the drawing scaled into the safe zone, padded with
 // its own background) and a 32 px favicon. The PNGs are committed, so a build never runs sharp;
 // test/scripts/icons.test.ts renders the SVG again and compares.
@@ -9,7 +9,7 @@ import { runScript } from './lib/cli';
 
 export const ICON_SVG = fileURLToPath(new URL('../assets/icon.svg', import.meta.url));
 export const ICONS_DIR = fileURLToPath(new URL('../assets/icons/', import.meta.url));
-/** The drawing's background (SPEC: the top bar's dark), also the maskable icon's padding. */
+/** The drawing's background (the top bar's dark), also the maskable icon's padding. */
 export const ICON_BACKGROUND = '#212529';
 /** A maskable icon's safe zone is the centre circle of 80 % of its width: the drawing fills that much. */
 export const MASKABLE_SAFE_RATIO = 0.8;

@@ -1,5 +1,5 @@
 // `npm run seed [-- --if-empty | --force] [-- --products <count>]`: writes the catalog to Firestore: one
-// `categories` document per category (document id = category id; the spec's fields with the first
+// `categories` document per category (document id = category id; the fields of docs/requirements.md#data with the first
 // CATEGORY_PREVIEW_LIMIT products, plus `order` and `productCount`) and one `products` document per product
 // (docs/adapters.md, "Catalog at scale"). Target: FIRESTORE_EMULATOR_HOST, else a real project with
 // GOOGLE_APPLICATION_CREDENTIALS + GCLOUD_PROJECT, else the local emulator on 127.0.0.1:8080.

@@ -1,5 +1,5 @@
 // The shop's catalog, in pt-BR: five categories in display order (the array order), 7–8 products each.
-// Built on the original shop's facts (ARCHITECTURE §0) with generic names and some prices with centavos.
+// Built on the original shop's facts (docs/requirements.md#data) with generic names and some prices with centavos.
 // `art` describes each product's illustration for scripts/generate-images.ts; it never reaches Firestore.
 // Everything is validated against CategoryStruct when this module loads, so a typo fails fast.
 import { assert } from 'superstruct';

@@ -15,7 +15,7 @@ import {
 } from 'superstruct';
 
 /**
- * The backend's settings, read from the environment once and validated (ARCHITECTURE §6, shared conventions).
+ * The backend's settings, read from the environment once and validated.
  * Anything wrong here stops the process at start with a clear message instead of failing on the first checkout.
  */
 const Url = pattern(string(), /^https?:\/\/[^\s/]+(\/.*)?$/);

@@ -1,4 +1,4 @@
-// Choosing a sort or a price band → the grid repainted (issue 29), in Chromium at 1280 × 900. Each choice is
+// Choosing a sort or a price band → the grid repainted (docs/requirements.md#browse), in Chromium at 1280 × 900. Each choice is
 // timed from its first `click`/`input`/`change` event's timeStamp to the first frame (rAF + message) after the
 // grid in <main> shows the chosen view: the names of its cards, in order, are the first ones of the list that
 // the bench sorts and filters itself (expectedNames, from the catalog it seeded), and the count reads right. A

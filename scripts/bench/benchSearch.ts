@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench/benchSearch.ts`: the compute part of keystroke → results (issue 10), in Node: building the
+// `npx tsx scripts/bench/benchSearch.ts`: the compute part of keystroke → results, in Node: building the
 // minisearch index and answering a query, for the seed catalog and the seed plus the bench's 2,000-product
 // category (scripts/bench/largeCatalog.ts). Not the painted latency (that needs Chromium): the debounce
 // (SEARCH_DEBOUNCE_MS) and React's render of the cards come on top.

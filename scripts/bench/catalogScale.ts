@@ -1,4 +1,4 @@
-// `npm run bench -- --catalog <N>`: the shop with a generated catalog of N products (issue 31), in one run of
+// `npm run bench -- --catalog <N>`: the shop with a generated catalog of N products, in one run of
 // its own local stack (own dist and Parcel cache under the bench folder):
 //   1. at the 40-product seed: the build (Parcel with a warm cache + prerender + service worker, timed), and the
 //      Firestore documents and bytes each route reads (counted in the browser from the emulator's responses);
@@ -37,7 +37,7 @@ export const CATALOG_TARGETS = {
   documentsPerView: 50,
 } as const;
 
-/** The extra category that reaches the 10,000th product of one category (issue 31's scroll figure). */
+/** The extra category that reaches the 10,000th product of one category (the large-catalog scroll figure). */
 export const DEEP_CATEGORY = { id: 'colecao-completa', displayName: 'Coleção completa', size: 10_000 } as const;
 const COLD_RUNS = 5;
 const SCROLL_IDLE_MS = 10_000;

@@ -1,4 +1,4 @@
-// CEP typed → delivery options painted, in Chromium (issue 27): on a prerendered product page, a CEP is typed in
+// CEP typed → delivery options painted, in Chromium (docs/requirements.md#delivery): on a prerendered product page, a CEP is typed in
 // "Calcular frete" and Enter pressed; timed from that keydown's timeStamp to the first frame after the options
 // show the new quote. Validation, the quote (domain rate card and business days), React's render and the paint
 // are inside. The reference, measured on the same page in the same browser right after: Enter on "Adicionar ao

@@ -1,4 +1,4 @@
-// The static floor of a catalog page (issue 9): the page as our server sends it, with every <script> removed
+// The static floor of a catalog page: the page as our server sends it, with every <script> removed
 // (no app, no hydration, no data reads), its CSS already inline, served by the same static server. Lighthouse
 // on it, with the same flags in the same run, says how fast this content can paint at all; ours/floor is the
 // figure that survives a shared, noisy machine.

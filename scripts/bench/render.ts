@@ -1,5 +1,5 @@
 // `npx tsx scripts/bench/render.ts [--dist <built dist>]`: latency of a product page rendered on request
-// (server/routes/pages.ts) over a Firestore emulator holding the seed catalog in issue 31's shape, 200 requests
+// (server/routes/pages.ts) over a Firestore emulator holding the seed catalog in the products-collection shape, 200 requests
 // one at a time with autocannon (in this process, on loopback): without the in-memory page cache, then with it
 // (every request after the first a hit), and the render alone over the same documents in memory (no Firestore). Without --dist, the seed catalog is prerendered into a temporary folder
 // over a Parcel-like shell for the app shell and 404 page (the render does not depend on the bundles).

@@ -1,4 +1,4 @@
-// Keystroke → search results painted, in Chromium (issue 10): on /search, the last letter of a query is
+// Keystroke → search results painted, in Chromium (docs/requirements.md#search): on /search, the last letter of a query is
 // typed and timed from the keydown event's timeStamp to the first frame after the results' status line names
 // the whole query ("3 produtos para “calca”"). The debounce, the lazy index, React's render and the paint are
 // all inside. Median over the queries × repeats.

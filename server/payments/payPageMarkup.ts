@@ -21,7 +21,7 @@ import { amountDue, type StoredSession } from '../store/sessionStorePort';
 // (the address and the service, quoted by the server), then three payment sections (Cartão, Pix, Boleto). Every
 // button is a POST form, so a reload or a link preview cannot pay, and the server settles at most once. The only script (a pending Pix's countdown and copy button) is static and allowed by its CSP hash.
 
-// SPEC's palette. The pay buttons are the dark primary with a success-green edge: white text on #198754 is
+// The shop's palette (docs/requirements.md#appearance). The pay buttons are the dark primary with a success-green edge: white text on #198754 is
 // 4.3:1, under WCAG AA's 4.5:1 (axe-core in test/e2e/routes.a11y.ts).
 const STYLE = `
 *{box-sizing:border-box}

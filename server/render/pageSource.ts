@@ -1,6 +1,6 @@
-// What an on-request page reads, and nothing more (issue 31's data model): `products/{id}` is the source of
+// What an on-request page reads, and nothing more (docs/adapters.md, "Catalog at scale"): `products/{id}` is the source of
 // truth for a product (`categoryId`, `position` = its order in the category); a `categories` document keeps the
-// spec's fields with `products` as a preview (the first 24 by position) and `productCount`. Every document is
+// fields of docs/requirements.md#data with `products` as a preview (the first 24 by position) and `productCount`. Every document is
 // validated; a malformed one is a MalformedDocumentError naming it, never a half-rendered page.
 import type { Firestore } from 'firebase-admin/firestore';
 import { FieldPath } from 'firebase-admin/firestore';

@@ -1,4 +1,4 @@
-// Catalog pages rendered on request (issue 31): a /product/<id> or /category/<id> the build did not prerender is
+// Catalog pages rendered on request (docs/requirements.md#catalog-pages): a /product/<id> or /category/<id> the build did not prerender is
 // rendered here from a bounded read (server/render/pageSource.ts) with the same React render and HTML assembly as
 // the build (server/render/pageHtml.ts), into the build's own app shell (hashed bundles) read from distDir.
 // An unknown id answers 404 with the build's 404.html; a malformed document 500 and an unreachable Firestore 503,

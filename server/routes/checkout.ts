@@ -23,8 +23,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
  * is the line's number). The storefront sends whole cart items (id, name, imageUrl, price, quantity): only `id` and
  * `quantity` are read; any other field, price included, is accepted and ignored. The limits are the storefront's
  * (src/domain/catalog.ts: ProductId is 1–100 characters, MAX_QUANTITY_PER_LINE, MAX_CART_LINES);
- * test/server/checkoutSchema.test.ts checks both agree at the boundaries. `delivery` is optional (SPEC's call has
- * none): only the CEP and the service are read, the frete is always quoted here.
+ * test/server/checkoutSchema.test.ts checks both agree at the boundaries. `delivery` is optional (the plain call of
+ * docs/requirements.md#calls has none): only the CEP and the service are read, the frete is always quoted here.
  */
 export const CheckoutLine = Type.Object(
   {
@@ -95,7 +95,7 @@ export function priceLines(body: CheckoutBody, products: ReadonlyMap<string, Pro
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 
-/** The optional `Idempotency-Key` header: absent → null (SPEC's call stays valid); malformed → 400. */
+/** The optional `Idempotency-Key` header: absent → null (the plain call stays valid); malformed → 400. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
