@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules plus the import direction (README, "Architecture in a paragraph"):
+// Lint: typescript-eslint's recommended rules plus one import direction:
 //   ui → machines → adapters/*/*Port.ts → domain
 // Only src/main.tsx (the composition root), server/, scripts/ and test/ import adapter implementations.
 import js from '@eslint/js';

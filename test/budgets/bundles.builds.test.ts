@@ -1,9 +1,9 @@
 // @vitest-environment node
-// Performance budgets on the production build (issue 6). Deterministic: sizes are gzip -9 of the bytes Parcel
+// Performance budgets on the production build. Deterministic: sizes are gzip -9 of the bytes Parcel
 // writes, for the run's cold local build (test/support/builds.globalSetup.ts: `npm start`'s settings; the env
 // only changes URLs).
 //   - JS that `/` needs before its first render (index.html's scripts + their static imports) ≤ 126 KB gz
-//     (issue 9: the prerendered page embeds its catalog, so the Firestore client loads after the first render).
+//     (the prerendered page embeds its catalog, so the Firestore client loads after the first render).
 //     The frete estimate and the sort/filter controls are lazy chunks; only their slots and loaders are in the
 //     entry. What every first page needs when something fails is in it too: the deadlines, the profile banner,
 //     the route error boundary with its retry, the cart's unsaved state and warning (docs/faults.md), the offline
@@ -77,7 +77,7 @@ describe('budgets on the production build', () => {
     expect(over, 'lazy chunks over 25 KB gz').toEqual([]);
   });
 
-  it('keeps the search code out of /: the search UI and machine are one lazy chunk, minisearch and the index another (issue 10)', () => {
+  it('keeps the search code out of /: the search UI and machine are one lazy chunk, minisearch and the index another', () => {
     // A string minisearch carries in its own code (an error message), which minification keeps.
     const MINISEARCH = 'MiniSearch: option "fields" must be provided';
     const holding = (files: readonly { file: string }[]) =>
@@ -94,7 +94,7 @@ describe('budgets on the production build', () => {
     );
   });
 
-  it('keeps sorting and price filters out of /: the controls, their machine and rules are a lazy chunk (issue 29)', () => {
+  it('keeps sorting and price filters out of /: the controls, their machine and rules are a lazy chunk', () => {
     const EMPTY_RANGE = 'Nenhum produto nessa faixa de preço.';
     const holding = (files: readonly { file: string }[]) =>
       files.filter(({ file }) => readFileSync(join(distDir, file), 'utf8').includes(EMPTY_RANGE)).map((f) => f.file);

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The statechart inspector (issue 14, docs/inspector.md) is a local-mode tool: a production build
+// The statechart inspector (docs/inspector.md) is a local-mode tool: a production build
 // (CLUB_MODE=production) must hold none of its code, and a local build must (so this check can fail). In the
 // local build only the recorder is in the entry; the button and the panel (with elkjs) are lazy chunks.
 // The run's two cold builds (test/support/builds.globalSetup.ts).

@@ -81,7 +81,7 @@ export function testCatalogPort(name: string, makeAdapter: MakeCatalog) {
       await expect(catalog.getCategory('jackets')).resolves.toEqual(jackets);
     });
 
-    it("reads a category document that carries productCount and a preview: the spec's fields and the count, without `order`", async () => {
+    it("reads a category document that carries productCount and a preview: the category's own fields and the count, without `order`", async () => {
       const catalog = await makeAdapter({ jackets: { ...jackets, productCount: 4_000, order: 0 } });
       expect(await catalog.listCategories()).toEqual([{ ...jackets, productCount: 4_000 }]);
       await expect(catalog.getCategory('jackets')).resolves.toEqual({ ...jackets, productCount: 4_000 });

@@ -117,7 +117,7 @@ describe('createHttpCheckout request', () => {
       body: { products: [{ id: 'p1', name: 'Boné Branco', imageUrl: '/images/bone.svg', price: 59.9, quantity: 3 }] },
     });
     expect(request?.contentType).toMatch(/^application\/json/);
-    // Without a chosen delivery the body is exactly the spec's: no `delivery` key at all.
+    // Without a chosen delivery the body is exactly the plain call's (docs/requirements.md#calls): no `delivery` key at all.
     expect(Object.keys(request?.body as object)).toEqual(['products']);
   });
 

@@ -1,5 +1,5 @@
 // Domain rules the mutation run (npm run test:mutation) showed untested: line totals, the lines a change must
-// leave alone, the structs' accept/reject edges, the error classes and every SPEC text spelled out.
+// leave alone, the structs' accept/reject edges, the error classes and every text of docs/requirements.md spelled out.
 // Expected values are written by hand here (no faker, no value read back from the code under test).
 import { describe, expect, it } from 'vitest';
 import { is, validate } from 'superstruct';
@@ -158,7 +158,7 @@ describe('errors', () => {
 });
 
 describe('forms', () => {
-  it('every SPEC §5/§8 text, exactly', () => {
+  it('every text of docs/requirements.md#validation, exactly', () => {
     expect(messages).toEqual({
       login: {
         emailRequired: 'O e-mail é obrigatório.',

@@ -10,7 +10,7 @@ const validSignUp: SignUpForm = {
   passwordConfirmation: 'segredo',
 };
 
-describe('validateLogin (SPEC §5)', () => {
+describe('validateLogin (docs/requirements.md#validation)', () => {
   it.each<[string, Partial<LoginForm>, Record<string, string>]>([
     ['a valid form', {}, {}],
     ['an empty e-mail', { email: '' }, { email: 'O e-mail é obrigatório.' }],
@@ -28,7 +28,7 @@ describe('validateLogin (SPEC §5)', () => {
   });
 });
 
-describe('validateSignUp (SPEC §5, typo fixed per ARCHITECTURE §0)', () => {
+describe('validateSignUp (docs/requirements.md#validation, with the original typo fixed)', () => {
   it.each<[string, Partial<SignUpForm>, Record<string, string>]>([
     ['a valid form', {}, {}],
     ['no first name', { firstName: '' }, { firstName: 'O campo nome é obrigatório' }],

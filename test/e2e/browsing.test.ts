@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue 29 in Chromium, on the full local stack: sorting and price bands on /category/jackets and on
+// Sort and price filters (docs/requirements.md#browse) in Chromium, on the full local stack: sorting and price bands on /category/jackets and on
 // /search?q=jaqueta. Every expectation is read from the cards in the DOM (their prices and names) or from
 // seed/seedCatalog.ts, never from the app's own functions.
 import type { Page } from 'playwright-core';
@@ -101,7 +101,7 @@ describe.skipIf(e2eSkipReason())('browsing: sort and price bands (Chromium, full
         const firstNames = await view.names();
         const allPrices = await view.prices();
         if (route.name === 'category') {
-          expect(firstNames).toEqual(jacketNames); // the spec's order, unchanged
+          expect(firstNames).toEqual(jacketNames); // the category's own order, unchanged
           // The controls arrived after the prerendered page had painted, into a box of their height.
           expect(await layoutShifts(page)).toEqual([]);
         }

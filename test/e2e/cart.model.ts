@@ -245,7 +245,7 @@ function expectedScreen(ref: ReferenceCart, justClosed: boolean): Screen {
     emptyText: open && items.length === 0,
     // Focus moves into the open panel and back to the cart button when it closes.
     focus: open ? 'panel' : justClosed ? 'cart button' : (expect.anything() as Screen['focus']),
-    // Saved whenever non-empty, removed when emptied (SPEC §4).
+    // Saved whenever non-empty, removed when emptied (docs/requirements.md#cart).
     saved: ref.stored,
   };
 }

@@ -1,4 +1,4 @@
-// The checkout's two guards in Chromium, with texts and times written out here (SPEC §7/§9), never taken from
+// The checkout's two guards in Chromium, with texts and times written out here (docs/requirements.md#checkout), never taken from
 // the code: one payment session per press of "Finalizar Compra" while one is under way (checkoutMachine is
 // the only guard), and the logged-out redirect to /login exactly 3 s after the message (the page's clock is
 // Playwright's fake clock, so no assertion depends on real time). Registered by checkout-and-orders.test.ts.

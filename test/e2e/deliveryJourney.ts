@@ -1,4 +1,4 @@
-// Frete by CEP end to end (issue 27), in Chromium on the full local stack: the product page's estimator, then a
+// Frete by CEP end to end (docs/requirements.md#delivery), in Chromium on the full local stack: the product page's estimator, then a
 // purchase that carries its delivery from /checkout through the pay page's Entrega step to "Meus pedidos", by
 // card and by Pix. Every price is worked out by hand from the rate card in src/domain/delivery.ts's comments,
 // every window by test/e2e/support/deliveryWindow.ts. Registered by checkout-and-orders.test.ts.

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Typed input before hydration (issue 28), in Chromium on the shared stack: the page's JavaScript is held back
+// Typed input before hydration (docs/requirements.md#search), in Chromium on the shared stack: the page's JavaScript is held back
 // (page.route), so the shopper types into the prerendered HTML and presses Enter before React has taken over,
 // every time. Then the scripts arrive. Expectations come from seed/seedCatalog.ts, never from the app.
 import type { Page, Route } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The statechart inspector (issue 14, docs/inspector.md) in the locally built storefront, opened with
+// The statechart inspector (docs/inspector.md) in the locally built storefront, opened with
 // `?inspect`: the diagrams follow the live machines and the log shows what each event did. Registered by
 // search-and-inspector.test.ts.
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // The shopper's journey through the real storefront in Chromium (full local stack), keyboard-first, elements
-// found by role and accessible name. Texts are SPEC's, written out here on purpose: the suite checks the
-// screen against the spec, not against the code's own constants. Registered by journeys.test.ts.
+// found by role and accessible name. Texts are those of docs/requirements.md, written out here on purpose: the suite checks the
+// screen against the requirements, not against the code's own constants. Registered by journeys.test.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
@@ -265,7 +265,7 @@ export function registerJourney(env: () => E2E) {
         await expectFieldErrors(page, {
           Nome: null,
           Sobrenome: null,
-          // SPEC §5: no format check on sign-up.
+          // docs/requirements.md#validation: no format check on sign-up.
           'E-mail': null,
           Senha: 'A senha precisa ter pelo menos 6 caracteres.',
           'Confirmação de senha': 'A confirmação de senha precisa ter pelo menos 6 caracteres.',

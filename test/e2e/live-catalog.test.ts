@@ -1,4 +1,4 @@
-// A product added to Firestore after the build (issue 31), against the run's local stack: the static server has
+// A product added to Firestore after the build (docs/requirements.md#catalog-pages), against the run's local stack: the static server has
 // no file for its page, so the backend renders it on request (server/render/, reached through the same
 // firebase.json rewrite Hosting follows). Its HTML carries its name and price, Chromium shows it without
 // JavaScript and hydrates it without an error, and it stays on screen once the storefront has read the live

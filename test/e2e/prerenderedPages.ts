@@ -1,4 +1,4 @@
-// The catalog as HTML (issue 9), in Chromium against the full local stack: the pages work without JavaScript,
+// The catalog as HTML (docs/requirements.md#catalog-pages), in Chromium against the full local stack: the pages work without JavaScript,
 // hydrate without a single error, swap fresh Firestore data in, answer 404 for unknown catalog paths, and an
 // add-to-cart click made before the page is interactive is kept. Registered by journeys.test.ts.
 // Hydration: Chromium loads a representative set of the built pages (/, /explore, every category, the first

@@ -1,4 +1,4 @@
-// Every route of SPEC §2 (and the states a shopper meets on them), the backend's simulated pay page and Meus
+// Every route of docs/requirements.md#routes (and the states a shopper meets on them), the backend's simulated pay page and Meus
 // pedidos, at a phone width and a desktop width: axe-core (all default rules: WCAG 2 A/AA and best practices)
 // must report zero violations, no content may stick out of its box sideways (reflow), and a full-page
 // screenshot goes to test-results/screenshots/<route>-<width>.png for a reviewer (git-ignored).
@@ -106,7 +106,7 @@ const BROWSING: RouteCase[] = [
   },
   {
     name: 'checkout-logged-out',
-    // The page leaves for /login 3 s after its message (SPEC): under load the first width's checks took longer.
+    // The page leaves for /login 3 s after its message (docs/requirements.md#checkout): under load the first width's checks took longer.
     reopenAtEachWidth: true,
     open: (page) => visit(page, '/checkout'),
     state: (page) => page.getByRole('status').filter({ hasText: 'Você precisa entrar' }),
@@ -149,7 +149,7 @@ const PURCHASE: RouteCase[] = [
     },
     state: (page) => heading(page, jackets.products[1]!.name),
   },
-  // The delivery estimator (issue 27): a refused CEP, then the options. The CEP is remembered, so the checkout
+  // The delivery estimator (docs/requirements.md#delivery): a refused CEP, then the options. The CEP is remembered, so the checkout
   // below shows its quote, the "Frete" and "Total com frete" lines too.
   {
     name: 'product-delivery-invalid',

@@ -1,4 +1,4 @@
-// Issue 10 in Chromium: a shopper types "tenis", "calca", "jaquta" and "xyzxyz" into the search field, uses
+// Search (docs/requirements.md#search) in Chromium: a shopper types "tenis", "calca", "jaquta" and "xyzxyz" into the search field, uses
 // Enter, Esc and Back, and every search state passes axe-core with zero violations. Expectations come from
 // seed/seedCatalog.ts (the names and accents a shopper types away), never from the app.
 import type { Page } from 'playwright-core';
@@ -22,7 +22,7 @@ async function expectNoAxeViolations(page: Page, state: string) {
 }
 
 export function registerSearchJourney(env: () => E2E) {
-  describe('search (issue 10)', () => {
+  describe('search', () => {
     it('types tenis, calca, jaquta and xyzxyz: results, count, empty state, Enter, Esc, Back and the address; axe clean', async () => {
       const shopper = await env().newShopper({ reducedMotion: true });
       const { page } = shopper;

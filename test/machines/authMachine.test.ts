@@ -151,7 +151,7 @@ describe('authMachine: following the auth-state stream', () => {
 });
 
 describe('authMachine: e-mail sign-in', () => {
-  it('shows the validation messages of SPEC §5 without calling the provider', async () => {
+  it('shows the validation messages of docs/requirements.md#validation without calling the provider', async () => {
     const { actor, auth, snap } = await startLoggedOut();
     actor.send({ type: 'auth.signIn', form: { email: '', password: '' } });
     expect(snap().context.fieldErrors).toEqual({
@@ -184,7 +184,7 @@ describe('authMachine: e-mail sign-in', () => {
     ['WrongPasswordError', new WrongPasswordError(), { password: 'A senha é inválida.' }],
     ['UserNotFoundError', new UserNotFoundError(), { email: 'O e-mail não foi encontrado.' }],
     ['another error (only logged)', new AuthUnavailableError('network'), {}],
-  ])('maps %s to the SPEC §8 field messages and logs it', async (_name, error, fieldErrors) => {
+  ])('maps %s to the field messages of docs/requirements.md#errors and logs it', async (_name, error, fieldErrors) => {
     const { actor, auth, snap, logError } = await startLoggedOut();
     actor.send({ type: 'auth.signIn', form: { email: 'ana@example.com', password: 'errada' } });
     auth.signIn.latest().reject(error);

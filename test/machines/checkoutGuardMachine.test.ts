@@ -3,7 +3,7 @@ import { LOGIN_REDIRECT_DELAY_MS } from '../../src/machines/checkoutGuardMachine
 import { expectRedirectAfterThreeSeconds, startGuard } from './support/startGuard';
 
 describe('checkoutGuardMachine', () => {
-  it('SPEC §9: the redirect delay is 3 seconds', () => {
+  it('the redirect delay is 3 seconds (docs/requirements.md#limits)', () => {
     expect(LOGIN_REDIRECT_DELAY_MS).toBe(3000);
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The seed catalog: the facts the shop is built on (ARCHITECTURE §0), valid documents, and images that exist,
+// The seed catalog: the facts the shop is built on (docs/requirements.md#data), valid documents, and images that exist,
 // are tidy SVGs and are exactly what scripts/generate-images.ts draws (so nobody edits one without the other).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // The committed icons are what `npm run icons` makes of assets/icon.svg (so a build never needs sharp), and the
-// manifest names them with their real sizes, the spec's palette and the install fields (docs/offline.md).
+// manifest names them with their real sizes, the shop's palette (docs/requirements.md#appearance) and the install fields (docs/offline.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,8 +8,8 @@ import { ROOT } from '../../scripts/lib/stack';
 import { ICONS, ICON_SVG, renderIcon } from '../../scripts/generate-icons';
 
 const ICONS_DIR = join(ROOT, 'assets', 'icons');
-/** SPEC §2: primary and dark background. */
-const SPEC_DARK = '#212529';
+/** docs/requirements.md#appearance: primary and dark background. */
+const PRIMARY_DARK = '#212529';
 
 /** Mean absolute difference per channel (0–255) between two same-sized RGBA images. */
 async function meanDifference(a: Buffer, b: Buffer): Promise<number> {
@@ -60,7 +60,7 @@ describe('app icons', () => {
     // 10 % from each edge is outside the 80 % safe circle's square: only background there.
     const band = Math.floor(info.width * 0.1) - 1;
     for (let x = 0; x < info.width; x += 7)
-      for (const y of [0, band, info.height - 1 - band, info.height - 1]) expect(rgb(x, y)).toBe(SPEC_DARK);
+      for (const y of [0, band, info.height - 1 - band, info.height - 1]) expect(rgb(x, y)).toBe(PRIMARY_DARK);
   });
 });
 
@@ -72,14 +72,14 @@ describe('web app manifest', () => {
     icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
   };
 
-  it('installs as Club Clothing, in pt-BR, standalone from /, in the spec palette', () => {
+  it('installs as Club Clothing, in pt-BR, standalone from /, in the shop's palette', () => {
     expect(manifest).toMatchObject({
       name: 'Club Clothing',
       lang: 'pt-BR',
       display: 'standalone',
       start_url: '/',
-      theme_color: SPEC_DARK,
-      background_color: SPEC_DARK,
+      theme_color: PRIMARY_DARK,
+      background_color: PRIMARY_DARK,
     });
     expect(typeof manifest.short_name).toBe('string');
     expect((manifest.short_name as string).length).toBeLessThanOrEqual(12);

@@ -72,7 +72,7 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     expect([...stored.keys()].sort()).toEqual(['female', 'hats', 'jackets', 'male', 'sneakers']);
     catalog.forEach((category, index) => {
       const { order, productCount, ...spec } = stored.get(category.id)!;
-      // Every shop category has at most 24 products: its preview is its whole list, exactly the spec's document.
+      // Every shop category has at most 24 products: its preview is its whole list, exactly the category of docs/requirements.md#data.
       assert(spec, CategoryStruct);
       expect(spec).toEqual(category);
       expect({ order, productCount }).toEqual({ order: index, productCount: category.products.length });
@@ -100,7 +100,7 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     expect(stored.get('chapeu-panama-palha')?.searchName).toBe('chapeu panama de palha');
   });
 
-  it("pages a category out of the products collection in the spec's order (the categoryId + position query)", async () => {
+  it("pages a category out of the products collection in the category's own order (the categoryId + position query)", async () => {
     await seedCatalog(db());
     const snapshot = await db()
       .collection(PRODUCTS_COLLECTION)
@@ -164,7 +164,7 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     expect(await productCount()).toBe(0);
   });
 
-  it('finds categories by their id field, as the storefront queries them (SPEC §7)', async () => {
+  it('finds categories by their id field, as the storefront queries them (docs/requirements.md#calls)', async () => {
     await seedCatalog(db());
     const snapshot = await db().collection(CATEGORIES_COLLECTION).where('id', '==', 'sneakers').get();
     expect(snapshot.size).toBe(1);

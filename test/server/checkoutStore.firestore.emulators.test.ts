@@ -14,7 +14,7 @@ describe.skipIf(emulatorsUnavailable())('Firestore emulator (firebase-admin)', (
   testCheckoutStore('createFirestoreStore', async () => createFirestoreStore({ firestore: db() }));
   testIdempotentCheckout('Firestore store', async () => createFirestoreStore({ firestore: db() }));
 
-  it('reads a session written before issue 11 (no payment fields) as not known yet', async () => {
+  it('reads a session without payment fields as not known yet', async () => {
     const { paymentMethod: _m, pix: _p, boleto: _b, idempotencyKey: _k, ...old } = aSession();
     await db().collection(SESSIONS_COLLECTION).doc(old.id).set(old);
     const store = createFirestoreStore({ firestore: db() });

@@ -110,7 +110,7 @@ export function testIdempotentCheckout(name: string, makeStore: () => Promise<Ch
       await app.close();
     });
 
-    it('keys are scoped per shopper; no key → a fresh session each time (SPEC call)', async () => {
+    it('keys are scoped per shopper; no key → a fresh session each time (the plain call)', async () => {
       const payments = countingProvider();
       const { app, checkout } = await setup(payments);
       const other = emulatorIdToken({ uid: `other-${Date.now()}`, email: 'o@example.com' });

@@ -83,7 +83,7 @@ describe('the Entrega step', () => {
     expect(page.body).not.toContain('<script');
   });
 
-  it("the spec's call without a delivery gets the step too: Econômica chosen, no CEP yet, no price yet", async () => {
+  it("the plain call without a delivery gets the step too: Econômica chosen, no CEP yet, no price yet", async () => {
     const { view } = await withSession(null);
     const page = await view();
     expect(page.body).toContain('<h1>Entrega</h1>');

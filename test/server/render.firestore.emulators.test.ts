@@ -52,7 +52,7 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
     await batch.commit();
   }
 
-  it('reads one product, its category by id field (the spec fields and its count) and the first products by position', async () => {
+  it('reads one product, its category by id field (its own fields and its count) and the first products by position', async () => {
     await seed();
     const source = createFirestorePageSource({ firestore: db() });
     expect(await source.product('bone-c')).toEqual({

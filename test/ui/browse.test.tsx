@@ -14,8 +14,8 @@ afterEach(() => {
   setViewport(1024, 768);
 });
 
-// renderApp's sample catalog, Jaquetas in its own (SPEC) order, written out here.
-const SPEC_ORDER = ['Jaqueta de Couro Preta', 'Blazer Bege', 'Corta Vento', 'Regata Azul', 'Jaqueta Jeans'];
+// renderApp's sample catalog, Jaquetas in its own order, written out here.
+const CATEGORY_ORDER = ['Jaqueta de Couro Preta', 'Blazer Bege', 'Corta Vento', 'Regata Azul', 'Jaqueta Jeans'];
 const CHEAPEST_FIRST = ['Regata Azul', 'Corta Vento', 'Jaqueta Jeans', 'Blazer Bege', 'Jaqueta de Couro Preta'];
 const DEAREST_FIRST = [...CHEAPEST_FIRST].reverse();
 const BY_NAME = ['Blazer Bege', 'Corta Vento', 'Jaqueta de Couro Preta', 'Jaqueta Jeans', 'Regata Azul'];
@@ -46,9 +46,9 @@ async function travelTo(path: string) {
 }
 
 describe('browsing a category', () => {
-  it('without parameters: every product in the spec order, Padrão, all prices, the count', async () => {
+  it('without parameters: every product in the category's order, Padrão, all prices, the count', async () => {
     await open('/category/jackets');
-    expect(names()).toEqual(SPEC_ORDER);
+    expect(names()).toEqual(CATEGORY_ORDER);
     expect(order().value).toBe('padrao');
     expect(
       within(order())
@@ -127,7 +127,7 @@ describe('browsing a category', () => {
     await app!.user.type(within(range).getByRole('textbox', { name: 'Mínimo (R$)' }), 'cem');
     await app!.user.click(within(range).getByRole('button', { name: 'Aplicar' }));
     expect(within(range).getByRole('alert').textContent).toBe('Digite preços como 89,90 ou 150.');
-    expect(names()).toEqual(SPEC_ORDER);
+    expect(names()).toEqual(CATEGORY_ORDER);
     expect(app!.location.history).toEqual(['/category/jackets']);
   });
 
@@ -144,25 +144,25 @@ describe('browsing a category', () => {
     expect(order().value).toBe('nome');
     expect(within(priceGroup()).getByRole('radio', { name: 'Todos os preços (5)' })).toHaveProperty('checked', true);
     await travelTo('/category/jackets');
-    expect(names()).toEqual(SPEC_ORDER);
+    expect(names()).toEqual(CATEGORY_ORDER);
     // Moving through the history writes nothing of its own.
     expect(app!.location.history).toEqual(['/category/jackets']);
   });
 
   it('unknown or malformed values are ignored and the address corrected in place (no new entry)', async () => {
     await open('/category/jackets?ordem=barato&preco=abc');
-    expect(names()).toEqual(SPEC_ORDER);
+    expect(names()).toEqual(CATEGORY_ORDER);
     await waitFor(() => expect(app!.location.history).toEqual(['/category/jackets']));
     await travelTo('/category/jackets?ordem=nome&preco=400-250');
     expect(names()).toEqual(BY_NAME);
     await waitFor(() => expect(app!.location.history).toEqual(['/category/jackets?ordem=nome']));
   });
 
-  it('Limpar filtros: back to the spec order and every product, the parameters gone', async () => {
+  it('Limpar filtros: back to the category's order and every product, the parameters gone', async () => {
     await open('/category/jackets?ordem=menor-preco&preco=-250');
     expect(names()).toEqual(['Regata Azul', 'Corta Vento']);
     await app!.user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
-    expect(names()).toEqual(SPEC_ORDER);
+    expect(names()).toEqual(CATEGORY_ORDER);
     expect(count().textContent).toBe('5 produtos');
     expect(app!.location.history).toEqual(['/category/jackets?ordem=menor-preco&preco=-250', '/category/jackets']);
   });

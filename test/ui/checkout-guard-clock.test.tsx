@@ -1,5 +1,5 @@
 // The logged-out checkout on happy-dom with vitest's fake timers: the message says 3 seconds and the redirect
-// to /login happens at 3000 ms, not a millisecond earlier. Times and texts are written out here (SPEC §9).
+// to /login happens at 3000 ms, not a millisecond earlier. Times and texts are written out here (docs/requirements.md#checkout).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { renderApp } from './support/renderApp';

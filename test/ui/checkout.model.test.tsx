@@ -50,7 +50,7 @@ const paths = shortestPaths(checkoutMachine, {
 async function runPath(path: ModelPath<typeof checkoutMachine>) {
   const createSession = controllable<[readonly CartItem[]], CheckoutSession>('createSession');
   let app: ReturnType<typeof renderApp> | undefined;
-  // SPEC §7 as this test reads it: one session per click unless one is under way; busy until the browser leaves.
+  // docs/requirements.md#checkout as this test reads it: one session per click unless one is under way; busy until the browser leaves.
   const ref = {
     phase: 'idle' as 'idle' | 'submitting' | 'redirecting' | 'failed',
     requests: 0,

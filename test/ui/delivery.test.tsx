@@ -1,4 +1,4 @@
-// Frete and delivery dates by CEP (issue 27) on screen: the product page's estimator, the CEP messages, the cart
+// Frete and delivery dates by CEP (docs/requirements.md#delivery) on screen: the product page's estimator, the CEP messages, the cart
 // panel, the checkout's "Frete" and "Total com frete" lines and the delivery sent with the checkout, the CEP
 // remembered across a remount, and a CEP typed into a prerendered page before hydration. Every expected price and
 // date is worked out here from the rate card written out by hand below, never by the quoting code.
@@ -33,7 +33,7 @@ import { renderApp, sampleCatalog, settled } from './support/renderApp';
 import { createBrowserNavigation } from '../../src/adapters/navigation/browserNavigation';
 
 // ---------------------------------------------------------------------------------------------------------------
-// The rate card of issue 27, by hand (centavos; transit in business days after one day of handling).
+// The rate card of docs/requirements.md#delivery, by hand (centavos; transit in business days after one day of handling).
 const RATES = {
   SP: { economica: { base: 1590, per500g: 250, days: [2, 4] }, expressa: { base: 2490, per500g: 400, days: [1, 2] } },
   SE: { economica: { base: 1990, per500g: 350, days: [3, 6] }, expressa: { base: 2990, per500g: 500, days: [1, 3] } },
@@ -221,7 +221,7 @@ function cartItems() {
 }
 
 describe('cart panel', () => {
-  it("with items: the estimator under the lines quotes the cart; the spec's total and button are unchanged", async () => {
+  it("with items: the estimator under the lines quotes the cart; the cart's total and button are unchanged", async () => {
     app = renderShop({ path: '/', cart: cartItems() });
     await settled();
     // Opening the panel with items loads the delivery chunk; the component waiting for it resumes in an awaited act.
@@ -240,7 +240,7 @@ describe('cart panel', () => {
     expect(within(panel).getByRole('button', { name: 'Ir para o Checkout' })).toBeTruthy();
   });
 
-  it("empty: only the spec's message, no CEP field", async () => {
+  it("empty: only the empty cart's message, no CEP field", async () => {
     app = renderShop({ path: '/' });
     await settled();
     await app.user.click(screen.getByRole('button', { name: 'Carrinho (0 itens)' }));
@@ -253,7 +253,7 @@ describe('checkout', () => {
   const ana = { email: 'ana@example.com', password: 'segredo1', uid: 'uid-ana', displayName: 'Ana Souza' };
   const loggedIn = { users: [ana], signedInAs: ana.email };
 
-  it('"Frete" and "Total com frete" under the spec\'s total; Finalizar Compra sends the chosen CEP and service', async () => {
+  it('"Frete" and "Total com frete" under the cart\'s total; Finalizar Compra sends the chosen CEP and service', async () => {
     const checkout = memoryCheckout();
     app = renderShop({ path: '/checkout', cart: cartItems(), auth: loggedIn, checkout });
     await settled();
@@ -275,7 +275,7 @@ describe('checkout', () => {
     await app.user.click(screen.getByRole('radio', { name: /^Expressa/ }));
     expect(text(screen.getByTestId('checkout-delivery'))).toBe(expected.expressa.price);
     expect(text(screen.getByTestId('checkout-total-with-delivery'))).toBe(brl(products + expected.expressa.amount));
-    // The spec's total line comes first, then the delivery lines.
+    // The cart's total line comes first, then the delivery lines.
     const total = screen.getByTestId('cart-total');
     expect(
       total.compareDocumentPosition(screen.getByTestId('checkout-delivery')) & Node.DOCUMENT_POSITION_FOLLOWING,
@@ -286,7 +286,7 @@ describe('checkout', () => {
     expect(checkout.deliveries).toEqual([{ cep: '20040002', service: 'expressa' }]);
   });
 
-  it("without a quote Finalizar Compra still sends the spec's call, with no delivery", async () => {
+  it("without a quote Finalizar Compra still sends the plain call, with no delivery", async () => {
     const checkout = memoryCheckout();
     app = renderShop({ path: '/checkout', cart: cartItems(), auth: loggedIn, checkout });
     await settled();

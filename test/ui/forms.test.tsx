@@ -116,7 +116,7 @@ describe('sign-up', () => {
     expect(errorOf('Confirmação de senha')).toBe('O campo confirmação de senha é obrigatório');
   });
 
-  it('short confirmation, then mismatch (with the typo of the spec fixed)', async () => {
+  it('short confirmation, then mismatch (with the original typo fixed)', async () => {
     app = renderApp({ path: '/sign-up' });
     await settled();
     await fill({

@@ -142,7 +142,7 @@ describe('Meus pedidos: where and when an order goes', () => {
 });
 
 describe('payment confirmation: where and when', () => {
-  it('the summary shows the delivery line, the recipient and the total with frete; the SPEC text is unchanged', async () => {
+  it('the summary shows the delivery line, the recipient and the total with frete; the result text is unchanged', async () => {
     app = renderApp({
       path: '/payment-confirmation?success=true&session_id=s1',
       auth: loggedIn,

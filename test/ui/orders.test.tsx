@@ -124,7 +124,7 @@ describe('Meus pedidos (/pedidos)', () => {
 });
 
 describe('payment confirmation with a session', () => {
-  it("the owner sees the SPEC text, what the order is, the pending boleto's line and a link to Meus pedidos", async () => {
+  it("the owner sees the result text, what the order is, the pending boleto's line and a link to Meus pedidos", async () => {
     app = renderApp({
       path: '/payment-confirmation?success=true&session_id=boleto',
       auth: loggedIn,
@@ -140,7 +140,7 @@ describe('payment confirmation with a session', () => {
     expect(app.path()).toBe('/pedidos');
   });
 
-  it("someone else's session or a failed read: only the SPEC text", async () => {
+  it("someone else's session or a failed read: only the result text", async () => {
     app = renderApp({
       path: '/payment-confirmation?success=true&session_id=someoneElse',
       auth: loggedIn,

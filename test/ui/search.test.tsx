@@ -50,7 +50,7 @@ describe('search bar', () => {
       expect(within(landmark).getByText('Buscar produtos').tagName).toBe('LABEL');
       expect(within(landmark).getByRole('searchbox', { name: 'Buscar produtos' })).toBeTruthy();
       expect(within(landmark).getByRole('button', { name: 'Buscar' })).toBeTruthy();
-      // Not inside the header: SPEC §2's items stay exactly as listed.
+      // Not inside the header: its items (docs/requirements.md#header) stay exactly as listed.
       const header = screen.getByRole('banner');
       expect(header.contains(landmark)).toBe(false);
       const nav = within(header).getByRole('navigation', { name: 'Principal' });

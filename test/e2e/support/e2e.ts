@@ -55,7 +55,7 @@ export interface E2E extends Omit<E2EStack, 'browserEndpoint'> {
 export interface Shopper {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors; console errors are kept apart (the spec logs some failures on purpose). */
+  /** Uncaught page errors; console errors are kept apart (some failures are only logged, on purpose: docs/requirements.md#errors). */
   pageErrors: string[];
   consoleErrors: string[];
   /** A page of the same context (a second tab sharing storage and the session). */

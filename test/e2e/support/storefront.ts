@@ -1,5 +1,5 @@
 // What a shopper sees and does, in Playwright terms: elements found by role and accessible name, exactly as
-// the storefront names them (SPEC §2, §5, §8).
+// the storefront names them (docs/requirements.md).
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { cartCount, cartTotal, formatBRL, type CartItem } from '../../../src/domain';
@@ -69,7 +69,7 @@ export async function visit(page: Page, path: string): Promise<void> {
 
 /**
  * Adds a product from the visible card the way a keyboard user does: focus the card's button (it appears on
- * focus, SPEC §2 "on hover", ISSUE "and on keyboard focus") and press Enter.
+ * hover and on keyboard focus: docs/requirements.md#layout) and press Enter.
  */
 export async function addWithKeyboard(page: Page, productName: string): Promise<void> {
   const button = addButton(page, productName);
@@ -127,7 +127,7 @@ export async function expectLines(scope: Locator, items: readonly CartItem[], at
   expect(cartCount([...items])).toBe(want.reduce((sum, l) => sum + l.quantity, 0));
 }
 
-/** The saved cart (SPEC §3: localStorage key cartProducts). */
+/** The saved cart (docs/requirements.md#data: localStorage key cartProducts). */
 export async function savedCart(page: Page): Promise<CartItem[] | null> {
   const raw = await page.evaluate(() => window.localStorage.getItem('cartProducts'));
   return raw === null ? null : (JSON.parse(raw) as CartItem[]);

@@ -114,7 +114,7 @@ const validSignUp: SignUpForm = {
 };
 const invalidSignUp: SignUpForm = { firstName: '', lastName: '', email: '', password: '', passwordConfirmation: '' };
 
-// SPEC §5 and §8, copied here on purpose (not imported from the domain).
+// docs/requirements.md#validation and #errors, copied here on purpose (not imported from the domain).
 const loginRequired = { email: 'O e-mail é obrigatório.', password: 'A senha é obrigatória.' };
 const signUpRequired = {
   firstName: 'O campo nome é obrigatório',

@@ -28,7 +28,7 @@ export function cartControlName(type: 'cart.increase' | 'cart.decrease' | 'cart.
 }
 
 /**
- * What the screen must say, written out by hand from SPEC §3/§4 (never computed by the code under test):
+ * What the screen must say, written out by hand from docs/requirements.md#cart (never computed by the code under test):
  * the header's cart button and the panel's total for `jaqueta` × bone quantities of this catalogue.
  */
 export const writtenCartButton = (count: number) => (count === 1 ? 'Carrinho (1 item)' : `Carrinho (${count} itens)`);

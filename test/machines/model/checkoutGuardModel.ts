@@ -33,7 +33,7 @@ export const checkoutGuardPathName = (path: GuardPath) => pathName(path);
 export type GuardWiring = { navigateToLogin?: () => void; delayMs?: number; actors?: typeof createCheckoutGuardActors };
 
 /**
- * SPEC §4/§9 as the test reads them: the production guard follows a (fake) auth actor; the overlay while auth is
+ * docs/requirements.md#checkout as the test reads it: the production guard follows a (fake) auth actor; the overlay while auth is
  * unknown; a logged-out visitor is sent to /login exactly once, 3 s after the message appears (not a millisecond
  * earlier); a logged-in one never is. The walk's guard.loggedIn / guard.loggedOut are auth changes, not events
  * sent to the guard.

@@ -55,7 +55,7 @@ export const checkoutPathName = (path: ModelPath<typeof checkoutMachine>) =>
 export type CheckoutWiring = (checkout: FakeCheckout) => ReturnType<typeof createCheckoutActors>;
 export const productionCheckoutWiring: CheckoutWiring = (checkout) => createCheckoutActors({ checkout: checkout.port });
 
-/** SPEC §2/§7 and ARCHITECTURE §3 as the test reads them: one session per click, unless one is under way. */
+/** docs/requirements.md#checkout as the test reads it: one session per click, unless one is under way. */
 export async function runCheckoutPath(
   path: ModelPath<typeof checkoutMachine>,
   wiring: CheckoutWiring = productionCheckoutWiring,

@@ -174,7 +174,7 @@ export const reportTooth = (name: string, caughtBy: number, total: number, unit:
   );
 
 // Transition coverage: a recorder notes which declared transitions the real actors took, so a model test can
-// assert that its own walks exercised every one (ARCHITECTURE §8: every transition, not just every state). One
+// assert that its own walks exercised every one (every transition, not just every state). One
 // recorder per model file: files share a module graph in a worker (isolate: false), and a shared tally would let
 // one file's walks count for another's.
 type TransitionLike = {

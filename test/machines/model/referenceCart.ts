@@ -1,4 +1,4 @@
-// The cart as the model tests understand SPEC §4 and §7, written without the domain's cart functions and
+// The cart as the model tests understand docs/requirements.md#cart, written without the domain's cart functions and
 // without reading any machine: the oracle of the machine, happy-dom and Chromium cart model tests.
 import type { CartItem, Product } from '../../../src/domain';
 
@@ -83,7 +83,7 @@ export class ReferenceCart {
       this.lines = this.lines.filter((l) => l.id !== id);
     });
   }
-  /** SPEC §7: a confirmed payment empties the cart once, after the restore; a repeat changes nothing. */
+  /** docs/requirements.md#cart: a confirmed payment empties the cart once, after the restore; a repeat changes nothing. */
   paymentConfirmed() {
     const apply = () => {
       if (this.paymentCleared) return;
@@ -128,7 +128,7 @@ export class ReferenceCart {
     if (this.restored) run();
     else this.waiting.push(run);
   }
-  /** Saved whenever non-empty, removed when emptied (SPEC §4). */
+  /** Saved whenever non-empty, removed when emptied (docs/requirements.md#cart). */
   private write() {
     const items = this.items();
     this.writes.push(items.length ? { method: 'save', items } : { method: 'clear' });

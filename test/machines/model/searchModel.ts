@@ -191,7 +191,7 @@ export async function runSearchPath(
     }),
     { clock, inspect: recorder?.inspect },
   );
-  // The address bar as SPEC §search and the spec's journeys describe it, kept here: a history stack (the walks
+  // The address bar as docs/requirements.md#search describes it, kept here: a history stack (the walks
   // never go Back) and whether Enter committed the entry on screen.
   const history = { entries: ['/'], committed: false };
   const shown = () => history.entries[history.entries.length - 1]!;

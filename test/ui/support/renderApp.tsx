@@ -59,7 +59,7 @@ export function sampleCatalog(): Category[] {
 
 export interface RenderOptions {
   path?: string;
-  /** Without getProduct (the spec's two reads: categories whole), a product missing from them is unknown. */
+  /** Without getProduct (the two reads of docs/requirements.md#calls: categories whole), a product missing from them is unknown. */
   catalog?: CatalogPort & Partial<Pick<ProductCatalogPort, 'getProduct'>>;
   auth?: MemoryAuthOptions;
   users?: UserProfile[];
@@ -88,7 +88,7 @@ export function renderApp(options: RenderOptions = {}) {
   const users = memoryUsers(options.users ?? []);
   const cartStorage = options.cartStorage ?? memoryCartStorage({ items: options.cart ?? [] });
   const checkout = options.checkout ?? memoryCheckout();
-  // Delivery (issue 27): the saved CEP is a port of its own, empty unless the test hands one over.
+  // Delivery: the saved CEP is a port of its own, empty unless the test hands one over.
   const deliveryCep = options.deliveryCep ?? memoryDeliveryCep();
   const logged: Array<[string, unknown]> = [];
   const orders =
