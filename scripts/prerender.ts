@@ -24,6 +24,7 @@ import {
 import { categoryPath, paths, productPath } from '../src/ui/paths';
 import { categoryMeta, exploreMeta, homeMeta, notFoundMeta, productMeta, type PageMeta } from '../src/ui/seo';
 import { LOCAL_URLS } from '../src/sharedConstants';
+import { RUNTIME_SETTINGS_ID, runtimeSettingsScript, type RawConfig } from '../src/config';
 import { AppShellError, checkAppShell, pageHtml, type PageToRender } from '../server/render/pageHtml';
 import { SITEMAP_INDEX_PATH } from '../server/render/sitemap';
 import { runScript } from './lib/cli';
@@ -132,6 +133,19 @@ function productLimitFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return limit;
 }
 
+const SETTINGS_BLOCK = new RegExp(`<script type="application/json" id="${RUNTIME_SETTINGS_ID}">[^<]*</script>`);
+
+/**
+ * The shell with these run-time settings (src/config.ts) in its head, instead of any it had: every page and the
+ * backend's on-request pages are made from the shell, so they all carry them.
+ */
+export function withRuntimeSettings(shell: string, settings: RawConfig): string {
+  const without = shell.replace(SETTINGS_BLOCK, '');
+  const head = /<\/head>|<body>/.exec(without);
+  if (!head) throw new PrerenderError('the app shell has no </head> or <body> to put the settings before');
+  return `${without.slice(0, head.index)}${runtimeSettingsScript(settings)}${without.slice(head.index)}`;
+}
+
 export interface PrerenderResult {
   pages: number;
   categories: number;
@@ -143,11 +157,14 @@ export async function prerenderSite({
   distDir,
   catalog,
   origin,
+  settings,
   productLimit = productLimitFromEnv(),
 }: {
   distDir: string;
   catalog: CatalogPort;
   origin: string;
+  /** Run-time settings for a local-mode bundle (the local stack's addresses), written into the shell. */
+  settings?: RawConfig;
   /** Products written ahead (PRERENDER_PRODUCT_LIMIT); the others are rendered on request. */
   productLimit?: number;
 }): Promise<PrerenderResult> {
@@ -160,7 +177,11 @@ export async function prerenderSite({
   if (!parcelIndex.includes(`id="${BOOT_DATA_ID}"`)) await writeFile(shellFile, parcelIndex);
   if (!existsSync(shellFile))
     throw new PrerenderError(`${shellFile} is missing and index.html is already prerendered: run Parcel again.`);
-  const shell = await readFile(shellFile, 'utf8');
+  let shell = await readFile(shellFile, 'utf8');
+  if (settings) {
+    shell = withRuntimeSettings(shell, settings);
+    await writeFile(shellFile, shell);
+  }
   try {
     checkAppShell(shell);
   } catch (error) {

@@ -1,5 +1,7 @@
 // Build-time settings, validated once. Parcel inlines `process.env.X` only when written literally, so every
-// variable is spelled out below. Two modes, chosen at build time by CLUB_MODE:
+// variable is spelled out below. A local-mode page may carry settings of its own (RUNTIME_SETTINGS_ID, written by
+// the local stack's prerender: one build serves stacks on any ports); they are validated with the build's. Two
+// modes, chosen at build time by CLUB_MODE:
 //   - local (the default, `npm start`): the emulators and the backend on :5000 (docs/requirements.md#calls);
 //   - production (`CLUB_MODE=production`, `npm run build:prod`): every Firebase setting must be given, the
 //     backend is same-origin (Hosting rewrites its paths to the Cloud Function). scripts/lib/productionConfig.ts
@@ -123,7 +125,40 @@ export function parseConfig(raw: RawConfig, defaults: Defaults): Config {
   return create(configInput(raw, defaults), ConfigStruct);
 }
 
-export function loadConfig(): Config {
+/** The id of a page's run-time settings: `<script type="application/json" id="club-settings">` (local mode only). */
+export const RUNTIME_SETTINGS_ID = 'club-settings';
+
+/** The settings block for a page: JSON safe inside <script> (no `</script>`, no `<!--`). */
+export function runtimeSettingsScript(settings: RawConfig): string {
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${RUNTIME_SETTINGS_ID}">${json}</script>`;
+}
+
+/**
+ * The page's run-time settings ({} without a block). A block that is not JSON, or holds anything but the settings
+ * of RawConfig as strings, throws like a bad build setting.
+ */
+export function runtimeSettings(doc: Pick<Document, 'getElementById'> | undefined): RawConfig {
+  const text = doc?.getElementById(RUNTIME_SETTINGS_ID)?.textContent;
+  if (!text) return {};
+  const setting = optional(string());
+  const RuntimeSettingsStruct = object({
+    BACKEND_URL: setting,
+    FIREBASE_API_KEY: setting,
+    FIREBASE_AUTH_DOMAIN: setting,
+    FIREBASE_PROJECT_ID: setting,
+    FIREBASE_APP_ID: setting,
+    USE_FIREBASE_EMULATORS: setting,
+    AUTH_EMULATOR_URL: setting,
+    FIRESTORE_EMULATOR_HOST: setting,
+  });
+  return create(JSON.parse(text) as unknown, RuntimeSettingsStruct);
+}
+
+/** The build's settings and, in local mode, the page's over them (`doc`: the page). */
+export function loadConfig(doc: Pick<Document, 'getElementById'> | undefined = globalThis.document): Config {
+  // Folded by Parcel: a production bundle never reads the page's block.
+  const atRunTime = process.env.CLUB_MODE !== 'production' ? runtimeSettings(doc) : {};
   return parseConfig(
     {
       BACKEND_URL: process.env.BACKEND_URL,
@@ -145,6 +180,7 @@ export function loadConfig(): Config {
         process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true'
           ? process.env.FIRESTORE_EMULATOR_HOST
           : undefined,
+      ...atRunTime,
     },
     process.env.CLUB_MODE === 'production' ? PRODUCTION_DEFAULTS : localDefaults(),
   );

@@ -2,7 +2,7 @@
 // catalog seeded if empty, the backend (server/main.ts) and the storefront (Parcel build + prerender, served by
 // scripts/lib/staticServer.ts, or Parcel's dev server). `npm start` uses the default ports; tests and the bench
 // use free ones and their own dist/cache folders.
-import { existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkEmulatorPrerequisites, startEmulators, type RunningEmulators } from './emulators';
 import { ROOT, spawnChild, waitUntilServing, type ManagedChild } from './children';
@@ -47,6 +47,12 @@ export interface LocalStackOptions {
   distDir?: string;
   /** Parcel's cache (default <repo>/.parcel-cache). Give a separate one for builds with other env. */
   cacheDir?: string;
+  /**
+   * 'build' without Parcel: a local-mode Parcel output made elsewhere (buildStorefront), copied into distDir and
+   * prerendered for this stack. Its pages carry this stack's addresses (src/config.ts RUNTIME_SETTINGS_ID), so
+   * one build serves stacks on any ports (the test run's e2e and fault stacks).
+   */
+  parcelOutput?: Promise<string>;
   /** Output of every child, prefixed with its name. Default: silent. */
   log?: (line: string) => void;
   /** Progress notices for people ("Seeding the catalog…"). Default: silent. */
@@ -282,22 +288,33 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         }
         const distDir = options.distDir ?? join(ROOT, 'dist');
         if (mode === 'build') {
-          notice('Building the storefront with Parcel…');
-          const started = Date.now();
-          await buildStorefront({
-            env,
-            distDir,
-            cacheDir,
-            log: (line) => log(`[parcel] ${line}`),
-            onChild: (child) => stoppers.push(() => child.stop()),
-          });
-          notice(`Built the storefront in ${seconds(started)}.`);
+          if (options.parcelOutput) {
+            const output = await options.parcelOutput;
+            checkAborted();
+            rmSync(distDir, { recursive: true, force: true });
+            cpSync(output, distDir, { recursive: true });
+            notice(`Copied the storefront's build from ${output}.`);
+          } else {
+            notice('Building the storefront with Parcel…');
+            const started = Date.now();
+            await buildStorefront({
+              env,
+              distDir,
+              cacheDir,
+              log: (line) => log(`[parcel] ${line}`),
+              onChild: (child) => stoppers.push(() => child.stop()),
+            });
+            notice(`Built the storefront in ${seconds(started)}.`);
+          }
           const host = (await catalogReady).emulators.firestoreHost;
           checkAborted();
           const prerendered = Date.now();
           const origin = `http://${options.siteHost ?? 'localhost'}:${ports.storefront}`;
           const result = await withFirestore({ kind: 'emulator', projectId, host }, (db) =>
-            unlessAborted(prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin })),
+            unlessAborted(
+              // The pages carry this stack's addresses: they win over the bundle's (a build made for other ports).
+              prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin, settings: env }),
+            ),
           );
           notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
           // The offline service worker precaches the prerendered pages: built last (docs/offline.md).

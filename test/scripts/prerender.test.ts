@@ -93,6 +93,27 @@ describe('prerenderSite', () => {
     expect(read(APP_SHELL)).toBe(SHELL);
   });
 
+  it("writes the settings it is given into the shell, so every page carries them; a second run's replace the first's", async () => {
+    const settingsOf = (html: string) =>
+      [...html.matchAll(/<script type="application\/json" id="club-settings">([^<]*)<\/script>/g)].map((m) =>
+        JSON.parse(m[1]!),
+      );
+    const first = { BACKEND_URL: 'http://localhost:41000', FIRESTORE_EMULATOR_HOST: '127.0.0.1:41002' };
+    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN, settings: first });
+    for (const file of ['index.html', APP_SHELL, NOT_FOUND_PAGE, 'explore/index.html', 'category/jackets/index.html'])
+      expect(settingsOf(read(file)), file).toEqual([first]);
+    const second = { BACKEND_URL: 'http://localhost:42000' };
+    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN, settings: second });
+    for (const file of ['index.html', APP_SHELL, 'explore/index.html'])
+      expect(settingsOf(read(file)), file).toEqual([second]);
+  });
+
+  it('writes no settings block when given none (a production build)', async () => {
+    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    expect(read('index.html')).not.toContain('club-settings');
+    expect(read(APP_SHELL)).not.toContain('club-settings');
+  });
+
   it('gives product pages Product + Offer and BreadcrumbList JSON-LD, Open Graph product tags and a canonical URL', async () => {
     await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
     const html = read('product/jaqueta-couro-preta/index.html');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { localDefaults, parseConfig as parse, PRODUCTION_DEFAULTS, type RawConfig } from '../../src/config';
+import {
+  loadConfig,
+  localDefaults,
+  parseConfig as parse,
+  PRODUCTION_DEFAULTS,
+  runtimeSettings,
+  runtimeSettingsScript,
+  type RawConfig,
+} from '../../src/config';
 
 const parseConfig = (raw: RawConfig) => parse(raw, localDefaults());
 
@@ -55,5 +63,54 @@ describe('config', () => {
     expect(config.backendUrl).toBe('');
     expect(config.useEmulators).toBe(false);
     expect(config.authEmulatorUrl).toBeUndefined();
+  });
+
+  describe("a local page's run-time settings (the local stack's addresses)", () => {
+    /** A document holding exactly this HTML. */
+    const page = (html: string) =>
+      new DOMParser().parseFromString(`<!DOCTYPE html><html><head>${html}</head></html>`, 'text/html');
+
+    it('win over the build settings and pass the same validation', () => {
+      const doc = page(
+        runtimeSettingsScript({
+          BACKEND_URL: 'http://localhost:41000',
+          AUTH_EMULATOR_URL: 'http://127.0.0.1:41001',
+          FIRESTORE_EMULATOR_HOST: '127.0.0.1:41002',
+        }),
+      );
+      expect(loadConfig(doc)).toEqual({
+        backendUrl: 'http://localhost:41000',
+        firebase: {
+          apiKey: 'demo-api-key',
+          authDomain: 'demo-club-clothing.firebaseapp.com',
+          projectId: 'demo-club-clothing',
+          appId: 'demo-club-clothing-app',
+        },
+        useEmulators: true,
+        authEmulatorUrl: 'http://127.0.0.1:41001',
+        firestoreEmulatorHost: '127.0.0.1:41002',
+      });
+      expect(() => loadConfig(page(runtimeSettingsScript({ FIRESTORE_EMULATOR_HOST: 'nope' })))).toThrow(
+        /firestoreEmulatorHost/,
+      );
+    });
+
+    it('are none without a block', () => {
+      expect(runtimeSettings(page('<title>x</title>'))).toEqual({});
+      expect(loadConfig(page('')).backendUrl).toBe('http://localhost:5000');
+    });
+
+    it('refuse a block that is not JSON or holds anything else', () => {
+      const block = (json: string) => page(`<script type="application/json" id="club-settings">${json}</script>`);
+      expect(() => runtimeSettings(block('{'))).toThrow(SyntaxError);
+      expect(() => runtimeSettings(block('{"STRIPE_SECRET_KEY":"x"}'))).toThrow(/STRIPE_SECRET_KEY/);
+      expect(() => runtimeSettings(block('{"BACKEND_URL":5000}'))).toThrow(/BACKEND_URL/);
+    });
+
+    it('keep a value that holds </script> inside the block', () => {
+      const value = 'http://localhost:1/</script><b>';
+      expect(runtimeSettingsScript({ BACKEND_URL: value })).not.toContain('</script><b>');
+      expect(runtimeSettings(page(runtimeSettingsScript({ BACKEND_URL: value })))).toEqual({ BACKEND_URL: value });
+    });
   });
 });
