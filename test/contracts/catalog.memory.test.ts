@@ -25,7 +25,7 @@ describe('memoryCatalog from categories', () => {
     expect(page).toEqual({ products: sneakers.products.slice(6), nextAfter: null });
   });
 
-  it("keeps each category whole for the two reads of docs/requirements.md#calls", async () => {
+  it('keeps each category whole for the two reads of docs/requirements.md#calls', async () => {
     const catalog = memoryCatalog(shop);
     expect(await catalog.listCategories()).toEqual(shop);
     expect(catalog.reads).toBe(shop.length);

@@ -72,7 +72,7 @@ describe('web app manifest', () => {
     icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
   };
 
-  it('installs as Club Clothing, in pt-BR, standalone from /, in the shop's palette', () => {
+  it('installs as Club Clothing, in pt-BR, standalone from /, in the shop palette', () => {
     expect(manifest).toMatchObject({
       name: 'Club Clothing',
       lang: 'pt-BR',

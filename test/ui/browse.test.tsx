@@ -46,7 +46,7 @@ async function travelTo(path: string) {
 }
 
 describe('browsing a category', () => {
-  it('without parameters: every product in the category's order, Padrão, all prices, the count', async () => {
+  it('without parameters: every product in its own order, Padrão, all prices, the count', async () => {
     await open('/category/jackets');
     expect(names()).toEqual(CATEGORY_ORDER);
     expect(order().value).toBe('padrao');
@@ -158,7 +158,7 @@ describe('browsing a category', () => {
     await waitFor(() => expect(app!.location.history).toEqual(['/category/jackets?ordem=nome']));
   });
 
-  it('Limpar filtros: back to the category's order and every product, the parameters gone', async () => {
+  it('Limpar filtros: back to its own order and every product, the parameters gone', async () => {
     await open('/category/jackets?ordem=menor-preco&preco=-250');
     expect(names()).toEqual(['Regata Azul', 'Corta Vento']);
     await app!.user.click(screen.getByRole('button', { name: 'Limpar filtros' }));

@@ -286,7 +286,7 @@ describe('checkout', () => {
     expect(checkout.deliveries).toEqual([{ cep: '20040002', service: 'expressa' }]);
   });
 
-  it("without a quote Finalizar Compra still sends the plain call, with no delivery", async () => {
+  it('without a quote Finalizar Compra still sends the plain call, with no delivery', async () => {
     const checkout = memoryCheckout();
     app = renderShop({ path: '/checkout', cart: cartItems(), auth: loggedIn, checkout });
     await settled();
