@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import {
   brasiliaDay,
   parcelWeightGrams,
@@ -12,10 +13,9 @@ import type { LineItem } from './payments/paymentsPort';
  * Quotes by (CEP, weight, products total, Brasília day): everything a quote depends on, so a hit is the quote
  * itself. The windows' holiday-aware business-day arithmetic is most of a quote's cost (about 40 µs, against about
  * 100 µs for the rest of a checkout request); shoppers of one region on one day share a handful of entries.
- * Cleared when full rather than evicted one by one: the next misses refill it.
+ * The least recently used quote leaves when it is full.
  */
-const QUOTE_CACHE_SIZE = 2_000;
-const quotes = new Map<string, QuoteResult>();
+const quotes = new LRUCache<string, QuoteResult>({ max: 2_000 });
 
 /**
  * The backend's quote: the priced lines (our prices) with each product's category from our catalog (its weight).
@@ -52,7 +52,6 @@ export function quoteForLines(
     Object.freeze(result.quote.options);
     Object.freeze(result.quote);
   }
-  if (quotes.size >= QUOTE_CACHE_SIZE) quotes.clear();
   quotes.set(key, result);
   return result;
 }

@@ -1,4 +1,5 @@
 import type { Auth } from 'firebase-admin/auth';
+import { LRUCache } from 'lru-cache';
 import { ClubError } from '../../src/domain';
 
 /** The shopper behind a verified Firebase ID token. */
@@ -40,12 +41,12 @@ export function createFirebaseTokenVerifier({
   now = Date.now,
   maxCacheEntries = 10_000,
 }: FirebaseTokenVerifierOptions): TokenVerifier {
-  const cache = new Map<string, { user: VerifiedUser; until: number }>();
+  // Least recently used out when full; each token kept until min(its expiry, now + ttl) on the injected clock.
+  const cache = new LRUCache<string, VerifiedUser>({ max: maxCacheEntries, perf: { now }, ttlResolution: 0 });
   return {
     async verify(token) {
       const cached = cache.get(token);
-      if (cached && cached.until > now()) return cached.user;
-      if (cached) cache.delete(token);
+      if (cached) return cached;
       let decoded;
       try {
         decoded = await auth.verifyIdToken(token);
@@ -53,10 +54,8 @@ export function createFirebaseTokenVerifier({
         throw new InvalidTokenError((error as { code?: string }).code ?? 'rejected', { cause: error });
       }
       const user: VerifiedUser = { uid: decoded.uid, email: decoded.email };
-      if (cacheTtlMs > 0) {
-        if (cache.size >= maxCacheEntries) cache.clear();
-        cache.set(token, { user, until: Math.min(decoded.exp * 1000, now() + cacheTtlMs) });
-      }
+      const ttl = Math.min(decoded.exp * 1000 - now(), cacheTtlMs);
+      if (ttl > 0) cache.set(token, user, { ttl });
       return user;
     },
   };

@@ -5,6 +5,7 @@
 // each with a short pt-BR page and never cached, so the CDN and crawlers come back instead of dropping the URL.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import type { BootData } from '../../src/bootData';
 import { BOOT_DATA_ID } from '../../src/bootData';
 import {
@@ -77,24 +78,13 @@ function fileReader(path: string) {
   };
 }
 
-/** A small LRU with a time to live: Map keeps insertion order, so the first key is the least recently used. */
+/** At most `max` answers, each for `ttlMs` on the injected clock, least recently used out first; 0 keeps none. */
 export function answerCache(max: number, ttlMs: number, now: () => number) {
-  const entries = new Map<string, { answer: PageAnswer; expires: number }>();
+  if (max <= 0 || ttlMs <= 0) return { get: (_key: string): PageAnswer | undefined => undefined, set: () => {} };
+  const entries = new LRUCache<string, PageAnswer>({ max, ttl: ttlMs, perf: { now }, ttlResolution: 0 });
   return {
-    get(key: string) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      if (entry.expires <= now()) return undefined;
-      entries.set(key, entry);
-      return entry.answer;
-    },
-    set(key: string, answer: PageAnswer) {
-      if (max <= 0 || ttlMs <= 0) return;
-      entries.delete(key);
-      entries.set(key, { answer, expires: now() + ttlMs });
-      while (entries.size > max) entries.delete(entries.keys().next().value!);
-    },
+    get: (key: string) => entries.get(key),
+    set: (key: string, answer: PageAnswer) => void entries.set(key, answer),
   };
 }
 

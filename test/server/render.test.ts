@@ -194,7 +194,7 @@ describe('the page renderer', () => {
     let reads = 0;
     const source = memoryPageSource(documents());
     const counting: PageSource = { ...source, product: (id) => ((reads += 1), source.product(id)) };
-    let now = 0;
+    let now = 5_000;
     const cached = createPageRenderer({
       distDir: dist,
       origin: ORIGIN,
@@ -203,10 +203,10 @@ describe('the page renderer', () => {
       now: () => now,
     });
     const first = await cached.product(NEW_PRODUCT.id);
-    now = 999;
+    now = 6_000; // exactly its time to live: still kept
     expect(await cached.product(NEW_PRODUCT.id)).toBe(first);
     expect(reads).toBe(1);
-    now = 1000;
+    now = 6_001;
     await cached.product(NEW_PRODUCT.id);
     expect(reads).toBe(2);
   });
