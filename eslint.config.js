@@ -70,11 +70,12 @@ export default tseslint.config(
               allow: { to: { element: { types: { anyOf: ['adapters', 'domain'] } } } },
             },
             { from: { element: { type: 'domain' } }, allow: { to: { element: { type: 'domain' } } } },
-            // The dev-only inspector (docs/inspector.md) reads live actors and the shop's theme; nothing imports it
-            // but src/main.tsx (behind the local-mode check) and scripts/statecharts.ts.
+            // The dev-only inspector (docs/inspector.md) reads live actors and the shop's theme, and escapes its SVG
+            // with the domain's escapeHtml; nothing imports it but src/main.tsx (behind the local-mode check) and
+            // scripts/statecharts.ts.
             {
               from: { element: { type: 'inspector' } },
-              allow: { to: { element: { types: { anyOf: ['inspector', 'ui'] } } } },
+              allow: { to: { element: { types: { anyOf: ['inspector', 'ui', 'domain'] } } } },
             },
           ],
         },

@@ -4,6 +4,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeHtml } from '../src/domain/escapeHtml';
 import { catalog, categoryArt, productArt, type Art, type Shape } from '../seed/seedCatalog';
 import { runScript } from './lib/cli';
 
@@ -107,9 +108,6 @@ function garment(art: Art): string {
   return `<g stroke-width="3" stroke-linejoin="round" stroke-linecap="round">${parts.join('')}</g>`;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * A product picture in portrait 4:5, the shape of the storefront's product cards and cart thumbnails (they
  * use object-fit: cover, so a square picture would lose its sides).
@@ -118,7 +116,7 @@ export function productSvg(name: string, art: Art): string {
   const background = isLight(art.colour) ? '#DEE2E6' : mix(art.colour, '#FFFFFF', 0.84);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="500" viewBox="0 0 200 250" role="img" ` +
-    `aria-label="${escapeXml(name)}"><rect width="200" height="250" fill="${background}"/>` +
+    `aria-label="${escapeHtml(name)}"><rect width="200" height="250" fill="${background}"/>` +
     `<g transform="translate(12 37) scale(.88)">${garment(art)}</g></svg>\n`
   );
 }
@@ -142,7 +140,7 @@ export function categorySvg(name: string, displayName: string, arts: readonly Ar
     .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 400 200" role="img" ` +
-    `aria-label="${escapeXml(displayName)}"><rect width="400" height="200" fill="${TILE_BACKGROUNDS[name] ?? '#E9ECEF'}"/>` +
+    `aria-label="${escapeHtml(displayName)}"><rect width="400" height="200" fill="${TILE_BACKGROUNDS[name] ?? '#E9ECEF'}"/>` +
     `${garments}</svg>\n`
   );
 }

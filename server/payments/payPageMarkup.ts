@@ -14,7 +14,7 @@ import {
   type DeliveryQuote,
   type DeliveryServiceId,
 } from '../../src/domain/delivery';
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../../src/domain/escapeHtml';
 import { amountDue, type StoredSession } from '../store/sessionStorePort';
 
 // The simulated provider's hosted payment page: server-rendered, pt-BR, the shop's palette. First the Entrega step

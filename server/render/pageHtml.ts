@@ -10,7 +10,7 @@ import { EARLY_CLICKS_SCRIPT } from '../../src/earlyClicks';
 import { renderPage } from '../../src/prerender';
 import { SEARCH_BAR_ID } from '../../src/ui/components/SearchBar';
 import { SHOP_NAME, type PageMeta } from '../../src/ui/seo';
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../../src/domain/escapeHtml';
 
 export interface PageToRender {
   boot: BootData;

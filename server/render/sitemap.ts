@@ -2,7 +2,7 @@
 // the protocol's limit. One for the static pages and the categories, then the products in document-id order,
 // each sitemap one cursor page: /sitemaps/products.xml starts at the first product, /sitemaps/products.xml?after=<id>
 // after that id. The index finds each page's cursor by walking the product ids (ids only, no fields).
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../../src/domain/escapeHtml';
 import { categoryPath, paths, productPath } from '../../src/ui/paths';
 
 /** The protocol's limit of URLs per sitemap. */

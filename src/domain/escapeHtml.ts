@@ -1,6 +1,7 @@
-// The one HTML-escaping helper: the pay page (server/payments/payPageMarkup.ts), the catalog pages the build prerenders
-// and the backend renders (server/render/pageHtml.ts) and the sitemaps put text and URLs into element content and
-// double-quoted attributes with it.
+// The one HTML-escaping helper, for text and URLs put into element content and double-quoted attributes of HTML
+// or SVG built as strings: the catalog pages the build prerenders and the backend renders (server/render/), the
+// sitemaps, the statechart drawings (src/inspector/svg.ts) and the generated product pictures
+// (scripts/generate-images.ts). Markup rendered by React (the pay page) is escaped by React.
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',

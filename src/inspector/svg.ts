@@ -2,6 +2,7 @@
 // regions of a parallel state are dashed), a start dot per compound state, orthogonal edges with arrowheads
 // and their event labels. One renderer for docs/statecharts/*.svg (node) and the inspector (browser, where
 // the active states are lit). Styles are inline attributes so the file renders on its own (GitHub, an <img>).
+import { escapeHtml } from '../domain/escapeHtml';
 import { CHAR_WIDTH, FONT_SIZE, LINE_HEIGHT, type LaidOutDiagram, type LaidOutState } from './layout';
 
 export const COLORS = {
@@ -23,8 +24,6 @@ export interface SvgOptions {
   title?: string;
 }
 
-const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const n = (value: number) => String(Math.round(value * 10) / 10);
 
 export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): string {
@@ -47,7 +46,7 @@ export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): st
     const region = state.parent !== null && parentKind.get(state.parent) === 'parallel';
     const fill = lit && kids.length === 0 ? COLORS.activeFill : kids.length ? COLORS.compound : COLORS.box;
     lines.push(
-      `${indent}<g data-state-id="${escape(state.id)}" data-kind="${state.kind}" data-active="${lit}">`,
+      `${indent}<g data-state-id="${escapeHtml(state.id)}" data-kind="${state.kind}" data-active="${lit}">`,
       `${indent}  <rect x="${n(s.x)}" y="${n(s.y)}" width="${n(s.width)}" height="${n(s.height)}" rx="8" ry="8"` +
         ` fill="${fill}" stroke="${lit ? COLORS.active : COLORS.ink}" stroke-width="${lit ? 3 : 1}"` +
         `${region ? ' stroke-dasharray="6 4"' : ''}/>`,
@@ -62,7 +61,7 @@ export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): st
     const textY = kids.length ? s.y + 20 : s.y + s.height / 2 + FONT_SIZE / 2 - 2;
     lines.push(
       `${indent}  <text x="${n(textX)}" y="${n(textY)}"${kids.length ? '' : ' text-anchor="middle"'} fill="${lit ? COLORS.active : COLORS.label}"` +
-        `${lit ? ' font-weight="bold"' : ''}>${escape(state.label)}${state.kind === 'parallel' ? ' ‖' : ''}</text>`,
+        `${lit ? ' font-weight="bold"' : ''}>${escapeHtml(state.label)}${state.kind === 'parallel' ? ' ‖' : ''}</text>`,
     );
     for (const kid of kids) drawState(kid, `${indent}  `);
     lines.push(`${indent}</g>`);
@@ -70,10 +69,10 @@ export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): st
 
   lines.push(
     `<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 ${n(diagram.width)} ${n(diagram.height)}" width="${n(diagram.width)}" height="${n(diagram.height)}"` +
-      ` font-family="ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" font-size="${FONT_SIZE}" data-machine="${escape(diagram.machine)}">`,
-    `  <title>${escape(title)}</title>`,
+      ` font-family="ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" font-size="${FONT_SIZE}" data-machine="${escapeHtml(diagram.machine)}">`,
+    `  <title>${escapeHtml(title)}</title>`,
     '  <defs>',
-    `    <marker id="arrow-${escape(diagram.machine)}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">`,
+    `    <marker id="arrow-${escapeHtml(diagram.machine)}" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">`,
     `      <path d="M0,0 L10,5 L0,10 z" fill="${COLORS.line}"/>`,
     '    </marker>',
     '  </defs>',
@@ -82,16 +81,18 @@ export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): st
   for (const s of children.get(null) ?? []) drawState(s, '  ');
   for (const dot of diagram.initials) {
     lines.push(
-      `  <circle data-initial-of="${escape(dot.target)}" cx="${n(dot.x + dot.width / 2)}" cy="${n(dot.y + dot.height / 2)}" r="${n(dot.width / 2)}" fill="${COLORS.ink}"/>`,
+      `  <circle data-initial-of="${escapeHtml(dot.target)}" cx="${n(dot.x + dot.width / 2)}" cy="${n(dot.y + dot.height / 2)}" r="${n(dot.width / 2)}" fill="${COLORS.ink}"/>`,
     );
   }
   for (const edge of diagram.edges) {
     if (edge.points.length < 2) continue;
     const d = edge.points.map((p, i) => `${i ? 'L' : 'M'}${n(p.x)},${n(p.y)}`).join(' ');
     const hot = taken.has(`${edge.source}->${edge.target}`);
-    lines.push(`  <g data-edge="${escape(edge.source)}->${escape(edge.target)}"${hot ? ' data-taken="true"' : ''}>`);
     lines.push(
-      `    <path d="${d}" fill="none" stroke="${hot ? COLORS.active : COLORS.line}" stroke-width="${hot ? 3 : 1.2}" marker-end="url(#arrow-${escape(diagram.machine)})"/>`,
+      `  <g data-edge="${escapeHtml(edge.source)}->${escapeHtml(edge.target)}"${hot ? ' data-taken="true"' : ''}>`,
+    );
+    lines.push(
+      `    <path d="${d}" fill="none" stroke="${hot ? COLORS.active : COLORS.line}" stroke-width="${hot ? 3 : 1.2}" marker-end="url(#arrow-${escapeHtml(diagram.machine)})"/>`,
     );
     if (edge.label && edge.labels.length) {
       const { x, y, width, height } = edge.label;
@@ -100,7 +101,7 @@ export function renderSvg(diagram: LaidOutDiagram, options: SvgOptions = {}): st
       );
       edge.labels.forEach((text, i) => {
         lines.push(
-          `    <text x="${n(x)}" y="${n(y + (i + 1) * LINE_HEIGHT - 4)}" fill="${COLORS.ink}" textLength="${n(Math.min(width, text.length * CHAR_WIDTH))}" lengthAdjust="spacingAndGlyphs">${escape(text)}</text>`,
+          `    <text x="${n(x)}" y="${n(y + (i + 1) * LINE_HEIGHT - 4)}" fill="${COLORS.ink}" textLength="${n(Math.min(width, text.length * CHAR_WIDTH))}" lengthAdjust="spacingAndGlyphs">${escapeHtml(text)}</text>`,
         );
       });
     }

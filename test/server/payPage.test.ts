@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { CHECKOUT_ROUTE } from '../../server/app';
-import { escapeHtml } from '../../server/html';
+import { escapeHtml } from '../../src/domain/escapeHtml';
 import { createMemoryStore } from '../../server/store/memorySessionStore';
 import { StoreUnavailableError } from '../../server/store/sessionStorePort';
 import { aCategory, aProduct } from '../support/builders';

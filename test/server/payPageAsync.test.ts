@@ -4,7 +4,7 @@ import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
-import { escapeHtml } from '../../server/html';
+import { escapeHtml } from '../../src/domain/escapeHtml';
 import { PIX_SCRIPT } from '../../server/payments/payPageMarkup';
 import { crc16 } from '../../server/payments/pix';
 import { createMemoryStore } from '../../server/store/memorySessionStore';

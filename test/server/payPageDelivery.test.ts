@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
-import { escapeHtml } from '../../server/html';
+import { escapeHtml } from '../../src/domain/escapeHtml';
 import { createMemoryStore } from '../../server/store/memorySessionStore';
 import { aCategory, aProduct } from '../support/builders';
 import { buildTestServer, emulatorIdToken, formBody, openPayPage, RIO_DELIVERY } from './support';
@@ -83,7 +83,7 @@ describe('the Entrega step', () => {
     expect(page.body).not.toContain('<script');
   });
 
-  it("the plain call without a delivery gets the step too: Econômica chosen, no CEP yet, no price yet", async () => {
+  it('the plain call without a delivery gets the step too: Econômica chosen, no CEP yet, no price yet', async () => {
     const { view } = await withSession(null);
     const page = await view();
     expect(page.body).toContain('<h1>Entrega</h1>');
