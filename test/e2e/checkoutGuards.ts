@@ -5,19 +5,18 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
-import { signUp } from './journey';
-import type { E2E, Shopper } from './support/e2e';
-import { addWithKeyboard, poll, settled, uniqueEmail, visit, waitForPayPage } from './support/storefront';
+import type { E2E, Shopper, ShopperOptions } from './support/e2e';
+import { addWithKeyboard, poll, settled, visit, waitForPayPage } from './support/storefront';
 
 const LOGIN_REQUIRED_TEXT =
   'Você precisa entrar na sua conta para finalizar a compra. Redirecionando para o login em 3 segundos…';
 const jackets = catalog.find((c) => c.id === 'jackets')!;
-// A sign-up, a category visit and a checkout against the emulators take longer than vitest's default 20 s on
-// a busy 2-core machine.
+// A category visit and a checkout against the emulators take longer than vitest's default 20 s on a busy 2-core
+// machine.
 const JOURNEY_TIMEOUT_MS = 120_000;
 
-async function withShopper(env: () => E2E, run: (shopper: Shopper) => Promise<void>) {
-  const shopper = await env().newShopper({ reducedMotion: true });
+async function withShopper(env: () => E2E, run: (shopper: Shopper) => Promise<void>, options: ShopperOptions = {}) {
+  const shopper = await env().newShopper({ reducedMotion: true, ...options });
   try {
     await run(shopper);
     expect(shopper.pageErrors, 'uncaught errors in the page').toEqual([]);
@@ -30,33 +29,36 @@ export function registerCheckoutGuards(env: () => E2E) {
   describe('checkout guards in Chromium', () => {
     it(
       'a second press of Finalizar Compra while the session is created sends no second request',
-      () =>
-        withShopper(env, async ({ page }) => {
-          await signUp(page, uniqueEmail('duplo'));
-          await visit(page, `/category/${jackets.id}`);
-          await addWithKeyboard(page, 'Jaqueta de Couro Preta');
+      async () =>
+        withShopper(
+          env,
+          async ({ page }) => {
+            await visit(page, `/category/${jackets.id}`);
+            await addWithKeyboard(page, 'Jaqueta de Couro Preta');
 
-          // The session request is held until both presses are in: the second lands while submitting.
-          const held: Route[] = [];
-          await page.route('**/create-checkout-session', async (route) => {
-            if (route.request().method() === 'POST') held.push(route);
-            else await route.continue();
-          });
-          await page.goto('/checkout');
-          await settled(page);
-          const button = page.getByRole('button', { name: 'Finalizar Compra' });
-          await button.press('Enter');
-          await poll(() => held.length, 'the first request').toBe(1);
-          await poll(() => button.getAttribute('aria-busy'), 'busy while submitting').toBe('true');
-          await button.press('Enter');
-          // aria-disabled: Playwright would wait for it to be enabled; a shopper's click lands anyway.
-          await button.click({ force: true });
+            // The session request is held until both presses are in: the second lands while submitting.
+            const held: Route[] = [];
+            await page.route('**/create-checkout-session', async (route) => {
+              if (route.request().method() === 'POST') held.push(route);
+              else await route.continue();
+            });
+            await page.goto('/checkout');
+            await settled(page);
+            const button = page.getByRole('button', { name: 'Finalizar Compra' });
+            await button.press('Enter');
+            await poll(() => held.length, 'the first request').toBe(1);
+            await poll(() => button.getAttribute('aria-busy'), 'busy while submitting').toBe('true');
+            await button.press('Enter');
+            // aria-disabled: Playwright would wait for it to be enabled; a shopper's click lands anyway.
+            await button.click({ force: true });
 
-          // Released: the browser leaves for the payment page, and only one request was ever made.
-          await held[0]!.continue();
-          await waitForPayPage(page, env().backend);
-          expect(held.length).toBe(1);
-        }),
+            // Released: the browser leaves for the payment page, and only one request was ever made.
+            await held[0]!.continue();
+            await waitForPayPage(page, env().backend);
+            expect(held.length).toBe(1);
+          },
+          { account: await env().createAccount('duplo') },
+        ),
       JOURNEY_TIMEOUT_MS,
     );
 

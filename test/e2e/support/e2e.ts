@@ -7,8 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { ROOT, type LocalStack } from '../../../scripts/lib/stack';
+import { emulatorWebConfig, ROOT, type LocalStack } from '../../../scripts/lib/stack';
 import { awaitReady } from '../../support/readiness';
+import { createAccount, savedSession, sessionStorageState, type Account } from './account';
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');
 /** What the global setup provides at once: where to wait for the stack, or why this machine cannot run it. */
@@ -44,12 +45,23 @@ export interface E2E extends Omit<E2EStack, 'browserEndpoint'> {
   /** This file's connection to the shared Chromium. */
   browser: Browser;
   /** A fresh browser context (own localStorage and IndexedDB: a new shopper) with an error log. */
-  newShopper(options?: {
-    width?: number;
-    height?: number;
-    reducedMotion?: boolean;
-    serviceWorkers?: 'allow' | 'block';
-  }): Promise<Shopper>;
+  newShopper(options?: ShopperOptions): Promise<Shopper>;
+  /**
+   * A new account of Maria Silva on the run's Auth emulator (its REST API, not the sign-up page), for the tests
+   * where being signed in is the starting point, not what is under test.
+   */
+  createAccount(prefix: string): Promise<Account>;
+  /** Saves `account`'s session in the page's storage (the page must be on the storefront): the next load is signed in. */
+  saveSession(page: Page, account: Account): Promise<void>;
+}
+
+export interface ShopperOptions {
+  width?: number;
+  height?: number;
+  reducedMotion?: boolean;
+  serviceWorkers?: 'allow' | 'block';
+  /** The shopper starts signed in to this account (the Firebase SDK's saved session, see ./account.ts). */
+  account?: Account;
 }
 
 export interface Shopper {
@@ -80,7 +92,22 @@ export function useE2E(): () => E2E {
     const { browserEndpoint, ...addresses } = await awaitE2EStack();
     const browser = await chromium.connect(browserEndpoint);
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    e2e = { ...addresses, browser, newShopper: (options) => newShopper(browser, addresses.storefront, options) };
+    // The API key the storefront was built with (the emulators accept any; the SDK's saved session is keyed on it).
+    const apiKey = emulatorWebConfig(
+      addresses.projectId,
+      addresses.authHost,
+      addresses.firestoreHost,
+    ).FIREBASE_API_KEY!;
+    e2e = {
+      ...addresses,
+      browser,
+      newShopper: (options) => newShopper(browser, addresses.storefront, apiKey, options),
+      createAccount: (prefix) => createAccount(addresses.authHost, apiKey, prefix),
+      saveSession: async (page, account) => {
+        const { name, value } = savedSession(apiKey, account);
+        await page.evaluate(([key, saved]) => window.localStorage.setItem(key, saved), [name, value] as const);
+      },
+    };
   }, 900_000);
   afterAll(async () => {
     await e2e?.browser.close().catch(() => {});
@@ -94,9 +121,11 @@ export function useE2E(): () => E2E {
 async function newShopper(
   browser: Browser,
   storefront: string,
-  { width = 1280, height = 800, reducedMotion = false, serviceWorkers = 'block' as 'allow' | 'block' } = {},
+  apiKey: string,
+  { width = 1280, height = 800, reducedMotion = false, serviceWorkers = 'block', account }: ShopperOptions = {},
 ): Promise<Shopper> {
   const context = await browser.newContext({
+    ...(account ? { storageState: sessionStorageState(storefront, apiKey, account) } : {}),
     // The offline worker (docs/offline.md) only where a test asks for it (test/e2e/offline.test.ts): elsewhere it
     // would precache ~1 MB per fresh shopper, and its cached answers would bypass page.route.
     serviceWorkers,
