@@ -11,20 +11,16 @@ import {
   formatDeliveryPrice,
   formatDeliveryWindow,
   optionOf,
-  type DeliveryServiceId,
 } from './deliveryOptions';
+import type { DeliveryOption, DeliveryQuote, DeliveryServiceId, DeliveryZone, ParcelLine } from './deliveryQuoteTypes';
 
 // The CEP (cep.ts) and the options' texts (deliveryOptions.ts) are modules of their own, without the holiday
 // calendar: the storefront's entry imports them directly, and this module loads with the first quote. Both are
-// re-exported, so whoever quotes (the backend, the tests) imports delivery from here alone.
+// re-exported (the quote's shapes, deliveryQuoteTypes.ts, with the options), so whoever quotes (the backend, the
+// tests) imports delivery from here alone.
 export * from './cep';
 export * from './deliveryOptions';
 
-/**
- * Price zones from the São Paulo warehouse: the state itself, then the IBGE macro-regions by distance. SP is its
- * own zone because most of our parcels stay in it and the carriers price it apart.
- */
-export type DeliveryZone = 'SP' | 'SE' | 'S' | 'CO' | 'NE' | 'N';
 const ZONE_OF_UF: Record<Uf, DeliveryZone> = {
   SP: 'SP',
   RJ: 'SE',
@@ -86,14 +82,6 @@ export function unitWeightGrams(categoryId: string | null | undefined): number {
     : DEFAULT_UNIT_WEIGHT_GRAMS;
 }
 
-/** One line of what is being shipped: its category decides its weight, its price counts towards free delivery. */
-export interface ParcelLine {
-  categoryId: string | null;
-  quantity: number;
-  /** centavos */
-  unitAmount: number;
-}
-
 export function parcelWeightGrams(lines: readonly ParcelLine[]): number {
   return PACKAGING_GRAMS + lines.reduce((sum, line) => sum + unitWeightGrams(line.categoryId) * line.quantity, 0);
 }
@@ -129,30 +117,6 @@ export const RATE_CARD: Readonly<Record<DeliveryServiceId, Readonly<Record<Deliv
 export const HANDLING_BUSINESS_DAYS = 1;
 /** Econômica is free from this products total, in centavos (R$ 299,00); DeliveryQuoteInput.freeEconomicaFrom overrides it. */
 export const FREE_ECONOMICA_FROM_CENTAVOS = 29_900;
-
-export interface DeliveryOption {
-  service: DeliveryServiceId;
-  name: string;
-  /** centavos; 0 when free */
-  amount: number;
-  free: boolean;
-  businessDays: { min: number; max: number };
-  /** Calendar days in Brasília, 'YYYY-MM-DD', national holidays and weekends skipped. */
-  window: { from: string; to: string };
-}
-
-export interface DeliveryQuote {
-  cep: string;
-  uf: Uf;
-  zone: DeliveryZone;
-  weightGrams: number;
-  /** The products total the quote was made for, in centavos. */
-  subtotal: number;
-  /** 'YYYY-MM-DD': the Brasília day the quote was made; the window counts from it. */
-  quotedOn: string;
-  /** Econômica, then Expressa. */
-  options: DeliveryOption[];
-}
 
 export interface DeliveryQuoteInput {
   cep: string;

@@ -1,13 +1,13 @@
 import { formatBRL } from './money';
-import type { DeliveryOption, DeliveryQuote } from './delivery';
+import type { DeliveryOption, DeliveryQuote, DeliveryServiceId } from './deliveryQuoteTypes';
 
-// The shapes the options are read from, for components that import only this module (types cost no bytes).
-export type { DeliveryOption, DeliveryQuote, ParcelLine } from './delivery';
+// The shapes the options are read from, for components that import only this module (types cost no bytes); the
+// quote (delivery.ts) re-exports this module, and with it these shapes.
+export type { DeliveryOption, DeliveryQuote, DeliveryServiceId, DeliveryZone, ParcelLine } from './deliveryQuoteTypes';
 
 // What a shopper sees of a quote: the services, their names and the price and date texts. Apart from the quote
 // itself (delivery.ts) so the components that show options do not carry the holiday calendar.
 
-export type DeliveryServiceId = 'economica' | 'expressa';
 export const DELIVERY_SERVICES: readonly DeliveryServiceId[] = ['economica', 'expressa'];
 export const DELIVERY_SERVICE_NAMES: Record<DeliveryServiceId, string> = {
   economica: 'Econômica',

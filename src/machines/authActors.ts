@@ -4,7 +4,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { splitDisplayName, type LoginForm, type SignUpForm, type UserProfile } from '../domain';
 import type { AuthPort, AuthUser } from '../adapters/auth/authPort';
 import type { UsersPort } from '../adapters/users/usersPort';
-import type { AuthEvent, RepairInput, TypedName } from './authMachine';
+import type { AuthEvent, RepairInput, TypedName } from './authTypes';
 
 /** A profile when the users document is missing or unreadable: the shopper is still signed in. */
 export function profileFromAuthUser(user: AuthUser): UserProfile {

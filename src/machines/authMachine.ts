@@ -11,9 +11,12 @@ import {
 } from '../domain';
 import type { AuthUser } from '../adapters/auth/authPort';
 import { accountProfile } from './authActors';
+import type { AuthEvent, RepairInput, TypedName } from './authTypes';
 
-// The actors live in authActors.ts so this file reads as the statechart; their names stay importable from here.
+// The actors live in authActors.ts so this file reads as the statechart, the shapes both use in authTypes.ts;
+// their names stay importable from here.
 export { accountProfile, createAuthActors, profileFromAuthUser } from './authActors';
+export type { AuthEvent, RepairInput, TypedName } from './authTypes';
 
 export type AuthFieldErrors = FieldErrors<SignUpForm> & FieldErrors<LoginForm>;
 
@@ -30,14 +33,6 @@ export const SIGN_UP_FAILED_MESSAGE =
 /** The log-in (e-mail or Google) did not answer in time. */
 export const LOGIN_FAILED_MESSAGE = 'Não foi possível entrar agora. Verifique sua conexão e tente novamente.';
 
-/** The name typed in the sign-up form, kept until the profile is stored (a repair can then use it). */
-export interface TypedName {
-  firstName: string;
-  lastName: string;
-  /** The e-mail typed with it: the name is used only for the account with this e-mail. */
-  email: string;
-}
-
 export interface AuthContext {
   /** The auth provider's user, once known. */
   authUser: AuthUser | null;
@@ -50,22 +45,6 @@ export interface AuthContext {
   /** The name of a sign-up that has not stored its profile yet. */
   typedName: TypedName | null;
 }
-
-/** What the profile repair works from: the auth account, and the name typed in this tab's sign-up. */
-export interface RepairInput {
-  authUser: AuthUser;
-  typedName: TypedName | null;
-}
-
-export type AuthEvent =
-  | { type: 'auth.changed'; user: AuthUser | null }
-  | { type: 'auth.signIn'; form: LoginForm }
-  | { type: 'auth.signUp'; form: SignUpForm }
-  | { type: 'auth.signInWithGoogle' }
-  | { type: 'auth.signOut' }
-  | { type: 'auth.clearErrors' }
-  /** "Tentar novamente" on the profile banner. */
-  | { type: 'auth.profile.retry' };
 
 /** Maps a sign-in error to the field message of docs/requirements.md#errors; other errors show nothing (only logged). */
 function signInFieldErrors(error: unknown): AuthFieldErrors {
