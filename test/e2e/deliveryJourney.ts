@@ -1,21 +1,16 @@
-// Frete by CEP end to end (docs/requirements.md#delivery), in Chromium on the full local stack: the product page's estimator, then a
-// purchase that carries its delivery from /checkout through the pay page's Entrega step to "Meus pedidos", by
-// card and by Pix. Every price is worked out by hand from the rate card in src/domain/delivery.ts's comments,
-// every window by test/e2e/support/deliveryWindow.ts. Registered by checkout-and-orders.test.ts.
+// Frete by CEP end to end (docs/requirements.md#delivery), in Chromium on the full local stack: the product page's estimator, then the
+// Pix purchase, with Expressa: its delivery goes from /checkout through the pay page's Entrega step to "Meus
+// pedidos", which shows it paid by Pix. Every price is worked out by hand from the rate card in
+// src/domain/delivery.ts's comments, every window by test/e2e/support/deliveryWindow.ts. The other purchases: by
+// card with Econômica (journey.ts), by boleto with Expressa (the a11y purchase walk, routes.a11y.ts). Registered by
+// checkout-and-orders.test.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
 import { axeViolations } from './support/axe';
 import { expectedWindow } from './support/deliveryWindow';
 import type { E2E } from './support/e2e';
-import {
-  addAndGoToCheckout,
-  DELIVERY_ADDRESS,
-  fillDeliveryStep,
-  signUp,
-  visit,
-  waitForPayPage,
-} from './support/storefront';
+import { addAndGoToCheckout, DELIVERY_ADDRESS, fillDeliveryStep, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!; // Jaqueta de Couro Preta, R$ 500,00
@@ -73,72 +68,70 @@ export function registerDelivery(env: () => E2E) {
       }, 120_000);
     }
 
-    for (const method of ['card', 'Pix'] as const) {
-      it(`cart → /checkout with Expressa → Entrega → ${method} → Meus pedidos says where, how and when`, async () => {
-        const shopper = await env().newShopper();
-        const { page } = shopper;
-        try {
-          await signUp(page, 'frete');
-          await addAndGoToCheckout(page, jackets.id, jaqueta.name);
+    it('cart → /checkout with Expressa → Entrega → Pix → Meus pedidos says what, where, how and when, paid by Pix', async () => {
+      const shopper = await env().newShopper({ account: await env().createAccount('frete') });
+      const { page } = shopper;
+      try {
+        await addAndGoToCheckout(page, jackets.id, jaqueta.name);
 
-          // Jaqueta de Couro Preta (jackets: 1,200 g + 200 g = 1,400 g) to São Paulo (zone SP): Expressa
-          // R$ 24,90 for the first kilo + R$ 4,00 for the next 500 g = R$ 28,90, 1–2 business days; Econômica is
-          // free from R$ 299,00.
-          const field = page.getByRole('main').getByLabel('Calcular frete', { exact: true });
-          await field.fill(DELIVERY_ADDRESS.cep);
-          await field.press('Enter');
-          const options = await shownOptions(page);
-          expect(options[0]).toContain('Grátis');
-          await page
-            .getByRole('main')
-            .getByRole('radio', { name: /^Expressa/ })
-            .check();
-          await expect.poll(() => text(page, 'checkout-delivery')).toBe('R$ 28,90');
-          expect(await text(page, 'checkout-total-with-delivery')).toBe('R$ 528,90');
-          await page.getByRole('button', { name: 'Finalizar Compra' }).click();
-          await waitForPayPage(page, env().backend);
+        // Jaqueta de Couro Preta (jackets: 1,200 g + 200 g = 1,400 g) to São Paulo (zone SP): Expressa
+        // R$ 24,90 for the first kilo + R$ 4,00 for the next 500 g = R$ 28,90, 1–2 business days; Econômica is
+        // free from R$ 299,00.
+        const field = page.getByRole('main').getByLabel('Calcular frete', { exact: true });
+        await field.fill(DELIVERY_ADDRESS.cep);
+        await field.press('Enter');
+        const options = await shownOptions(page);
+        expect(options[0]).toContain('Grátis');
+        await page
+          .getByRole('main')
+          .getByRole('radio', { name: /^Expressa/ })
+          .check();
+        await expect.poll(() => text(page, 'checkout-delivery')).toBe('R$ 28,90');
+        expect(await text(page, 'checkout-total-with-delivery')).toBe('R$ 528,90');
+        await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+        await waitForPayPage(page, env().backend);
 
-          // The pay page quoted again on the server: Expressa pre-chosen, the CEP pre-filled.
-          await page.getByRole('heading', { level: 1, name: 'Entrega' }).waitFor();
-          expect(await page.getByLabel('CEP', { exact: true }).inputValue()).toBe(DELIVERY_ADDRESS.cep);
-          expect(await page.getByRole('radio', { name: 'Expressa', exact: true }).isChecked()).toBe(true);
-          await fillDeliveryStep(page, 'Expressa');
-          expect(await text(page, 'products-total')).toBe('R$ 500,00');
-          expect(await text(page, 'frete')).toBe('R$ 28,90');
-          expect(await text(page, 'total')).toBe('R$ 528,90');
+        // The pay page quoted again on the server: Expressa pre-chosen, the CEP pre-filled.
+        await page.getByRole('heading', { level: 1, name: 'Entrega' }).waitFor();
+        expect(await page.getByLabel('CEP', { exact: true }).inputValue()).toBe(DELIVERY_ADDRESS.cep);
+        expect(await page.getByRole('radio', { name: 'Expressa', exact: true }).isChecked()).toBe(true);
+        await fillDeliveryStep(page, 'Expressa');
+        expect(await text(page, 'products-total')).toBe('R$ 500,00');
+        expect(await text(page, 'frete')).toBe('R$ 28,90');
+        expect(await text(page, 'total')).toBe('R$ 528,90');
 
-          if (method === 'card') {
-            await page.getByRole('button', { name: 'Pagar', exact: true }).click();
-          } else {
-            await page.getByRole('link', { name: 'Pix', exact: true }).click();
-            await page.getByRole('button', { name: 'Pagar com Pix' }).click();
-            await page.getByRole('heading', { name: 'Pagamento com Pix' }).waitFor();
-            // The BR Code carries the whole amount, frete included (EMV field 54).
-            expect(await page.locator('body').textContent()).toContain('5406528.90');
-            await page.getByRole('button', { name: 'Simular pagamento do Pix' }).click();
-          }
-          await page.waitForURL(
-            (url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation',
-          );
-          await page.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' }).waitFor();
+        await page.getByRole('link', { name: 'Pix', exact: true }).click();
+        await page.getByRole('button', { name: 'Pagar com Pix' }).click();
+        // The Pix page (QR code, copy-and-paste code, countdown) is reached only here: axe checks it here.
+        await page.getByRole('heading', { name: 'Pagamento com Pix' }).waitFor();
+        expect(await axeViolations(page), 'axe-core on the Pix page').toEqual([]);
+        // The BR Code carries the whole amount, frete included (EMV field 54).
+        expect(await page.locator('body').textContent()).toContain('5406528.90');
+        await page.getByRole('button', { name: 'Simular pagamento do Pix' }).click();
+        await page.waitForURL(
+          (url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation',
+        );
+        await page.getByRole('heading', { name: 'Sua compra foi finalizada com sucesso!' }).waitFor();
 
-          await page.getByRole('navigation', { name: 'Rodapé' }).getByRole('link', { name: 'Meus pedidos' }).click();
-          await page.waitForURL('**/pedidos');
-          const order = page.getByRole('article').first();
-          await order.waitFor();
-          const shown = ((await order.textContent()) ?? '').replace(/\u00a0/g, ' ');
-          expect(shown).toContain(
-            `Entrega: Expressa · R$ 28,90 · chega ${expectedWindow(1, 2)} · Rua Augusta, 100, apto 12 — São Paulo/SP`,
-          );
-          expect(shown).toContain('Maria Silva');
-          expect(shown).toContain('R$ 528,90');
-          expect(shown).toContain('SituaçãoPago');
-          expect(await axeViolations(page), 'axe on Meus pedidos with a delivery').toEqual([]);
-          expect(shopper.pageErrors).toEqual([]);
-        } finally {
-          await shopper.close();
-        }
-      }, 150_000);
-    }
+        await page.getByRole('navigation', { name: 'Rodapé' }).getByRole('link', { name: 'Meus pedidos' }).click();
+        await page.waitForURL('**/pedidos');
+        const order = page.getByRole('article');
+        await order.first().waitFor();
+        expect(await order.count(), 'one order').toBe(1);
+        const shown = ((await order.textContent()) ?? '').replace(/\u00a0/g, ' ');
+        expect(shown).toContain(
+          `Entrega: Expressa · R$ 28,90 · chega ${expectedWindow(1, 2)} · Rua Augusta, 100, apto 12 — São Paulo/SP`,
+        );
+        expect(shown).toContain(`1 × ${jaqueta.name}`);
+        expect(shown).toContain('Maria Silva');
+        expect(shown).toContain('R$ 528,90');
+        expect(shown).toContain('PagamentoPix');
+        expect(shown).toContain('SituaçãoPago');
+        expect(await axeViolations(page), 'axe on Meus pedidos with a delivery').toEqual([]);
+        expect(shopper.pageErrors).toEqual([]);
+      } finally {
+        await shopper.close();
+      }
+    }, 150_000);
   });
 }
