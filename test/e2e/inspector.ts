@@ -1,12 +1,11 @@
 // The statechart inspector (docs/inspector.md) in the locally built storefront, opened with
 // `?inspect`: the diagrams follow the live machines and the log shows what each event did. Registered by
 // search-and-inspector.test.ts.
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
 import { axeViolations } from './support/axe';
-import { SCREENSHOT_DIR, type E2E } from './support/e2e';
+import type { E2E } from './support/e2e';
 import { addWithKeyboard, expectHeaderCount, poll, settled, uniqueEmail, visit } from './support/storefront';
 
 const jackets = catalog[0]!;
@@ -87,7 +86,6 @@ export function registerInspector(env: () => E2E) {
 
         // axe with the panel open (and an event's snapshots shown): zero violations.
         await settled(page);
-        await page.screenshot({ path: join(SCREENSHOT_DIR, 'inspector-1280.png'), animations: 'disabled' });
         expect(await axeViolations(page)).toEqual([]);
 
         // Escape closes it and gives the focus back to the button; the shortcut opens it again.
