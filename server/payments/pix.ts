@@ -2,11 +2,14 @@
  * A Pix "copia e cola" payload (BR Code, the Banco Central's EMV QR Code Merchant Presented Mode): TLV fields, the
  * merchant account template `br.gov.bcb.pix` with a (fictitious) random key, the amount, and a CRC16-CCITT-FALSE
  * checksum (field 63). The simulated page draws it as a QR code; no bank will ever see it.
+ * Written here rather than with @brazilian-utils' generatePixPayload: that one writes field 01 (point of
+ * initiation 12, one payment per code) only for a PSP location URL, never next to a key, and this code is per
+ * checkout session. The tests read it back with the same library's getPixPayloadInfo and isValidPixPayload.
  */
 const tlv = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
 
 /** CRC16-CCITT-FALSE (poly 0x1021, init 0xFFFF), 4 uppercase hex digits: what BR Code field 63 carries. */
-export function crc16(payload: string): string {
+function crc16(payload: string): string {
   let crc = 0xffff;
   for (const byte of Buffer.from(payload, 'utf8')) {
     crc ^= byte << 8;

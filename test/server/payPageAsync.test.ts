@@ -1,12 +1,11 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
-import { isValidBoleto } from '@brazilian-utils/brazilian-utils';
+import { getPixPayloadInfo, isValidBoleto, isValidPixPayload } from '@brazilian-utils/brazilian-utils';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { escapeHtml } from '../../src/domain/escapeHtml';
 import { PIX_SCRIPT } from '../../server/payments/payPageMarkup';
-import { crc16 } from '../../server/payments/pix';
 import { createMemoryStore } from '../../server/store/memorySessionStore';
 import { aCategory, aProduct } from '../support/builders';
 import { buildTestServer, emulatorIdToken, formBody, openPayPage, RIO_DELIVERY } from './support';
@@ -92,7 +91,15 @@ describe('Pix', () => {
     expect(code).toContain('0014br.gov.bcb.pix');
     expect(code).toContain('54071454.20'); // 2 × 89,90 + 1.234,50 + R$ 39,90 of Expressa
     expect(code).toContain('5802BR');
-    expect(code.slice(-4)).toBe(crc16(code.slice(0, -4)));
+    // @brazilian-utils reads it back: a valid BR Code (its CRC16 included) with our key, amount and reference.
+    expect(isValidPixPayload(code)).toBe(true);
+    expect(getPixPayloadInfo(code)).toMatchObject({
+      key: '7d9f0335-8dcc-4054-9bf9-0dbd61440096',
+      merchantName: 'CLUB CLOTHING',
+      merchantCity: 'SAO PAULO',
+      amount: 1454.2,
+      txid: sessionId.replace(/[^A-Za-z0-9]/g, '').slice(-25),
+    });
 
     now.value += 61_000;
     const page = await view();
