@@ -11,7 +11,7 @@ import { localDefaults } from '../../src/config';
 import { DEFAULT_PORTS, DEMO_PROJECT_ID } from '../../src/sharedConstants';
 
 describe('shared constants', () => {
-  it('are the ports and project of SPEC §7 and the emulators', () => {
+  it('are the ports and project of docs/requirements.md#calls and the emulators', () => {
     expect(DEFAULT_PORTS).toEqual({ auth: 9099, firestore: 8080, backend: 5000, storefront: 1234 });
     expect(DEMO_PROJECT_ID).toBe('demo-club-clothing');
   });
