@@ -3,11 +3,11 @@ import RunOrderSequencer from './test/support/runOrder';
 
 // Each test file finds its project by its name or folder (no lists to keep):
 //   *.emulators.test.ts        the run's shared Auth + Firestore emulators (test/contracts/support/emulatorData.ts)
-//   *.builds.test.ts           the run's two storefront builds (test/support/builds.globalSetup.ts)
+//   *.builds.test.ts           the run's local and production builds (test/support/builds.globalSetup.ts)
 //   *.dom.test.ts(x), test/ui/, test/inspector/   a happy-dom window
 //   *.isolated.dom.test.tsx    a happy-dom window and a module graph of its own (server and client React in one realm)
 //   test/e2e/*.test.ts         the local stack and Chromium
-//   test/faults/               the fault suite (a project of its own)
+//   test/faults/               the faults that pause a process (a project and a local stack of their own)
 //   any other *.test.ts(x)     node
 const EMULATOR_FILES = ['test/**/*.emulators.test.ts'];
 const BUILD_FILES = ['test/**/*.builds.test.ts'];
@@ -21,7 +21,8 @@ const FAULT_FILES = ['test/faults/**/*.test.{ts,tsx}'];
 // Vitest 4 runs every project's global setup first, one after the other, so the slow setups return at once and
 // finish in the background (test/support/readiness.ts). Projects of one `sequence.groupOrder` share one worker
 // cap (the same maxWorkers each); a one-file-at-a-time project gets a group of its own, run after the others,
-// which is why `npm test` runs the emulators project in a second vitest process beside the first.
+// which is why `npm test` runs the emulators project in a second vitest process beside the first. The e2e, faults
+// and builds projects share the main process's one local storefront build (test/support/localBuildHandover.ts).
 // Three files at a time: the e2e and builds files mostly wait on Chromium, servers or Parcel, so more files than
 // cores keep both cores busy, while each extra file adds its own Chromium pages and module graph.
 const RUN_WORKERS = 3;
@@ -131,15 +132,15 @@ export default defineConfig({
       },
       {
         // One local stack of its own and one Chromium (globalSetup → provide/inject): its tests pause that
-        // stack's Firestore emulator and backend with SIGSTOP, so they run in sequence, in one file.
+        // stack's Firestore emulator and backend with SIGSTOP, so they run in sequence, in one file. In the
+        // shared-cap group, so that its stack serves the run's one local build.
         test: {
           name: 'faults',
           environment: 'node',
           setupFiles: SEEDED,
           include: FAULT_FILES,
           globalSetup: ['test/faults/support/faults.globalSetup.ts'],
-          fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          maxWorkers: RUN_WORKERS,
           testTimeout: E2E_TEST_TIMEOUT_MS,
           hookTimeout: 900_000,
         },

@@ -1,8 +1,8 @@
 // startLocalStack — what `npm start` runs — as the e2e project's global setup started it on free ports: the
-// storefront built with this stack's addresses and served by the static server, the seeded catalog, the rules,
+// storefront's pages carrying this stack's addresses, served by the static server, the seeded catalog, the rules,
 // the backend wired to the storefront's origin. Its stop and restart with a data folder are in
 // test/scripts/launcher.test.ts (a stack of its own, without a storefront build).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { awaitE2EStack, e2eSkipReason, type E2EStack } from './support/e2e';
@@ -33,15 +33,18 @@ describe.skipIf(e2eSkipReason())('startLocalStack (the e2e stack)', () => {
     expect(image.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
   });
 
-  it("builds the storefront with this stack's addresses, not the defaults", () => {
-    const js = readdirSync(stack.distDir)
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(join(stack.distDir, file), 'utf8'))
-      .join('\n');
-    // Booleans, not toContain: a failure must not print a whole minified bundle.
-    expect(js.includes(`"http://localhost:${stack.ports.backend}"`), 'BACKEND_URL').toBe(true);
-    expect(js.includes(`"127.0.0.1:${stack.ports.firestore}"`), 'FIRESTORE_EMULATOR_HOST').toBe(true);
-    expect(js.includes(`"http://127.0.0.1:${stack.ports.auth}"`), 'AUTH_EMULATOR_URL').toBe(true);
+  it("gives the storefront this stack's addresses in every page, not the defaults", () => {
+    // The run's one local build, with `npm start`'s addresses; each page carries this stack's, which win.
+    for (const file of ['index.html', 'app-shell.html', '404.html', 'explore/index.html']) {
+      const html = readFileSync(join(stack.distDir, file), 'utf8');
+      const block = /<script type="application\/json" id="club-settings">([^<]*)<\/script>/.exec(html)?.[1];
+      expect(block, file).toBeDefined();
+      expect(JSON.parse(block!), file).toMatchObject({
+        BACKEND_URL: `http://localhost:${stack.ports.backend}`,
+        FIRESTORE_EMULATOR_HOST: `127.0.0.1:${stack.ports.firestore}`,
+        AUTH_EMULATOR_URL: `http://127.0.0.1:${stack.ports.auth}`,
+      });
+    }
     expect(Object.values(stack.ports)).not.toContain(8080);
   });
 

@@ -14,6 +14,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const FIRST = [
   'test/e2e/journeys.test.ts',
   'test/scripts/launcher.test.ts',
+  // Its tests mostly wait out deadlines on a paused process: little CPU, but a minute or more.
+  'test/faults/faults.test.ts',
   'test/e2e/a11y.test.ts',
   'test/ui/cart.model.test.tsx',
   'test/e2e/a11y-purchase.test.ts',

@@ -1,5 +1,5 @@
 // The "e2e" vitest project's global setup: ONE local stack (emulators with the rules, the seeded catalog, the
-// backend with the simulated payment provider, the storefront built for this stack) and ONE Chromium, started
+// backend with the simulated payment provider, the run's one storefront build) and ONE Chromium, started
 // once for the whole run and shared by every e2e file. They start in the background (test/support/readiness.ts)
 // and their addresses reach the files through the readiness URL that provide/inject hands over, so
 // the files (test/e2e/*.test.ts) run side by side, each in its own browser contexts (a context is a new shopper:
@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 import { startLocalStack } from '../../../scripts/lib/stack';
-import { offerLocalBuild } from '../../support/localBuildHandover';
+import { localParcelBuild, offerLocalBuild } from '../../support/localBuildHandover';
 import { e2eUnavailable } from './availability';
 import type { E2EStack, ProvidedE2E } from './e2e';
 import { serveReadiness } from '../../support/readiness';
@@ -37,15 +37,15 @@ export default async function setup(project: TestProject) {
   const abort = new AbortController();
   const browserReady = chromium.launchServer({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   browserReady.catch(() => abort.abort());
-  // The bundle bakes this stack's ports in: its own dist and Parcel cache, never `npm start`'s. A cold build into
-  // a fresh folder, because the builds project reads this build too (test/support/localBuildHandover.ts) and
-  // counts every file in it; a warm cache never empties its dist.
+  // The run's one local build (test/support/localBuildHandover.ts), copied into a fresh folder of this stack's
+  // and prerendered with this stack's addresses, which its pages carry. The builds project reads this folder too
+  // and counts every file in it.
   const work = mkdtempSync(join(tmpdir(), 'club-e2e-'));
   const distDir = join(work, 'dist');
   const stackReady = startLocalStack({
     signal: abort.signal,
     distDir,
-    cacheDir: join(work, 'cache'),
+    parcelOutput: localParcelBuild(),
     backendEnv: { LOG_LEVEL: 'warn' },
     notice: log,
   });

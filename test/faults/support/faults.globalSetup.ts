@@ -2,11 +2,14 @@
 // would stall every other e2e file on a shared stack) and one Chromium, started in the background like the e2e
 // project's (test/support/readiness.ts). The stack's process groups (Firestore emulator, Auth emulator,
 // backend) reach the suite, which pauses and resumes them with SIGSTOP/SIGCONT.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../../scripts/lib/chromium';
-import { ROOT, startLocalStack } from '../../../scripts/lib/stack';
+import { startLocalStack } from '../../../scripts/lib/stack';
+import { localParcelBuild } from '../../support/localBuildHandover';
 import { e2eUnavailable } from '../../e2e/support/availability';
 import { serveReadiness } from '../../support/readiness';
 import type { FaultStack, ProvidedFaults } from './faults';
@@ -27,12 +30,13 @@ export default async function setup(project: TestProject) {
   const abort = new AbortController();
   const browserReady = chromium.launchServer({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   browserReady.catch(() => abort.abort());
-  // Its own build with this stack's ports; a dist and cache kept between runs (git-ignored), so a warm run
-  // rebuilds only what changed.
+  // The run's one local build (test/support/localBuildHandover.ts), copied and prerendered with this stack's
+  // addresses, which its pages carry.
+  const work = mkdtempSync(join(tmpdir(), 'club-faults-'));
   const stackReady = startLocalStack({
     signal: abort.signal,
-    distDir: join(ROOT, '.parcel-cache', 'faults-dist'),
-    cacheDir: join(ROOT, '.parcel-cache', 'faults'),
+    distDir: join(work, 'dist'),
+    parcelOutput: localParcelBuild(),
     backendEnv: { LOG_LEVEL: 'warn' },
     notice: log,
   });
@@ -63,6 +67,7 @@ export default async function setup(project: TestProject) {
       browserReady.then((browser) => browser.close()).catch(() => {}),
       stackReady.then((stack) => stack.stop()).catch(() => {}),
     ]);
+    rmSync(work, { recursive: true, force: true });
   };
 }
 
