@@ -80,4 +80,16 @@ describe('the repo stands alone', () => {
   it('cites no document outside the repo and no issue number, in any tracked file', () => {
     expect(trackedTextFiles().flatMap(({ file, text }) => outsideReferences(file, text))).toEqual([]);
   });
+
+  it('cites only sections of docs/requirements.md that exist', () => {
+    const requirements = readFileSync(join(repositoryRoot, 'docs/requirements.md'), 'utf8');
+    const anchors = new Set([...requirements.matchAll(/<a id="([a-z-]+)"><\/a>/g)].map((match) => match[1]));
+    expect(anchors).toContain('cart');
+    const missing = trackedTextFiles().flatMap(({ file, text }) =>
+      [...text.matchAll(/requirements\.md#([a-z-]+)/g)]
+        .filter((match) => !anchors.has(match[1]))
+        .map((match) => `${file}: #${match[1]}`),
+    );
+    expect(missing).toEqual([]);
+  });
 });
