@@ -18,14 +18,14 @@ const OUTSIDE_DOCUMENTS = [
   ['RECI', 'PES'],
   ['MEASURE', 'MENTS'],
 ].map((parts) => parts.join(''));
-const [SPEC_NAME, ARCHITECTURE_NAME] = OUTSIDE_DOCUMENTS as [string, string, ...string[]];
+const [PRODUCT_DOC, DESIGN_DOC] = OUTSIDE_DOCUMENTS as [string, string, ...string[]];
 
 export const FORBIDDEN: readonly { what: string; pattern: RegExp }[] = [
-  ...[SPEC_NAME, ARCHITECTURE_NAME].map((name) => ({
+  ...[PRODUCT_DOC, DESIGN_DOC].map((name) => ({
     what: `a section of ${name}`,
     pattern: new RegExp(`\\b${name}\\s*${SECTION}`),
   })),
-  ...[SPEC_NAME, ARCHITECTURE_NAME].map((name) => ({ what: `${name} by name`, pattern: new RegExp(`\\b${name}\\b`) })),
+  ...[PRODUCT_DOC, DESIGN_DOC].map((name) => ({ what: `${name} by name`, pattern: new RegExp(`\\b${name}\\b`) })),
   { what: 'an issue number', pattern: new RegExp(['\\bissue', '#?\\d'].join(' '), 'i') },
   { what: 'the folder beside the repo', pattern: new RegExp(['\\.\\.', 'shared\\b'].join('/')) },
   ...OUTSIDE_DOCUMENTS.map((name) => ({ what: `${name}.md`, pattern: new RegExp(`\\b${name}\\.md\\b`) })),
@@ -61,9 +61,9 @@ function trackedTextFiles(): { file: string; text: string }[] {
 describe('the repo stands alone', () => {
   it('finds what it looks for (each pattern, on a line written here)', () => {
     const samples = [
-      `${SPEC_NAME} ${SECTION}3`,
-      `${ARCHITECTURE_NAME} ${SECTION}6`,
-      `the ${SPEC_NAME}'s call`,
+      `${PRODUCT_DOC} ${SECTION}3`,
+      `${DESIGN_DOC} ${SECTION}6`,
+      `the ${PRODUCT_DOC}'s call`,
       ['Issue', '27'].join(' '),
       ['see', '..', 'shared', 'x'].join('/').replace('see/', 'see '),
       `${OUTSIDE_DOCUMENTS[4]}.md`,
