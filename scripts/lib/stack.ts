@@ -164,30 +164,12 @@ export async function buildStorefront(opts: {
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
-  const projectId = DEFAULT_PROJECT_ID;
-  const log = options.log ?? (() => {});
-  const notice = options.notice ?? (() => {});
-  const mode = options.storefront ?? 'build';
-  const runBackend = options.backend ?? true;
-  const ports = {
-    auth: options.ports?.auth ?? (await findFreePort()),
-    firestore: options.ports?.firestore ?? (await findFreePort()),
-    backend: options.ports?.backend ?? (await findFreePort()),
-    storefront: options.ports?.storefront ?? (await findFreePort()),
-  };
-
-  // Fail before anything starts: missing gcloud / Java (EmulatorPrerequisiteError), then taken ports.
-  checkEmulatorPrerequisites();
-  await assertPortsFree([
-    { port: ports.auth, service: 'Auth emulator' },
-    { port: ports.firestore, service: 'Firestore emulator' },
-    ...(runBackend ? [{ port: ports.backend, service: 'backend' }] : []),
-    ...(mode !== 'none' ? [{ port: ports.storefront, service: 'storefront' }] : []),
-  ]);
-
-  // Everything started so far, stopped newest first on failure, abort or stop(). Calls are serialised and
-  // each drains what is registered by then, so a child that registers after an abort is stopped too.
+/**
+ * What stop() undoes, and how a start that is aborted or fails gives up: everything started so far is stopped
+ * newest first on failure, abort or stop(). Calls are serialised and each drains what is registered by then, so a
+ * child that registers after an abort is stopped too.
+ */
+function createLifecycle(notice: (line: string) => void, signal: AbortSignal | undefined) {
   const stoppers: Array<() => Promise<void>> = [];
   let chain = Promise.resolve();
   let stopRequested = false;
@@ -201,167 +183,241 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     return chain;
   };
   const onAbort = () => void stop();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  const checkAborted = () => {
-    if (options.signal?.aborted) throw new StackAbortedError();
-  };
-  /** For steps that would hang once the emulators are gone (a Firestore write retries for minutes). */
-  const unlessAborted = <T>(promise: Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const onAbortStep = () => reject(new StackAbortedError());
-      if (options.signal?.aborted) return onAbortStep();
-      options.signal?.addEventListener('abort', onAbortStep, { once: true });
-      promise.then(resolve, reject).finally(() => options.signal?.removeEventListener('abort', onAbortStep));
-    });
-
-  /** A child that dies on its own later must not go unnoticed behind a banner that says all is well. */
-  const reportUnexpectedExit = (child: ManagedChild, what: string) =>
-    void child.exited.then((code) => {
-      if (!stopRequested)
-        notice(
-          `${what} exited unexpectedly (code ${code}); stop with Ctrl-C and start again. Last output:\n${child.tail(15)}`,
-        );
-    });
-
-  // The first failure stops everything at once (a failed emulator must not wait for a 10 s build).
-  const failFast = <T>(promise: Promise<T>) =>
-    promise.catch((error: unknown) => {
-      void stop();
-      throw error;
-    });
-
-  try {
-    const catalogReady = failFast(
-      (async () => {
-        notice(`Starting the Firebase emulators (Auth :${ports.auth}, Firestore :${ports.firestore})…`);
-        const started = Date.now();
-        const emulators = await startEmulators({
-          projectId,
-          authPort: ports.auth,
-          firestorePort: ports.firestore,
-          dataDir: options.dataDir,
-          rulesFile: join(ROOT, 'firestore.rules'),
-          log,
-        });
-        stoppers.push(() => emulators.stop());
-        notice(`Emulators ready in ${seconds(started)}.`);
-        checkAborted();
-
-        const seed = await withFirestore({ kind: 'emulator', projectId, host: emulators.firestoreHost }, (db) =>
-          unlessAborted(seedCatalog(db, { ifEmpty: true })),
-        );
-        notice(
-          seed.status === 'seeded'
-            ? `Seeded the catalog: ${seed.categories} categories, ${seed.products} products.`
-            : `The catalog is already there (${seed.existing} categories): not seeded again.`,
-        );
-        checkAborted();
-        return { emulators, seed };
-      })(),
-    );
-
-    // The storefront does not need the emulators to build: Parcel runs while they start; its prerender and the
-    // backend wait for the seeded catalog.
-    const storefrontReady = failFast(
-      (async () => {
-        const env = storefrontEnv(projectId, ports);
-        const cacheDir = options.cacheDir ?? join(ROOT, '.parcel-cache');
-        if (mode === 'none') return null;
-        if (mode === 'dev') {
-          const distDir = options.distDir ?? join(ROOT, '.parcel-cache', 'dev-dist');
-          notice(`Starting Parcel's dev server (HMR) on :${ports.storefront}…`);
-          const child = parcel('serve', ['--port', String(ports.storefront)], {
-            env,
-            distDir,
-            cacheDir,
-            log: (line) => log(`[parcel] ${line}`),
-          });
-          stoppers.push(() => child.stop());
-          await waitUntilServing(
-            child,
-            [`http-get://127.0.0.1:${ports.storefront}/`],
-            `Parcel's dev server on port ${ports.storefront}`,
-            180_000,
-          );
-          reportUnexpectedExit(child, "Parcel's dev server");
-          return `http://localhost:${ports.storefront}`;
-        }
-        const distDir = options.distDir ?? join(ROOT, 'dist');
-        if (mode === 'build') {
-          if (options.parcelOutput) {
-            const output = await options.parcelOutput;
-            checkAborted();
-            rmSync(distDir, { recursive: true, force: true });
-            cpSync(output, distDir, { recursive: true });
-            notice(`Copied the storefront's build from ${output}.`);
-          } else {
-            notice('Building the storefront with Parcel…');
-            const started = Date.now();
-            await buildStorefront({
-              env,
-              distDir,
-              cacheDir,
-              log: (line) => log(`[parcel] ${line}`),
-              onChild: (child) => stoppers.push(() => child.stop()),
-            });
-            notice(`Built the storefront in ${seconds(started)}.`);
-          }
-          const host = (await catalogReady).emulators.firestoreHost;
-          checkAborted();
-          const prerendered = Date.now();
-          const origin = `http://${options.siteHost ?? 'localhost'}:${ports.storefront}`;
-          const result = await withFirestore({ kind: 'emulator', projectId, host }, (db) =>
-            unlessAborted(
-              // The pages carry this stack's addresses: they win over the bundle's (a build made for other ports).
-              prerenderSite({ distDir, catalog: createAdminCatalog({ firestore: db }), origin, settings: env }),
-            ),
-          );
-          notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
-          // The offline service worker precaches the prerendered pages: built last (docs/offline.md).
-          const worker = await buildServiceWorker(distDir);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    stop,
+    /** Registers what stop() must undo (stopped newest first). */
+    onStop: (stopper: () => Promise<void>) => void stoppers.push(stopper),
+    /** The start is over, done or failed: an abort no longer stops the stack. */
+    detach: () => signal?.removeEventListener('abort', onAbort),
+    checkAborted: () => {
+      if (signal?.aborted) throw new StackAbortedError();
+    },
+    /** For steps that would hang once the emulators are gone (a Firestore write retries for minutes). */
+    unlessAborted: <T>(promise: Promise<T>): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        const onAbortStep = () => reject(new StackAbortedError());
+        if (signal?.aborted) return onAbortStep();
+        signal?.addEventListener('abort', onAbortStep, { once: true });
+        promise.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbortStep));
+      }),
+    /** A child that dies on its own later must not go unnoticed behind a banner that says all is well. */
+    reportUnexpectedExit: (child: ManagedChild, what: string) =>
+      void child.exited.then((code) => {
+        if (!stopRequested)
           notice(
-            `Service worker: ${worker.count} files precached (${Math.round(worker.size / 1024)} KB, ${Math.round(worker.gzipSize / 1024)} KB gz).`,
+            `${what} exited unexpectedly (code ${code}); stop with Ctrl-C and start again. Last output:\n${child.tail(15)}`,
           );
-        }
-        checkAborted();
-        // Catalog pages the build did not write go to the backend, as Hosting sends them to the function.
-        const server = await startStaticServer({
-          root: distDir,
-          port: ports.storefront,
-          ...(runBackend ? { backendUrl: `http://127.0.0.1:${ports.backend}` } : {}),
-        });
-        stoppers.push(() => server.close());
-        return server.url;
-      })(),
-    );
+      }),
+    /** The first failure stops everything at once (a failed emulator must not wait for a 10 s build). */
+    failFast: <T>(promise: Promise<T>) =>
+      promise.catch((error: unknown) => {
+        void stop();
+        throw error;
+      }),
+  };
+}
 
-    const backendReady = failFast(
-      (async () => {
-        await catalogReady;
-        if (!runBackend) return null;
-        notice(`Starting the backend on :${ports.backend}…`);
-        const child = spawnChild(process.execPath, [TSX_CLI, SERVER_ENTRY], {
-          env: {
-            ...backendEnv(projectId, ports),
-            // The build whose app shell the backend's on-request catalog pages fill (server/render/).
-            ...(mode === 'build' || mode === 'serve'
-              ? { STOREFRONT_DIST_DIR: options.distDir ?? join(ROOT, 'dist') }
-              : {}),
-            ...options.backendEnv,
-          },
-          log: (line) => log(`[backend] ${line}`),
-        });
-        stoppers.push(() => child.stop());
-        await waitUntilServing(
-          child,
-          [`http-get://127.0.0.1:${ports.backend}/health`],
-          `The backend on port ${ports.backend}`,
-        );
-        reportUnexpectedExit(child, 'The backend');
-        return { url: `http://localhost:${ports.backend}`, pid: child.pid ?? null };
-      })(),
-    );
+/** One start of the stack: its settings, its ports and its lifecycle, shared by every step below. */
+interface StackRun {
+  projectId: string;
+  ports: LocalStack['ports'];
+  mode: StorefrontMode;
+  runBackend: boolean;
+  options: LocalStackOptions;
+  log: (line: string) => void;
+  notice: (line: string) => void;
+  life: ReturnType<typeof createLifecycle>;
+}
 
+interface CatalogReady {
+  emulators: RunningEmulators;
+  seed: SeedResult;
+}
+
+/** The ports asked for, the others free ones (never the defaults). */
+async function choosePorts(wanted: LocalStackOptions['ports']): Promise<LocalStack['ports']> {
+  return {
+    auth: wanted?.auth ?? (await findFreePort()),
+    firestore: wanted?.firestore ?? (await findFreePort()),
+    backend: wanted?.backend ?? (await findFreePort()),
+    storefront: wanted?.storefront ?? (await findFreePort()),
+  };
+}
+
+/** Fails before anything starts: missing gcloud / Java (EmulatorPrerequisiteError), then taken ports. */
+async function checkPrerequisites({ ports, runBackend, mode }: Pick<StackRun, 'ports' | 'runBackend' | 'mode'>) {
+  checkEmulatorPrerequisites();
+  await assertPortsFree([
+    { port: ports.auth, service: 'Auth emulator' },
+    { port: ports.firestore, service: 'Firestore emulator' },
+    ...(runBackend ? [{ port: ports.backend, service: 'backend' }] : []),
+    ...(mode !== 'none' ? [{ port: ports.storefront, service: 'storefront' }] : []),
+  ]);
+}
+
+/** The emulators with the rules loaded, then the catalog seeded when it is empty. */
+async function startCatalog({ projectId, ports, options, log, notice, life }: StackRun): Promise<CatalogReady> {
+  notice(`Starting the Firebase emulators (Auth :${ports.auth}, Firestore :${ports.firestore})…`);
+  const started = Date.now();
+  const emulators = await startEmulators({
+    projectId,
+    authPort: ports.auth,
+    firestorePort: ports.firestore,
+    dataDir: options.dataDir,
+    rulesFile: join(ROOT, 'firestore.rules'),
+    log,
+  });
+  life.onStop(() => emulators.stop());
+  notice(`Emulators ready in ${seconds(started)}.`);
+  life.checkAborted();
+
+  const seed = await withFirestore({ kind: 'emulator', projectId, host: emulators.firestoreHost }, (db) =>
+    life.unlessAborted(seedCatalog(db, { ifEmpty: true })),
+  );
+  notice(
+    seed.status === 'seeded'
+      ? `Seeded the catalog: ${seed.categories} categories, ${seed.products} products.`
+      : `The catalog is already there (${seed.existing} categories): not seeded again.`,
+  );
+  life.checkAborted();
+  return { emulators, seed };
+}
+
+const parcelCacheDir = (options: LocalStackOptions) => options.cacheDir ?? join(ROOT, '.parcel-cache');
+
+/** Parcel's dev server (HMR), once it answers. */
+async function startDevServer({ projectId, ports, options, log, notice, life }: StackRun): Promise<string> {
+  const distDir = options.distDir ?? join(ROOT, '.parcel-cache', 'dev-dist');
+  notice(`Starting Parcel's dev server (HMR) on :${ports.storefront}…`);
+  const child = parcel('serve', ['--port', String(ports.storefront)], {
+    env: storefrontEnv(projectId, ports),
+    distDir,
+    cacheDir: parcelCacheDir(options),
+    log: (line) => log(`[parcel] ${line}`),
+  });
+  life.onStop(() => child.stop());
+  await waitUntilServing(
+    child,
+    [`http-get://127.0.0.1:${ports.storefront}/`],
+    `Parcel's dev server on port ${ports.storefront}`,
+    180_000,
+  );
+  life.reportUnexpectedExit(child, "Parcel's dev server");
+  return `http://localhost:${ports.storefront}`;
+}
+
+/** The Parcel output in distDir: built here, or copied from a build made elsewhere (options.parcelOutput). */
+async function buildOrCopyParcelOutput({ projectId, ports, options, log, notice, life }: StackRun, distDir: string) {
+  if (options.parcelOutput) {
+    const output = await options.parcelOutput;
+    life.checkAborted();
+    rmSync(distDir, { recursive: true, force: true });
+    cpSync(output, distDir, { recursive: true });
+    notice(`Copied the storefront's build from ${output}.`);
+    return;
+  }
+  notice('Building the storefront with Parcel…');
+  const started = Date.now();
+  await buildStorefront({
+    env: storefrontEnv(projectId, ports),
+    distDir,
+    cacheDir: parcelCacheDir(options),
+    log: (line) => log(`[parcel] ${line}`),
+    onChild: (child) => life.onStop(() => child.stop()),
+  });
+  notice(`Built the storefront in ${seconds(started)}.`);
+}
+
+/** Once the catalog is seeded: its pages prerendered into distDir, then the service worker that precaches them. */
+async function prerenderAndPrecache(run: StackRun, distDir: string, catalogReady: Promise<CatalogReady>) {
+  const { projectId, ports, options, notice, life } = run;
+  const host = (await catalogReady).emulators.firestoreHost;
+  life.checkAborted();
+  const prerendered = Date.now();
+  const origin = `http://${options.siteHost ?? 'localhost'}:${ports.storefront}`;
+  const result = await withFirestore({ kind: 'emulator', projectId, host }, (db) =>
+    life.unlessAborted(
+      // The pages carry this stack's addresses: they win over the bundle's (a build made for other ports).
+      prerenderSite({
+        distDir,
+        catalog: createAdminCatalog({ firestore: db }),
+        origin,
+        settings: storefrontEnv(projectId, ports),
+      }),
+    ),
+  );
+  notice(`Prerendered ${result.pages} catalog pages in ${seconds(prerendered)}.`);
+  // The offline service worker precaches the prerendered pages: built last (docs/offline.md).
+  const worker = await buildServiceWorker(distDir);
+  notice(
+    `Service worker: ${worker.count} files precached (${Math.round(worker.size / 1024)} KB, ${Math.round(worker.gzipSize / 1024)} KB gz).`,
+  );
+}
+
+/**
+ * The storefront of the run's mode: none, Parcel's dev server, or distDir served (built and prerendered first in
+ * 'build'). Parcel does not need the emulators: it runs while they start, and only the prerender waits for the
+ * seeded catalog.
+ */
+async function startStorefront(run: StackRun, catalogReady: Promise<CatalogReady>): Promise<string | null> {
+  const { mode, options, ports, runBackend, life } = run;
+  if (mode === 'none') return null;
+  if (mode === 'dev') return startDevServer(run);
+  const distDir = options.distDir ?? join(ROOT, 'dist');
+  if (mode === 'build') {
+    await buildOrCopyParcelOutput(run, distDir);
+    await prerenderAndPrecache(run, distDir, catalogReady);
+  }
+  life.checkAborted();
+  // Catalog pages the build did not write go to the backend, as Hosting sends them to the function.
+  const server = await startStaticServer({
+    root: distDir,
+    port: ports.storefront,
+    ...(runBackend ? { backendUrl: `http://127.0.0.1:${ports.backend}` } : {}),
+  });
+  life.onStop(() => server.close());
+  return server.url;
+}
+
+/** server/main.ts on the seeded catalog, once /health answers (null when the run has no backend). */
+async function startBackend(run: StackRun, catalogReady: Promise<CatalogReady>) {
+  const { projectId, ports, mode, options, log, notice, life } = run;
+  await catalogReady;
+  if (!run.runBackend) return null;
+  notice(`Starting the backend on :${ports.backend}…`);
+  const child = spawnChild(process.execPath, [TSX_CLI, SERVER_ENTRY], {
+    env: {
+      ...backendEnv(projectId, ports),
+      // The build whose app shell the backend's on-request catalog pages fill (server/render/).
+      ...(mode === 'build' || mode === 'serve' ? { STOREFRONT_DIST_DIR: options.distDir ?? join(ROOT, 'dist') } : {}),
+      ...options.backendEnv,
+    },
+    log: (line) => log(`[backend] ${line}`),
+  });
+  life.onStop(() => child.stop());
+  await waitUntilServing(
+    child,
+    [`http-get://127.0.0.1:${ports.backend}/health`],
+    `The backend on port ${ports.backend}`,
+  );
+  life.reportUnexpectedExit(child, 'The backend');
+  return { url: `http://localhost:${ports.backend}`, pid: child.pid ?? null };
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const mode = options.storefront ?? 'build';
+  const runBackend = options.backend ?? true;
+  const ports = await choosePorts(options.ports);
+  await checkPrerequisites({ ports, runBackend, mode });
+  const notice = options.notice ?? (() => {});
+  const life = createLifecycle(notice, options.signal);
+  const log = options.log ?? (() => {});
+  const run: StackRun = { projectId: DEFAULT_PROJECT_ID, ports, mode, runBackend, options, log, notice, life };
+  try {
+    const catalogReady = life.failFast(startCatalog(run));
+    const storefrontReady = life.failFast(startStorefront(run, catalogReady));
+    const backendReady = life.failFast(startBackend(run, catalogReady));
     // Wait for all even if one fails, so every child is registered before the cleanup below.
     const failed = (await Promise.allSettled([catalogReady, backendReady, storefrontReady])).find(
       (r) => r.status === 'rejected',
@@ -372,11 +428,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       backendReady,
       storefrontReady,
     ]);
-    checkAborted();
-    options.signal?.removeEventListener('abort', onAbort);
-
+    life.checkAborted();
+    life.detach();
     return {
-      projectId,
+      projectId: run.projectId,
       ports,
       urls: {
         storefront: storefrontUrl,
@@ -391,11 +446,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         backend: backend?.pid ?? null,
       },
       seed,
-      stop,
+      stop: life.stop,
     };
   } catch (error) {
-    options.signal?.removeEventListener('abort', onAbort);
-    await stop();
+    life.detach();
+    await life.stop();
     throw options.signal?.aborted ? new StackAbortedError() : error;
   }
 }
