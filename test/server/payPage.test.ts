@@ -66,7 +66,7 @@ describe('simulated payment page /pay/:sessionId', () => {
     ]) {
       expect(page.body).toMatch(
         new RegExp(
-          `<form method="post" action="${path}/${action}"><button type="submit" class="\\w+">${label}</button>`,
+          `<form action="${path}/${action}" method="post"><button type="submit" class="\\w+">${label}</button>`,
         ),
       );
     }
