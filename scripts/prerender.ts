@@ -44,8 +44,6 @@ export class PrerenderError extends Error {
  */
 export const DEFAULT_PRERENDER_PRODUCT_LIMIT = 100;
 
-export { pageHtml, type PageToRender };
-
 /** What a page of the home/explore kind needs of each category: the explore page's four products. */
 const trimmed = (category: Category, keep: number): Category => ({
   ...category,
