@@ -34,7 +34,7 @@ export function localParcelBuild(): Promise<string> {
       distDir,
       cacheDir: join(work, 'cache'),
     });
-    console.log(`[builds] the run's local build in ${((Date.now() - started) / 1000).toFixed(1)} s (${distDir})`);
+    console.log(`[local build] Parcel in ${((Date.now() - started) / 1000).toFixed(1)} s (${distDir})`);
     return distDir;
   })());
 }

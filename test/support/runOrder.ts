@@ -21,6 +21,7 @@ export const FIRST = [
   'test/e2e/a11y-purchase.test.ts',
   'test/e2e/production.test.ts',
   'test/e2e/checkout-and-orders.test.ts',
+  'test/e2e/shopperFaults.test.ts',
   'test/e2e/search-and-inspector.test.ts',
   'test/e2e/cart-paths.test.ts',
   'test/machines/teeth.test.ts',

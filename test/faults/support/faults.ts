@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { awaitReady } from '../../support/readiness';
+import { documentsOf, type StoredDocument } from '../../e2e/support/emulatorRest';
 import type { E2EStack } from '../../e2e/support/e2e';
 
 export interface ProvidedFaults {
@@ -24,19 +25,16 @@ export interface Shopper {
   context: BrowserContext;
   page: Page;
   pageErrors: string[];
-  newTab(): Promise<Page>;
 }
 
 export interface Faults extends Omit<FaultStack, 'browserEndpoint'> {
   browser: Browser;
-  newShopper(options?: { initScript?: string }): Promise<Shopper>;
+  newShopper(): Promise<Shopper>;
   /** Pauses the process (and what it started) with SIGSTOP until resume() or the end of the test. */
   hang(which: keyof FaultStack['pids']): Promise<void>;
   resume(which?: keyof FaultStack['pids']): void;
   /** Documents of a collection, read as the emulator's owner (rules bypassed). */
-  documents(collection: string): Promise<Array<{ name: string; fields: Record<string, { stringValue?: string }> }>>;
-  /** Every account of the Auth emulator, by e-mail. */
-  accounts(): Promise<Array<{ localId: string; email?: string }>>;
+  documents(collection: string): Promise<StoredDocument[]>;
 }
 
 export function faultsSkipReason(): string | null {
@@ -88,11 +86,10 @@ export function useFaults(): () => Faults {
   beforeAll(async () => {
     const { browserEndpoint, ...stack } = await awaitReady<FaultStack>(inject('faults').ready);
     const browser = await chromium.connect(browserEndpoint);
-    const owner = { authorization: 'Bearer owner' };
     faults = {
       ...stack,
       browser,
-      async newShopper({ initScript } = {}) {
+      async newShopper() {
         const context = await browser.newContext({
           locale: 'pt-BR',
           baseURL: stack.storefront,
@@ -100,15 +97,10 @@ export function useFaults(): () => Faults {
         });
         contexts.push(context);
         context.setDefaultTimeout(20_000);
-        if (initScript) await context.addInitScript(initScript);
         const pageErrors: string[] = [];
-        const watch = (page: Page) => (page.on('pageerror', (error) => pageErrors.push(String(error))), page);
-        return {
-          context,
-          page: watch(await context.newPage()),
-          pageErrors,
-          newTab: async () => watch(await context.newPage()),
-        };
+        const page = await context.newPage();
+        page.on('pageerror', (error) => pageErrors.push(String(error)));
+        return { context, page, pageErrors };
       },
       async hang(which) {
         const pid = stack.pids[which];
@@ -121,22 +113,7 @@ export function useFaults(): () => Faults {
         const pid = stack.pids[which];
         if (paused.delete(pid)) signalGroup(pid, 'SIGCONT');
       },
-      async documents(collection) {
-        const url = `http://${stack.firestoreHost}/v1/projects/${stack.projectId}/databases/(default)/documents/${collection}?pageSize=300`;
-        const response = await fetch(url, { headers: owner });
-        if (!response.ok) throw new Error(`GET ${url} → ${response.status} ${await response.text()}`);
-        return ((await response.json()) as { documents?: Awaited<ReturnType<Faults['documents']>> }).documents ?? [];
-      },
-      async accounts() {
-        const url = `http://${stack.authHost}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:query`;
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: { ...owner, 'content-type': 'application/json' },
-          body: JSON.stringify({ returnUserInfo: true }),
-        });
-        if (!response.ok) throw new Error(`POST ${url} → ${response.status} ${await response.text()}`);
-        return ((await response.json()) as { userInfo?: Array<{ localId: string; email?: string }> }).userInfo ?? [];
-      },
+      documents: (collection) => documentsOf(stack, collection),
     };
   }, 900_000);
   // A paused emulator or backend must never outlive its test.
