@@ -44,6 +44,46 @@ function importsAcross(root: string, files: readonly string[], from: string, to:
 
 const projectFiles = parsed.fileNames.map((file) => resolve(file));
 
+/**
+ * The import circles among `files`, each as its files in import order from its first file (Tarjan's strongly
+ * connected components; a file that imports itself is a circle of one). A circle makes the order in which modules
+ * run depend on which one is imported first, and splits what belongs in one module over two.
+ */
+function importCircles(root: string, files: readonly string[]): string[][] {
+  const known = new Set(files);
+  const edges = new Map(
+    files.map((file) => [file, importsOf(file).flatMap(({ target }) => (target && known.has(target) ? [target] : []))]),
+  );
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of edges.get(file)!) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.unshift(member);
+    } while (member !== file);
+    if (component.length > 1 || edges.get(file)!.includes(file)) circles.push(component.map((f) => relative(root, f)));
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return circles;
+}
+
 describe('import direction', () => {
   it('reads and resolves the imports it checks, across folders and inside them', () => {
     expect(projectFiles.filter(inside(ROOT, 'src')).length).toBeGreaterThan(50);
@@ -65,6 +105,15 @@ describe('import direction', () => {
 
   it('no file in server/ imports from test/', () => {
     expect(importsAcross(ROOT, projectFiles, 'server', 'test')).toEqual([]);
+  });
+});
+
+describe('no import circles', () => {
+  it('among the files of src/, server/ and scripts/', () => {
+    const code = projectFiles.filter((file) =>
+      ['src', 'server', 'scripts'].some((folder) => inside(ROOT, folder)(file)),
+    );
+    expect(importCircles(ROOT, code)).toEqual([]);
   });
 });
 
@@ -102,6 +151,23 @@ describe('import direction: the check itself', () => {
     ]);
     expect(importsAcross(fixture, files, 'server', 'server')).toEqual([
       `${app} imports './own' (${join('server', 'own.ts')})`,
+    ]);
+  });
+
+  it('finds a circle of three, a file that imports itself, and nothing in a chain', () => {
+    const write = (file: string, text: string) => {
+      mkdirSync(dirname(join(fixture, file)), { recursive: true });
+      writeFileSync(join(fixture, file), text);
+    };
+    write('circle/a.ts', "import { b } from './b';\nexport const a = b;\n");
+    write('circle/b.ts', "import type { C } from './c';\nexport const b = 1 as unknown as C;\n");
+    write('circle/c.ts', "export type C = number;\nexport const later = () => import('./a');\n");
+    write('circle/self.ts', "export * from './self';\n");
+    write('circle/chain.ts', "import { a } from './a';\nexport const chain = a;\n");
+    const files = ['chain', 'a', 'b', 'c', 'self'].map((name) => join(fixture, 'circle', `${name}.ts`));
+    expect(importCircles(fixture, files)).toEqual([
+      ['a', 'b', 'c'].map((name) => join('circle', `${name}.ts`)),
+      [join('circle', 'self.ts')],
     ]);
   });
 });
