@@ -8,6 +8,39 @@ export interface PayPageState {
   cpfError?: string;
 }
 
+/** Boleto: the CPF (kept with its message after a mistake) and Gerar boleto. */
+function BoletoSection({ session, state }: { session: StoredSession; state: PayPageState }) {
+  return (
+    <section id="boleto" aria-labelledby="boleto-titulo">
+      <h2 id="boleto-titulo">Boleto</h2>
+      <form method="post" action={actionOf(session, 'boleto')} noValidate>
+        <label htmlFor="cpf">CPF</label>
+        <input
+          id="cpf"
+          name="cpf"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
+          required
+          defaultValue={state.cpf ?? ''}
+          aria-invalid={state.cpfError ? 'true' : undefined}
+          aria-describedby={state.cpfError ? 'cpf-error' : undefined}
+        />
+        {state.cpfError ? (
+          <p className="error" id="cpf-error" role="alert">
+            {state.cpfError}
+          </p>
+        ) : null}
+        <div className="actions">
+          <button type="submit" className="pay">
+            Gerar boleto
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
 /** Cartão, Pix and Boleto: every button a POST form; the boleto asks for a CPF first. */
 export function PaymentStep({ session, state }: { session: StoredSession; state: PayPageState }) {
   const action = (path: string) => actionOf(session, path);
@@ -50,33 +83,7 @@ export function PaymentStep({ session, state }: { session: StoredSession; state:
           Pagar com Pix
         </PostButton>
       </section>
-      <section id="boleto" aria-labelledby="boleto-titulo">
-        <h2 id="boleto-titulo">Boleto</h2>
-        <form method="post" action={action('boleto')} noValidate>
-          <label htmlFor="cpf">CPF</label>
-          <input
-            id="cpf"
-            name="cpf"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={20}
-            required
-            defaultValue={state.cpf ?? ''}
-            aria-invalid={state.cpfError ? 'true' : undefined}
-            aria-describedby={state.cpfError ? 'cpf-error' : undefined}
-          />
-          {state.cpfError ? (
-            <p className="error" id="cpf-error" role="alert">
-              {state.cpfError}
-            </p>
-          ) : null}
-          <div className="actions">
-            <button type="submit" className="pay">
-              Gerar boleto
-            </button>
-          </div>
-        </form>
-      </section>
+      <BoletoSection session={session} state={state} />
       <SimulatedNote>Pagamento simulado: nenhum cartão é cobrado, nenhum Pix ou boleto é real.</SimulatedNote>
     </PayPageLayout>
   );
