@@ -1,5 +1,6 @@
 // Lint: typescript-eslint's recommended rules plus one import direction:
 //   ui → machines → adapters/*/*Port.ts → domain
+// A lazy feature (src/features/<name>/) uses all of those; the ui reaches it through its slot (<name>Slot.tsx) only.
 // Only src/main.tsx (the composition root), server/, scripts/ and test/ import adapter implementations.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
@@ -44,11 +45,14 @@ export default tseslint.config(
       'boundaries/include': ['src/**/*'],
       'boundaries/elements': [
         { type: 'domain', pattern: 'src/domain' },
+        { type: 'features', pattern: 'src/features' },
         { type: 'adapters', pattern: 'src/adapters/*' },
         { type: 'machines', pattern: 'src/machines' },
         { type: 'ui', pattern: 'src/ui' },
         { type: 'inspector', pattern: 'src/inspector' },
       ],
+      // A lazy feature's slot (src/features/<name>/<name>Slot.tsx): the one file of a feature the ui imports.
+      'boundaries/files': [{ category: 'slot', pattern: 'src/features/*/*Slot.tsx' }],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
@@ -59,7 +63,16 @@ export default tseslint.config(
           policies: [
             {
               from: { element: { type: 'ui' } },
-              allow: { to: { element: { types: { anyOf: ['ui', 'machines', 'adapters', 'domain'] } } } },
+              allow: {
+                to: [
+                  { element: { types: { anyOf: ['ui', 'machines', 'adapters', 'domain'] } } },
+                  { element: { type: 'features' }, file: { categories: 'slot' } },
+                ],
+              },
+            },
+            {
+              from: { element: { type: 'features' } },
+              allow: { to: { element: { types: { anyOf: ['features', 'ui', 'machines', 'adapters', 'domain'] } } } },
             },
             {
               from: { element: { type: 'machines' } },
@@ -84,7 +97,13 @@ export default tseslint.config(
   },
   {
     // ui and machines may reach adapters only through their ports.
-    files: ['src/ui/**/*.{ts,tsx}', 'src/machines/**/*.ts', 'src/domain/**/*.ts', 'src/adapters/*/*Port.ts'],
+    files: [
+      'src/ui/**/*.{ts,tsx}',
+      'src/features/**/*.{ts,tsx}',
+      'src/machines/**/*.ts',
+      'src/domain/**/*.ts',
+      'src/adapters/*/*Port.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', { patterns: [onlyPortsOfAdapters] }] },
   },
 );

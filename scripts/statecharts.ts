@@ -22,10 +22,12 @@ import { layoutDiagram } from '../src/inspector/layout';
 import { renderSvg } from '../src/inspector/svg';
 import { authMachine } from '../src/machines/authMachine';
 import { browseMachine } from '../src/machines/browseMachine';
+import { browseSlotMachine } from '../src/machines/browseSlotMachine';
 import { cartMachine } from '../src/machines/cartMachine';
 import { catalogMachine } from '../src/machines/catalogMachine';
 import { checkoutGuardMachine } from '../src/machines/checkoutGuardMachine';
 import { checkoutMachine } from '../src/machines/checkoutMachine';
+import { confirmationMachine } from '../src/machines/confirmationMachine';
 import { connectivityMachine } from '../src/machines/connectivityMachine';
 import { deliveryMachine } from '../src/machines/deliveryMachine';
 import { ordersMachine } from '../src/machines/ordersMachine';
@@ -51,6 +53,12 @@ export const documentedMachines: DocumentedMachine[] = [
       'Sorting and price filters of /category/:id and /search: the view read from and written to ?ordem=&preco=, the list it shows, its price bands.',
   },
   {
+    machine: browseSlotMachine,
+    file: 'src/machines/browseSlotMachine.ts',
+    summary:
+      'A product list before the browse chunk arrives: after hydration an address with ?ordem= or ?preco= keeps the grid unpainted until the chunk shows that view, or 3 seconds have passed.',
+  },
+  {
     machine: cartMachine,
     file: 'src/machines/cartMachine.ts',
     summary:
@@ -71,6 +79,12 @@ export const documentedMachines: DocumentedMachine[] = [
     machine: checkoutMachine,
     file: 'src/machines/checkoutMachine.ts',
     summary: 'The Finalizar Compra button: creates a checkout session once per click and sends the browser to its url.',
+  },
+  {
+    machine: confirmationMachine,
+    file: 'src/machines/confirmationMachine.ts',
+    summary:
+      '/payment-confirmation: reads how the payment ended from the address; a confirmed payment tells the cart (cart.paymentConfirmed), once per visit.',
   },
   {
     machine: connectivityMachine,

@@ -3,7 +3,7 @@
 // hydration. Painting the default grid first and then jumping to the chosen one would show the wrong products.
 // This tiny script, inlined in the prerendered <head> of category pages, does nothing without browse parameters;
 // with them it marks <html> so that the grid and its count keep their place but are not painted
-// (visibility: hidden, the same size: nothing moves) until components/BrowseSlot shows the chosen view. If the
+// (visibility: hidden, the same size: nothing moves) until features/browse/browseSlot shows the chosen view. If the
 // app has not done so a few seconds after `load` (its scripts failed), the default grid is shown after all.
 // It never touches the DOM React is about to hydrate.
 

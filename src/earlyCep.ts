@@ -1,9 +1,9 @@
-// The CEP form (components/DeliveryEstimator) is in a prerendered product page's HTML, usable before the app
+// The CEP form (features/delivery/DeliveryEstimator) is in a prerendered product page's HTML, usable before the app
 // has hydrated. Enter there would submit it the browser's way (a reload with ?cep=, the typing gone). This
 // line, inlined in the prerendered <head> beside src/earlyClicks.ts, stops that submit; the field keeps what
 // was typed, and the estimator submits it to its machine when React takes the field over. After hydration
 // React's own handler prevents the same default, so the listener never needs removing.
-import { DELIVERY_FORM_ATTRIBUTE } from './ui/components/DeliveryEstimator';
+import { DELIVERY_FORM_ATTRIBUTE } from './features/delivery/DeliveryEstimator';
 
 export const EARLY_CEP_SCRIPT =
   'document.addEventListener("submit",function(e){var f=e.target;' +

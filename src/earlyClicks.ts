@@ -5,7 +5,7 @@
 // each as one `cart.add` once hydration has finished. It never touches the DOM React is about to hydrate.
 export const TAKE_EARLY_CLICKS = '__clubTakeEarlyClicks';
 
-// The search field (components/SearchField) is prerendered too. Text typed into it before hydration could be
+// The search field (features/search/SearchField) is prerendered too. Text typed into it before hydration could be
 // emptied when React takes the field over, and an Enter would submit the form the browser's way (a reload). The
 // same script remembers the field's last text and stops that submit, noting the Enter; the field hands both to
 // its machine when it has its actor, so the Enter counts exactly once.

@@ -8,7 +8,7 @@ import { EARLY_BROWSE_SCRIPT } from '../../src/earlyBrowse';
 import { EARLY_CEP_SCRIPT } from '../../src/earlyCep';
 import { EARLY_CLICKS_SCRIPT } from '../../src/earlyClicks';
 import { renderPage } from '../../src/prerender';
-import { SEARCH_BAR_ID } from '../../src/ui/components/SearchBar';
+import { SEARCH_BAR_ID } from '../../src/features/search/searchLayout';
 import { SHOP_NAME, type PageMeta } from '../../src/ui/seo';
 import { escapeHtml } from '../../src/domain/escapeHtml';
 
@@ -43,7 +43,7 @@ function headTags(meta: PageMeta, origin: string, css: string, category: boolean
     // slices would show part of it, whose items move as the rest arrives (a layout shift before any script ran).
     `<link rel="expect" href="#${SEARCH_BAR_ID}" blocking="render">`,
     `<script>${EARLY_CLICKS_SCRIPT}</script>`,
-    // Product pages carry the CEP form (components/DeliveryEstimator): no browser submit before hydration.
+    // Product pages carry the CEP form (features/delivery/DeliveryEstimator): no browser submit before hydration.
     ...(meta.ogType === 'product' ? [`<script>${EARLY_CEP_SCRIPT}</script>`] : []),
     // Category pages: a link with a sort or a band keeps the grid unpainted until that view is shown.
     ...(category ? [`<script>${EARLY_BROWSE_SCRIPT}</script>`] : []),

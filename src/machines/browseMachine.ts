@@ -19,6 +19,11 @@ import {
  * forwards every address it lands on (arrival, Back/Forward, a shared link) as `browse.address.changed`, and
  * the machine writes each choice back through `showAddress` (a new history entry) or corrects an address it
  * could not read with `correctAddress` (replacing the entry). The page renders `visible`, `bands` and `view`.
+ *
+ * The router hands back every address the machine writes, later and in order, among the shopper's own moves. Those
+ * echoes are not news: one that a newer choice has overtaken would take the view back a step. So the machine keeps
+ * the addresses it wrote and has not yet seen come back (`echoes`); any other address (Back, Forward, a link) is
+ * the shopper's, forgets them, and drops a write still pending (`dropPendingAddress`), which would land after it.
  */
 export interface BrowseContext {
   /** The list in its own order: the category's or the search's ranking. */
@@ -33,6 +38,8 @@ export interface BrowseContext {
   visible: Product[];
   /** Price bands of `products` (not of `visible`: choosing a band keeps the others on offer). */
   bands: PriceBand[];
+  /** Addresses written (or about to be) that the router has not handed back yet, oldest first. */
+  echoes: string[];
 }
 
 export interface BrowseInput {
@@ -63,11 +70,21 @@ const viewChosen = (context: BrowseContext, event: BrowseEvent): BrowseView => {
 
 const present = (products: Product[], view: BrowseView) => ({ visible: browseProducts(products, view) });
 
-// Runs after adoptChoice: the address it computed.
-const writeChoice = {
-  type: 'showAddress',
-  params: ({ context }: { context: BrowseContext }) => ({ address: context.address }),
-} as const;
+// Runs after adoptChoice: the address it computed, remembered as an echo to come.
+const writeChoice = [
+  {
+    type: 'showAddress',
+    params: ({ context }: { context: BrowseContext }) => ({ address: context.address }),
+  },
+  'expectEcho',
+] as const;
+
+/** The position of an address among the echoes still to come (-1: the shopper's own move). */
+const echoIndex = (context: BrowseContext, event: BrowseEvent) =>
+  event.type === 'browse.address.changed' ? context.echoes.indexOf(normaliseSearch(event.address)) : -1;
+
+// Any address that is not an echo: the echoes are forgotten and a pending write dropped.
+const shoppersMove = ['forgetEchoes', 'dropPendingAddress'] as const;
 
 export const browseMachine = setup({
   types: {
@@ -80,6 +97,13 @@ export const browseMachine = setup({
     showAddress: (_, _params: { address: string }) => {},
     /** The address said something unreadable: the same entry, rewritten. */
     correctAddress: (_, _params: { address: string }) => {},
+    /** Provided from outside: a choice's entry not written yet is not written (the shopper moved elsewhere). */
+    dropPendingAddress: () => {},
+    /** The address just written (`context.address`) will come back from the router. */
+    expectEcho: assign({ echoes: ({ context }) => [...context.echoes, context.address] }),
+    /** An echo came back: it and any older one (the router may report only the newest of several) are done. */
+    takeEcho: assign({ echoes: ({ context, event }) => context.echoes.slice(echoIndex(context, event) + 1) }),
+    forgetEchoes: assign({ echoes: [] }),
     adoptAddress: assign(({ context, event }) => {
       if (event.type !== 'browse.address.changed') return {};
       const { view, canonical } = parseAddress(event.address);
@@ -96,6 +120,7 @@ export const browseMachine = setup({
     }),
   },
   guards: {
+    isEcho: ({ context, event }) => echoIndex(context, event) >= 0,
     isUnreadableAddress: ({ event }) =>
       event.type === 'browse.address.changed' &&
       parseAddress(event.address).canonical !== normaliseSearch(event.address),
@@ -117,27 +142,33 @@ export const browseMachine = setup({
       address: normaliseSearch(input.address ?? ''),
       visible: browseProducts(products, view),
       bands: priceBands(products),
+      echoes: [],
     };
   },
   initial: 'deciding',
   on: {
     'browse.address.changed': [
+      // An address this machine wrote comes back from the router: nothing to do (no second render).
+      { guard: 'isEcho', actions: 'takeEcho' },
       {
         guard: 'isUnreadableAddress',
         target: '.deciding',
         actions: [
+          ...shoppersMove,
           'adoptAddress',
           { type: 'correctAddress', params: ({ event }) => ({ address: parseAddress(event.address).canonical }) },
+          'expectEcho',
         ],
       },
-      // The address a choice has just written comes back from the router: nothing to do (no second render).
-      { guard: 'isNewAddress', target: '.deciding', actions: 'adoptAddress' },
+      { guard: 'isNewAddress', target: '.deciding', actions: [...shoppersMove, 'adoptAddress'] },
+      // The shopper landed on the view on screen (Back onto it): nothing to show, but pending writes are stale.
+      { actions: [...shoppersMove] },
     ],
     'browse.products.changed': { target: '.deciding', actions: 'adoptProducts' },
     // A choice that changes nothing (Limpar filtros on the default view) writes no history entry.
-    'browse.order.choose': { guard: 'changesView', target: '.deciding', actions: ['adoptChoice', writeChoice] },
-    'browse.price.choose': { guard: 'changesView', target: '.deciding', actions: ['adoptChoice', writeChoice] },
-    'browse.clear': { guard: 'changesView', target: '.deciding', actions: ['adoptChoice', writeChoice] },
+    'browse.order.choose': { guard: 'changesView', target: '.deciding', actions: ['adoptChoice', ...writeChoice] },
+    'browse.price.choose': { guard: 'changesView', target: '.deciding', actions: ['adoptChoice', ...writeChoice] },
+    'browse.clear': { guard: 'changesView', target: '.deciding', actions: ['adoptChoice', ...writeChoice] },
   },
   states: {
     /** Picks the state that says what the view shows. */

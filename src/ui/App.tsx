@@ -19,7 +19,6 @@ import { Header } from './components/Header';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { OfflineBanner, UpdateBanner } from './components/OfflineStatus';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
-import { SearchBar } from './components/SearchBar';
 import { useHydrated } from './hooks/useHydrated';
 import { browserOnline } from './lazyImport';
 import { createLazyPages } from './lazyPages';
@@ -28,9 +27,11 @@ import { ExplorePage } from './pages/ExplorePage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProductPage } from './pages/ProductPage';
+import { loadSearchPage, SearchSlot } from '../features/search/searchSlot';
 
 // Forms, checkout and confirmation are split off so the home route stays small. A page whose chunk cannot be
-// downloaded is a message with "Tentar novamente" (RouteErrorBoundary), tried again then and on `online`.
+// downloaded is a message with "Tentar novamente" (RouteErrorBoundary), tried again then and when the
+// connectivity machine says the connection is back.
 const lazyPages = createLazyPages();
 const LoginPage = lazyPages.page(() => import('./pages/LoginPage'));
 const SignUpPage = lazyPages.page(() => import('./pages/SignUpPage'));
@@ -38,7 +39,7 @@ const CheckoutPage = lazyPages.page(() => import('./pages/CheckoutPage'));
 const ConfirmationPage = lazyPages.page(() => import('./pages/ConfirmationPage'));
 const OrdersPage = lazyPages.page(() => import('./pages/OrdersPage'));
 // In the search chunk with the field, so already loaded when a keystroke opens /search (no overlay over the field).
-const SearchPage = lazyPages.page(() => import('./searchFeature').then((feature) => ({ default: feature.SearchPage })));
+const SearchPage = lazyPages.page(loadSearchPage);
 /** A download that failed while online sticks in the bundler: the shopper's retry then loads the page anew. */
 const retryPages = (asked: boolean) => {
   if (lazyPages.retry() === 'reload' && asked && browserOnline()) window.location.reload();
@@ -146,7 +147,7 @@ function Layout({ notFoundPath, onHydrated }: Pick<AppProps, 'notFoundPath' | 'o
   return (
     <Shell>
       <Header cartButtonRef={cartButtonRef} />
-      <SearchBar />
+      <SearchSlot />
       <OfflineBanner />
       <UpdateBanner />
       <AuthBanner />

@@ -21,10 +21,7 @@ import {
 import { checkoutGuardMachine, createCheckoutGuardActors } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
-import type { SearchActorRef } from '../machines/searchMachine';
-import type { DeliveryFeature } from './deliveryFeature';
-import { importWhenOnline } from './lazyImport';
-import type { Services } from './services';
+import type { FeatureHost, Services } from './services';
 
 export interface Ports {
   auth: AuthPort;
@@ -94,48 +91,21 @@ export function createServices(
     }),
     { inspect },
   ).start();
+  // The lazy features (src/features: search, delivery) start their actors from these when their chunk arrives, and
+  // stop them with the services.
   let stopped = false;
-  /**
-   * A feature in a chunk of its own: downloaded once, on first need; started when it arrives (and stopped at once if
-   * the services stopped meanwhile); a failed download is logged and answers null, and the next need tries again
-   * (offline it is not requested at all: src/ui/lazyImport.ts).
-   */
-  const lazyFeature = <T>(name: string, load: () => Promise<{ value: T; stop: () => void }>) => {
-    let loading: Promise<T | null> | undefined;
-    let stopFeature = () => {};
-    const get = () =>
-      (loading ??= importWhenOnline(load).then(
-        (started) => {
-          if (stopped) started.stop();
-          stopFeature = started.stop;
-          return started.value;
-        },
-        (error: unknown) => {
-          loading = undefined;
-          effects.logError(`[${name}] the ${name} code could not be loaded`, error);
-          return null;
-        },
-      ));
-    return { get, stop: () => stopFeature() };
+  const featureStops: Array<() => void> = [];
+  const features: FeatureHost = {
+    navigation: ports.navigation,
+    searchBackend: ports.search,
+    deliveryCep: ports.deliveryCep,
+    now: options.now,
+    logError: effects.logError,
+    onStop(stop) {
+      if (stopped) stop();
+      else featureStops.push(stop);
+    },
   };
-  // Search is a lazy chunk (src/ui/searchFeature.ts, loaded when the field mounts, after the first render), so
-  // `/`'s entry JS does not grow; minisearch and the index are a second chunk, loaded on the first search.
-  const search = lazyFeature<SearchActorRef>('search', async () => {
-    const { startSearch } = await import('./searchFeature');
-    const started = startSearch({ catalog, navigation: ports.navigation, backend: ports.search, logError, inspect });
-    return { value: started.actor, stop: started.stop };
-  });
-  // Delivery is a lazy chunk too (src/ui/deliveryFeature.ts: the machine, its wiring, the estimator),
-  // loaded by the first component that needs it (the product page, the cart panel opened with items, /checkout);
-  // the cart's actor starts when it arrives. The quote's own code is a further chunk, loaded by the first quote.
-  const delivery = lazyFeature<DeliveryFeature>('delivery', async () => {
-    const [{ startDeliveryFeature }, storage] = await Promise.all([
-      import('./deliveryFeature'),
-      typeof ports.deliveryCep === 'function' ? ports.deliveryCep() : ports.deliveryCep,
-    ]);
-    const started = startDeliveryFeature({ cart, catalog, storage, now: options.now, log: effects.logError, inspect });
-    return { value: started.feature, stop: started.stop };
-  });
   // Each orders actor and checkout guard follows the auth actor itself: pages only render them.
   const orders = ordersMachine.provide({
     actors: createOrdersActors({ orders: ports.orders, auth }),
@@ -152,14 +122,12 @@ export function createServices(
     catalog,
     checkout,
     checkoutGuard,
-    delivery: delivery.get,
+    features,
     orders,
-    search: search.get,
     inspect,
     stop() {
       stopped = true;
-      search.stop();
-      delivery.stop();
+      for (const stop of featureStops.splice(0)) stop();
       for (const actor of [catalog, auth, cart, checkout]) actor.stop();
     },
   };

@@ -7,29 +7,41 @@ import type { CatalogActorRef } from '../machines/catalogMachine';
 import type { CheckoutActorRef } from '../machines/checkoutMachine';
 import type { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import type { ordersMachine } from '../machines/ordersMachine';
-import type { SearchActorRef } from '../machines/searchMachine';
-import type { DeliveryFeature } from './deliveryFeature';
+import type { DeliveryCepPort } from '../adapters/deliveryCep/deliveryCepPort';
+import type { NavigationPort } from '../adapters/navigation/navigationPort';
+import type { SearchPort } from '../adapters/search/searchPort';
+
+/**
+ * What the lazy features (src/features: search, delivery, browse) run on once their chunk is there: their ports
+ * and effects, and the services' stop. Each feature's loader starts its actors from these
+ * (src/features/lazyFeature.ts).
+ */
+export interface FeatureHost {
+  /** The address bar the search keeps on /search?q= (the browser's history, which wouter follows). */
+  navigation: NavigationPort;
+  /** The backend's search of the whole catalog (asked only when the storefront holds part of it). */
+  searchBackend?: SearchPort;
+  /** The shopper's last valid CEP, or how to load its adapter (beside the delivery chunk). */
+  deliveryCep: DeliveryCepPort | (() => Promise<DeliveryCepPort>);
+  /** The clock delivery dates count from (epoch ms); Date.now unless a test fixes the day. */
+  now?: () => number;
+  /** Errors the spec says are "only logged". */
+  logError: (message: string, error: unknown) => void;
+  /** Calls `stop` when the services stop (at once if they already have). */
+  onStop(stop: () => void): void;
+}
 
 export interface Services {
   auth: AuthActorRef;
   cart: CartActorRef;
   catalog: CatalogActorRef;
   checkout: CheckoutActorRef;
-  /**
-   * Frete and delivery dates by CEP (issue 27). Its code (the machine, its wiring, the estimator) is a lazy chunk:
-   * the first call loads it and starts the cart's delivery actor, whose parcel follows the cart; every call returns
-   * the same promise (React's use() needs that). Null when the chunk could not be loaded; the next call tries again.
-   */
-  delivery: () => Promise<DeliveryFeature | null>;
+  /** Where the lazy features (search, delivery) find their ports; their loaders start them on first need. */
+  features: FeatureHost;
   /** The guard machine with navigateToLogin provided; the checkout page starts one per visit. */
   checkoutGuard: typeof checkoutGuardMachine;
   /** The orders machine with OrdersPort provided; "Meus pedidos" and the confirmation page start one per visit. */
   orders: typeof ordersMachine;
-  /**
-   * The search actor (issue 10). Its code is a lazy chunk: the first call loads it and starts the actor; every
-   * call returns the same promise (React's use() needs that). Null when the chunk could not be loaded.
-   */
-  search: () => Promise<SearchActorRef | null>;
   /** The local-mode inspector's hook (docs/inspector.md) for actors a page starts itself; absent otherwise. */
   inspect?: (event: InspectionEvent) => void;
 }

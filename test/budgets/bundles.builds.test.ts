@@ -86,11 +86,11 @@ describe('budgets on the production build', () => {
     expect(holding(report.lazyJs), 'exactly one lazy chunk holds minisearch').toHaveLength(1);
     const lazy = report.lazyJs.map((f) => f.file);
     expect(
-      lazy.some((file) => file.startsWith('searchFeature.')),
-      `searchFeature should be a lazy chunk: ${lazy.join(', ')}`,
+      lazy.some((file) => file.startsWith('searchChunk.')),
+      `searchChunk should be a lazy chunk: ${lazy.join(', ')}`,
     ).toBe(true);
     expect(holding(report.lazyJs)[0], 'minisearch loads on the first search, not with the field').not.toMatch(
-      /^searchFeature\./,
+      /^searchChunk\./,
     );
   });
 

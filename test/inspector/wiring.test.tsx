@@ -5,6 +5,7 @@
 // (checkout guard, orders, browse).
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { memoryLocation } from 'wouter/memory-location';
 import { memoryAuth } from '../../src/adapters/auth/memoryAuth';
 import { memoryCartStorage } from '../../src/adapters/cartStorage/memoryCartStorage';
@@ -13,6 +14,7 @@ import { memoryCheckout } from '../../src/adapters/checkout/memoryCheckout';
 import { memoryDeliveryCep } from '../../src/adapters/deliveryCep/memoryDeliveryCep';
 import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
 import { memoryUsers } from '../../src/adapters/users/memoryUsers';
+import { loadDelivery } from '../../src/features/delivery/deliveryLoader';
 import { createRecorder } from '../../src/inspector/recorder';
 import { App } from '../../src/ui/App';
 import { createServices } from '../../src/ui/createServices';
@@ -83,7 +85,8 @@ describe('the inspector hook', () => {
         },
       );
       // A product page's delivery actor carries the hook from its creation: once started, it is the one drawn.
-      const productDelivery = (await services.delivery())!.createProductDelivery({ id: 'j1', price: 500 }, 'jackets');
+      const { productDelivery: product } = (await loadDelivery(services))!;
+      const productDelivery = createActor(product.logic, product.options({ id: 'j1', price: 500 }, 'jackets'));
       productDelivery.start();
       expect(recorder.actors().get('delivery')).toBe(productDelivery);
       productDelivery.stop();

@@ -10,7 +10,8 @@ import { memoryDeliveryCep, type MemoryDeliveryCep } from '../../src/adapters/de
 import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
 import { memoryUsers } from '../../src/adapters/users/memoryUsers';
 import type { Category } from '../../src/domain';
-import { waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
+import { loadDelivery } from '../../src/features/delivery/deliveryLoader';
 import { selectedDelivery } from '../../src/machines/deliveryMachine';
 import { createServices } from '../../src/ui/createServices';
 import { memoryNavigation } from '../../src/adapters/navigation/memoryNavigation';
@@ -60,12 +61,12 @@ function services(
   return built;
 }
 
-describe('createServices: delivery', () => {
+describe('the delivery loader over createServices', () => {
   it("the cart's delivery quotes the cart with the stored CEP, each line weighed by its category", async () => {
     const built = services(memoryDeliveryCep({ raw: '01310100' }));
     const { cart } = built;
     await settle(); // the catalog and the saved cart are read
-    const delivery = (await built.delivery())!.cartDelivery;
+    const delivery = (await loadDelivery(built))!.cartDelivery;
     expect(delivery.getSnapshot().value).toBe('idle');
     cart.send({ type: 'cart.add', product: catalog[1]!.products[0]! });
     cart.send({ type: 'cart.add', product: catalog[1]!.products[0]! });
@@ -84,7 +85,10 @@ describe('createServices: delivery', () => {
     const built = services(deliveryCep);
     const { cart } = built;
     await settle();
-    const { cartDelivery: delivery, createProductDelivery } = (await built.delivery())!;
+    const { cartDelivery: delivery, productDelivery } = (await loadDelivery(built))!;
+    // A product page's actor (useProductDelivery runs one per page with these).
+    const createProductDelivery = (product: { id: string; price: number }, categoryId: string) =>
+      createActor(productDelivery.logic, productDelivery.options(product, categoryId));
     const product = createProductDelivery({ id: 'j1', price: 500 }, 'jackets');
     expect(product).not.toBe(delivery);
     product.start();
@@ -110,11 +114,11 @@ describe('createServices: delivery', () => {
 
   it('loads the delivery chunk once (one promise for every call) and stops its actor with the services', async () => {
     const built = services(memoryDeliveryCep());
-    const first = built.delivery();
-    expect(built.delivery()).toBe(first);
+    const first = loadDelivery(built);
+    expect(loadDelivery(built)).toBe(first);
     const feature = await first;
     expect(feature?.cartDelivery.getSnapshot().status).toBe('active');
-    expect(built.delivery()).toBe(first);
+    expect(loadDelivery(built)).toBe(first);
     built.stop();
     expect(feature?.cartDelivery.getSnapshot().status).toBe('stopped');
   });
@@ -131,14 +135,14 @@ describe('createServices: delivery', () => {
       },
       (message) => logged.push(message),
     );
-    const failed = built.delivery();
+    const failed = loadDelivery(built);
     expect(await failed).toBeNull();
     expect(logged).toEqual(['[delivery] the delivery code could not be loaded']);
-    const retried = built.delivery();
+    const retried = loadDelivery(built);
     expect(retried).not.toBe(failed);
     const feature = await retried;
     expect(attempts).toBe(2);
     expect(feature?.cartDelivery.getSnapshot().context.cep).toBe('01310100');
-    expect(built.delivery()).toBe(retried);
+    expect(loadDelivery(built)).toBe(retried);
   });
 });

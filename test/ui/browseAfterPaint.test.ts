@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterPaint } from '../../src/ui/useBrowseActor';
+import { afterPaint } from '../../src/features/browse/browseActors';
 
 // A choice's history entry waits for the frame that shows the new grid, then for an idle moment.
 describe('afterPaint', () => {

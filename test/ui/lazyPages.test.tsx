@@ -1,14 +1,20 @@
 // A route page in a chunk that could not be downloaded (src/ui/lazyPages.tsx, src/ui/components/RouteErrorBoundary.tsx):
-// a pt-BR message with "Tentar novamente", never a blank page; the retry (button, `online` event, another
-// location) downloads it again, and offline no download is started at all.
+// a pt-BR message with "Tentar novamente", never a blank page; the retry (button, the connectivity machine going
+// back online, another location) downloads it again, and offline no download is started at all.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { connectivityMachine } from '../../src/machines/connectivityMachine';
+import { provideConnectivity } from '../../src/ui/components/OfflineStatus';
 import { RouteErrorBoundary } from '../../src/ui/components/RouteErrorBoundary';
 import { ChunkOfflineError } from '../../src/ui/lazyImport';
 import { createLazyPages } from '../../src/ui/lazyPages';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  provideConnectivity(null);
+});
 const MESSAGE = 'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.';
 
 /** A page module whose download fails while `network.down` (like Parcel's import() of a chunk). */
@@ -56,6 +62,9 @@ describe('lazy route pages', () => {
     const pages = createLazyPages(() => online);
     const { load, downloads } = pageChunk(network);
     const Page = pages.page(load);
+    // The one source of the connection: the connectivity actor (src/main.tsx feeds it the browser's events).
+    const connectivity = createActor(connectivityMachine, { input: { online: false, path: '/login' } }).start();
+    provideConnectivity(connectivity);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<Harness pages={pages} Page={Page} />);
     expect((await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent).toContain(MESSAGE);
@@ -64,8 +73,14 @@ describe('lazy route pages', () => {
 
     online = true;
     network.down = false;
+    // The browser's event alone is not listened to here: the machine says when the connection is back.
     await act(async () => {
       window.dispatchEvent(new Event('online'));
+    });
+    expect(downloads.count).toBe(0);
+    expect(screen.getByRole('alert').textContent).toContain(MESSAGE);
+    await act(async () => {
+      connectivity.send({ type: 'connectivity.online' });
     });
     expect((await screen.findByRole('heading', { name: 'Entrar, Ana' }, { timeout: 5_000 })).textContent).toBe(
       'Entrar, Ana',

@@ -4,7 +4,8 @@ import { catalog as seedCatalog } from '../../seed/seedCatalog';
 import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import type { CatalogPort } from '../../src/adapters/catalog/catalogPort';
 import type { Category } from '../../src/domain';
-import { BLANK_QUERY_HINT } from '../../src/ui/components/SearchField';
+import { BLANK_QUERY_HINT } from '../../src/features/search/SearchField';
+import { loadSearch } from '../../src/features/search/searchLoader';
 import { renderApp, settled as pageSettled } from './support/renderApp';
 
 let app: ReturnType<typeof renderApp> | undefined;
@@ -30,7 +31,7 @@ async function settled() {
   // Inside act, so the field's own render with the machine (its `.then` on the same promise) is done before typing.
   let actor: unknown;
   await act(async () => {
-    actor = await app!.services.search();
+    actor = await loadSearch(app!.services);
   });
   expect(actor).not.toBeNull();
 }

@@ -19,7 +19,8 @@ import { memoryUsers } from '../../src/adapters/users/memoryUsers';
 import { createBrowserNavigation } from '../../src/adapters/navigation/browserNavigation';
 import { createServices } from '../../src/ui/createServices';
 import type { Category } from '../../src/domain';
-import { SearchBar } from '../../src/ui/components/SearchBar';
+import { loadSearch } from '../../src/features/search/searchLoader';
+import { SearchSlot } from '../../src/features/search/searchSlot';
 import { ServicesProvider } from '../../src/ui/services';
 
 const shop = () => memoryCatalog(seedCatalog as Category[]);
@@ -40,13 +41,13 @@ describe('search bar, server and client', () => {
       },
       { logError: () => {}, navigateToLogin: () => {}, redirectTo: () => {} },
     );
-    await services.search();
+    await loadSearch(services);
     // The prerender's way: wouter's browser location with ssrPath on the server, the real location on the client;
     // react-dom/static waits for the field's lazy chunk, so the page carries the whole field.
     const tree = (ssr: boolean) => (
       <ServicesProvider services={services}>
         <Router {...(ssr ? { ssrPath: '/', ssrSearch: '' } : {})}>
-          <SearchBar />
+          <SearchSlot />
         </Router>
       </ServicesProvider>
     );

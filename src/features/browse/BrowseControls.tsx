@@ -10,8 +10,8 @@ import {
   type PriceRange,
 } from '../../domain/browse';
 import type { BrowseActorRef } from '../../machines/browseMachine';
-import { Button, styled, visuallyHidden } from '../theme';
-import { BrowseBar, BrowseCount, WIDE } from './BrowseSlot';
+import { Button, styled, visuallyHidden } from '../../ui/theme';
+import { BrowseBar, BrowseCount, WIDE } from './browseLayout';
 
 export const EMPTY_RANGE_TEXT = 'Nenhum produto nessa faixa de preço.';
 

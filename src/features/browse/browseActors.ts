@@ -1,10 +1,12 @@
+// The browse feature's actor wiring, in its lazy chunk (browseChunk.tsx): a browse actor per list, started and
+// stopped with the list's controls, its address actions written through wouter, every address handed to it.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLocation, useRouter } from 'wouter';
-import type { Product } from '../domain';
-import { BROWSE_ORDERS, normaliseSearch, prepareOrder } from '../domain/browse';
-import { browseMachine, type BrowseActorRef } from '../machines/browseMachine';
-import { useServices } from './services';
+import type { Product } from '../../domain';
+import { BROWSE_ORDERS, prepareOrder } from '../../domain/browse';
+import { browseMachine, type BrowseActorRef } from '../../machines/browseMachine';
+import { useServices } from '../../ui/services';
 
 /** Longest wait for an idle moment after the frame before a pending history entry is written anyway. */
 const WRITE_IDLE_TIMEOUT_MS = 100;
@@ -31,15 +33,17 @@ export function afterPaint(task: () => void): () => void {
 /**
  * A browse actor (sorting and price filters) for the product list of one page, wired to the address: the
  * machine writes choices through wouter's navigate (push, or replace to correct an unreadable address), and
- * every address the page lands on (Back/Forward, a shared link, a reload) is handed to the machine.
+ * every address the router reports is handed to the machine, which tells its own writes coming back (echoes)
+ * from the shopper's moves (Back/Forward, a shared link, a reload).
  *
- * Used by the browse chunk only, which components/BrowseSlot renders once the page has hydrated: the
+ * Used by the browse chunk only, which browseSlot.tsx renders once the page has hydrated: the
  * prerendered HTML (the default view) is never rendered from here, so the address applies from the start.
  */
 export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
   const { inspect } = useServices();
   const router = useRouter();
-  // The raw query string: wouter's useSearch() would decode it first (see searchQuery.ts); the machine decodes
+  // The raw query string: wouter's useSearch() would decode it first (see src/features/search/searchQuery.ts); the
+  // machine decodes
   // each value itself.
   const address = router.searchHook(router);
   const [location, navigate] = useLocation();
@@ -51,12 +55,11 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
 
   // A choice's history entry is written once the grid it produced has been painted (afterPaint): pushState cost
   // 3–10 ms of the main thread per call in Chromium, and wouter re-renders after it; before the frame, both held
-  // the new grid back. `echoes` are the addresses written and not yet seen coming back from the router.
-  const writes = useRef<{ cancel?: () => void; write?: () => void; echoes: string[] }>({ echoes: [] });
+  // the new grid back.
+  const writes = useRef<{ cancel?: () => void; write?: () => void }>({});
   const [logic] = useState(() => {
     const go = (query: string, replace: boolean) => {
       const { location: path, navigate: to } = where.current;
-      writes.current.echoes.push(query);
       to(query ? `${path}?${query}` : path, { replace });
     };
     // An earlier choice's entry first: the history keeps every choice, in order.
@@ -78,24 +81,18 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
           flush();
           go(query, true);
         },
+        // The shopper moved elsewhere: a choice not yet written would land after that move.
+        dropPendingAddress: () => {
+          writes.current.cancel?.();
+          writes.current.write = undefined;
+        },
       },
     });
   });
   const browse = useActorRef(logic, { input: { products, address }, inspect });
 
-  // The address moved. Its own writes coming back are not news to the machine (and one that an even newer choice
-  // has overtaken would take it back a step); anything else (Back/Forward, a link) is, and a choice not yet
-  // written would land after it: it is dropped.
+  // The address moved: the machine tells its own writes coming back from the shopper's moves.
   useEffect(() => {
-    const pending = writes.current;
-    const own = pending.echoes.indexOf(normaliseSearch(address));
-    if (own >= 0) {
-      pending.echoes.splice(0, own + 1);
-      return;
-    }
-    pending.echoes = [];
-    pending.cancel?.();
-    pending.write = undefined;
     browse.send({ type: 'browse.address.changed', address });
   }, [browse, address]);
   useEffect(() => () => writes.current.cancel?.(), []);
@@ -111,7 +108,7 @@ export function useBrowseActor(products: readonly Product[]): BrowseActorRef {
   // The price orders sorted while the page is idle, one per idle moment: the shopper's first choice of an order then
   // costs a filter, not a sort of the whole list. Not the name order: building the pt-BR collator is one task of
   // about 30 ms on a phone, too long for an idle moment, so it waits for the shopper to reach the controls
-  // (src/ui/browseFeature.tsx).
+  // (browseChunk.tsx).
   const list = useSelector(browse, (s) => s.context.products);
   useEffect(() => {
     if (typeof requestIdleCallback !== 'function') return;

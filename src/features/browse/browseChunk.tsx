@@ -1,10 +1,19 @@
-// The browse chunk (sorting and price filters, docs/requirements.md#browse), loaded by components/BrowseSlot after hydration.
+// The browse feature's one lazy chunk (sorting and price filters, docs/ui.md): the controls, the machine's wiring and
+// the rules, loaded by the slot (browseSlot.tsx) once the page has hydrated.
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect } from 'react';
-import { prepareOrder } from '../domain/browse';
-import { BrowseControls, BrowseEmpty } from './components/BrowseControls';
-import type { BrowseFeatureProps } from './components/BrowseSlot';
-import { useBrowseActor } from './useBrowseActor';
+import type { Product } from '../../domain';
+import { prepareOrder } from '../../domain/browse';
+import type { BrowseActorRef } from '../../machines/browseMachine';
+import { BrowseControls, BrowseEmpty } from './BrowseControls';
+import { useBrowseActor } from './browseActors';
+
+/** What the browse chunk gets: the page's list, and where to hand the browse actor it runs for it. */
+export interface BrowseFeatureProps {
+  products: readonly Product[];
+  kind: 'category' | 'search';
+  onActor: (browse: BrowseActorRef) => void;
+}
 
 export default function BrowseProducts({ products, kind, onActor }: BrowseFeatureProps) {
   const browse = useBrowseActor(products);

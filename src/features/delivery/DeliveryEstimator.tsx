@@ -5,8 +5,8 @@ import type { DeliveryOption } from '../../domain/delivery';
 import { formatDeliveryPrice, formatDeliveryWindow, type DeliveryServiceId } from '../../domain/deliveryOptions';
 import { CEP_INPUT_MAX_LENGTH } from '../../domain/limits';
 import type { DeliveryActorRef } from '../../machines/deliveryMachine';
-import { useHydrated } from '../hooks/useHydrated';
-import { Button, styled } from '../theme';
+import { useHydrated } from '../../ui/hooks/useHydrated';
+import { Button, styled } from '../../ui/theme';
 
 /** The CEP form's marker: src/earlyCep.ts keeps the browser from submitting it before the app has hydrated. */
 export const DELIVERY_FORM_ATTRIBUTE = 'data-delivery-cep';

@@ -1,35 +1,25 @@
-// The delivery parts of the product page and the checkout, in the lazy delivery chunk (src/ui/deliveryFeature.ts).
-import { useEffect, useState } from 'react';
+// The delivery parts of the product page and the checkout, in the lazy delivery chunk (deliveryChunk.ts).
 import { useSelector } from '@xstate/react';
 import { formatBRL, type Product } from '../../domain';
 import { formatDeliveryPrice, optionOf } from '../../domain/deliveryOptions';
-import { selectCartTotal } from '../selectors';
 import type { DeliveryActorRef } from '../../machines/deliveryMachine';
-import type { DeliveryActors } from '../deliveryService';
-import { useServices } from '../services';
-import { styled } from '../theme';
+import { selectCartTotal } from '../../ui/selectors';
+import { useServices } from '../../ui/services';
+import { styled } from '../../ui/theme';
+import { useProductDelivery, type DeliveryActors } from './deliveryActors';
 import { DeliveryEstimator } from './DeliveryEstimator';
 
-/**
- * The delivery estimate of one unit of a product: an actor of its own, started on mount and stopped on unmount
- * (the page keys it by product, so a related product's page gets a fresh one). Created during render so the
- * prerendered HTML already has the CEP field.
- */
+/** The delivery estimate of one unit of a product: an actor of its own, run by the wiring (useProductDelivery). */
 export function ProductDelivery({
   delivery,
   product,
   categoryId,
 }: {
-  delivery: Pick<DeliveryActors, 'createProductDelivery'>;
+  delivery: Pick<DeliveryActors, 'productDelivery'>;
   product: Product;
   categoryId: string;
 }) {
-  const [actor] = useState(() => delivery.createProductDelivery(product, categoryId));
-  useEffect(() => {
-    actor.start();
-    return () => actor.stop();
-  }, [actor]);
-  return <DeliveryEstimator delivery={actor} />;
+  return <DeliveryEstimator delivery={useProductDelivery(delivery, product, categoryId)} />;
 }
 
 const Summary = styled('dl', {

@@ -1,11 +1,12 @@
-// Starts the cart's delivery actor and makes product pages' ones. Part of the lazy delivery chunk
-// (src/ui/deliveryFeature.ts); createServices starts it on the first need.
+// The delivery feature's actor wiring, in its lazy chunk (deliveryChunk.ts): starts the cart's delivery actor (the
+// loader calls startDelivery once per services) and runs a product page's one for the life of its component.
+import { useActorRef } from '@xstate/react';
 import { createActor, type InspectionEvent } from 'xstate';
-import type { DeliveryCepPort } from '../adapters/deliveryCep/deliveryCepPort';
-import { toCentavos } from '../domain';
-import { formatCep } from '../domain/cep';
-import type { CartActorRef } from '../machines/cartMachine';
-import type { CatalogActorRef } from '../machines/catalogMachine';
+import type { DeliveryCepPort } from '../../adapters/deliveryCep/deliveryCepPort';
+import { toCentavos } from '../../domain';
+import { formatCep } from '../../domain/cep';
+import type { CartActorRef } from '../../machines/cartMachine';
+import type { CatalogActorRef } from '../../machines/catalogMachine';
 import {
   createDeliveryActors,
   deliveryMachine,
@@ -13,8 +14,9 @@ import {
   selectedDelivery,
   watchCartParcel,
   type DeliveryActorRef,
-} from '../machines/deliveryMachine';
-import type { DeliveryServiceId } from '../domain/deliveryOptions';
+  type DeliveryInput,
+} from '../../machines/deliveryMachine';
+import type { DeliveryServiceId } from '../../domain/deliveryOptions';
 
 export interface DeliveryActors {
   /**
@@ -24,11 +26,17 @@ export interface DeliveryActors {
    */
   cartDelivery: DeliveryActorRef;
   /**
-   * A NEW, UNSTARTED delivery actor for one unit of a product (of category `categoryId`), starting from the
-   * stored CEP, with the inspector's hook already attached. The product page starts it on mount and stops it on
-   * unmount, and creates another for the next product (a stopped actor does not restart).
+   * The delivery of one unit of a product (of category `categoryId`): the machine, provided, and the options of an
+   * actor of it (starting from the stored CEP, with the inspector's hook attached). useProductDelivery runs one per
+   * product page; a CEP saved there is adopted by `cartDelivery` as well.
    */
-  createProductDelivery: (product: { id: string; price: number }, categoryId: string) => DeliveryActorRef;
+  productDelivery: {
+    logic: typeof deliveryMachine;
+    options: (
+      product: { id: string; price: number },
+      categoryId: string,
+    ) => { input: DeliveryInput; inspect?: (event: InspectionEvent) => void };
+  };
   /** What checkout sends with the checkout session: the cart's quoted CEP and chosen service, or null before a quote. */
   chosenDelivery: () => { cep: string; service: DeliveryServiceId } | null;
   stop(): void;
@@ -43,7 +51,7 @@ export interface DeliveryDependencies {
   /** The clock delivery dates count from (epoch ms); Date.now unless a test fixes the day. */
   now?: () => number;
   log: (message: string, error: unknown) => void;
-  /** The inspector's recorder in local mode (createServices passes it on). */
+  /** The inspector's recorder in local mode (the loader passes the services' one on). */
   inspect?: (event: InspectionEvent) => void;
 }
 
@@ -77,12 +85,28 @@ export function startDelivery({ cart, catalog, storage, now, log, inspect }: Del
   });
   return {
     cartDelivery,
-    createProductDelivery: (product, categoryId) =>
-      createActor(productDeliveryMachine, {
+    productDelivery: {
+      logic: productDeliveryMachine,
+      options: (product, categoryId) => ({
         input: { cep: storage.load(), lines: [{ categoryId, quantity: 1, unitAmount: toCentavos(product.price) }] },
         inspect,
       }),
+    },
     chosenDelivery: () => selectedDelivery(cartDelivery.getSnapshot()),
     stop: () => cartDelivery.stop(),
   };
+}
+
+/**
+ * The delivery actor of one product page's product: created in the first render (so the prerendered HTML already
+ * has the CEP field), started when the component mounts and stopped when it unmounts (@xstate/react). The page keys
+ * the component by product, so a related product's page gets a fresh actor.
+ */
+export function useProductDelivery(
+  delivery: Pick<DeliveryActors, 'productDelivery'>,
+  product: { id: string; price: number },
+  categoryId: string,
+): DeliveryActorRef {
+  const { logic, options } = delivery.productDelivery;
+  return useActorRef(logic, options(product, categoryId));
 }

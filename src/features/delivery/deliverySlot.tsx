@@ -1,8 +1,11 @@
 // Where delivery shows up (product page, cart panel, checkout): its code is the lazy delivery chunk
-// (src/ui/deliveryFeature.ts), so `/`'s entry JS carries only this.
+// (deliveryChunk.ts), so `/`'s entry JS carries only this slot and the loader.
 import { Suspense, use, useState, type ReactNode } from 'react';
-import type { DeliveryFeature } from '../deliveryFeature';
-import { useServices } from '../services';
+import { useServices } from '../../ui/services';
+import type { DeliveryFeature } from './deliveryChunk';
+import { loadDelivery } from './deliveryLoader';
+
+export type { DeliveryFeature };
 
 export type DeliveryLoad = Promise<DeliveryFeature | null>;
 
@@ -11,8 +14,8 @@ export type DeliveryLoad = Promise<DeliveryFeature | null>;
  * null when the chunk could not be loaded; the next component to mount asks again.
  */
 export function useDeliveryLoad(): DeliveryLoad {
-  const { delivery } = useServices();
-  const [load] = useState(delivery);
+  const services = useServices();
+  const [load] = useState(() => loadDelivery(services));
   return load;
 }
 

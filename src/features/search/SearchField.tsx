@@ -1,10 +1,10 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { paths } from '../paths';
-import { selectSearchHint, selectSearchQuery } from '../selectors';
-import { useSearchActor } from '../useSearchActor';
-import { styled, visuallyHiddenStyle } from '../theme';
-import { SEARCH_BAR_HEIGHT, SEARCH_BAR_ID } from './SearchBar';
+import { paths } from '../../ui/paths';
+import { selectSearchHint, selectSearchQuery } from '../../ui/selectors';
+import { styled, visuallyHiddenStyle } from '../../ui/theme';
+import { useSearchActor, type SearchLoad } from './searchActors';
+import { SEARCH_BAR_HEIGHT, SEARCH_BAR_ID } from './searchLayout';
 
 /** A bar of its own under the top bar, so the header (docs/requirements.md#header) keeps exactly its items. */
 const Bar = styled('div', {
@@ -21,7 +21,7 @@ const Row = styled('div', {
   display: 'flex',
   alignItems: 'center',
   gap: '$2 $3',
-  // One row at every width, so the bar's height is known before this chunk arrives (SearchBar reserves it).
+  // One row at every width, so the bar's height is known before this chunk arrives (SearchSlot reserves it).
   '& label': { fontWeight: 600, whiteSpace: 'nowrap' },
   // On a phone the visible label left the field about 60 px of a 375 px screen, three letters of what was typed:
   // there the label is for screen readers only, and the placeholder and the Buscar button say what the field is.
@@ -65,8 +65,8 @@ export const BLANK_QUERY_HINT = 'Digite o nome de um produto ou de uma categoria
  * src/earlyClicks.ts holds an Enter for the machine), or if the search code could not be loaded, the form itself
  * submits to /search?q=.
  */
-export default function SearchField() {
-  const { search } = useSearchActor({ takesEarlyInput: true });
+export default function SearchField({ load }: { load: SearchLoad }) {
+  const { search } = useSearchActor(load, { takesEarlyInput: true });
   // What is typed in the moment before the machine runs (it starts right after this chunk arrives); the machine
   // receives it then from the early script, which sees every keystroke until that moment.
   const [early, setEarly] = useState('');

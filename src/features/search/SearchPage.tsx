@@ -2,13 +2,13 @@ import { useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { resultCountText, searchTerm } from '../../domain/search';
-import { BrowseSlot } from '../components/BrowseSlot';
-import { categoryPath } from '../paths';
-import { useSearchQueryParam } from '../searchQuery';
-import { selectCategories, selectListFailed, selectSearchView } from '../selectors';
-import { useServices } from '../services';
-import { useSearchActor } from '../useSearchActor';
-import { Button, Page, PageTitle, styled } from '../theme';
+import { categoryPath } from '../../ui/paths';
+import { selectCategories, selectListFailed, selectSearchView } from '../../ui/selectors';
+import { useServices } from '../../ui/services';
+import { Button, Page, PageTitle, styled } from '../../ui/theme';
+import { BrowseSlot } from '../browse/browseSlot';
+import { useSearchActor, type SearchLoad } from './searchActors';
+import { useSearchQueryParam } from './searchQuery';
 
 export const SEARCH_PROMPT = 'Digite no campo acima o nome de um produto ou de uma categoria.';
 export const SEARCHING = 'Buscando…';
@@ -40,9 +40,9 @@ const CategoryLink = styled(Link, {
 });
 
 /** /search?q=…: the results of the search field, as product cards. The address drives the query on arrival. */
-export default function SearchPage() {
+export default function SearchPage({ load }: { load: SearchLoad }) {
   const { catalog } = useServices();
-  const { search, retry: retryLoading } = useSearchActor();
+  const { search, retry: retryLoading } = useSearchActor(load);
   const q = useSearchQueryParam();
   // Before the machine runs: "searching" for a query in the address; null means its code could not be loaded.
   const view = useSelector(search ?? undefined, (s) =>

@@ -1,24 +1,39 @@
-import { lazy, Suspense } from 'react';
+// Where the search feature shows up: the bar under the header on every page, and the /search route. Its code is the
+// lazy search chunk (searchChunk.ts), so `/`'s entry JS carries only this slot and the loader.
+import { Suspense, useCallback, type ComponentType } from 'react';
+import { useServices } from '../../ui/services';
+import { lazyPart } from '../lazyFeature';
+import type { SearchLoad } from './searchActors';
+import { SEARCH_BAR_HEIGHT } from './searchLayout';
+import { loadSearch, loadSearchChunk } from './searchLoader';
 
-// The field (src/ui/components/SearchField.tsx, with its bar) is in the lazy search chunk, so `/`'s entry JS
-// keeps its size. A prerender that waits for lazy chunks emits the whole bar, which React hydrates once the chunk
-// arrives; a client render shows an empty box of the bar's height meanwhile (no layout shift).
-const SearchField = lazy(() => import('../searchFeature').then((feature) => ({ default: feature.SearchField })));
+/** The loader's search actor for the services in context (one function per services, so effects keep it). */
+function useSearchLoad(): SearchLoad {
+  const services = useServices();
+  return useCallback(() => loadSearch(services), [services]);
+}
 
-export const SEARCH_BAR_HEIGHT = 69;
+// A prerender that waits for lazy chunks emits the whole bar, which React hydrates once the chunk arrives; a client
+// render shows an empty box of the bar's height meanwhile (no layout shift).
+const SearchField = lazyPart(() => loadSearchChunk().then((chunk) => chunk.SearchField));
 
-/**
- * The search bar's id, right after the header in the HTML. A prerendered page's head holds
- * `<link rel="expect" href="#…" blocking="render">` with it (scripts/prerender.ts): the browser paints nothing
- * before the parser has reached it, so never half a header (the cart button without its badge, not yet pushed
- * to the right end, the menu without its last items), whose items would move as the rest was parsed.
- */
-export const SEARCH_BAR_ID = 'busca';
-
-export function SearchBar() {
+/** The search bar: the field once its chunk is there, a box of its height before. */
+export function SearchSlot() {
+  const load = useSearchLoad();
   return (
     <Suspense fallback={<div style={{ height: SEARCH_BAR_HEIGHT }} />}>
-      <SearchField />
+      <SearchField load={load} />
     </Suspense>
   );
 }
+
+/**
+ * The /search page's module for the route table (src/ui/App.tsx makes it a lazy page): in the search chunk with the
+ * field, so already loaded when a keystroke opens /search (no overlay over the field).
+ */
+export const loadSearchPage = (): Promise<{ default: ComponentType }> =>
+  loadSearchChunk().then(({ SearchPage }) => ({
+    default: function SearchRoute() {
+      return <SearchPage load={useSearchLoad()} />;
+    },
+  }));

@@ -6,7 +6,7 @@ import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, styled } from '../theme';
 import { CartLines } from './CartLines';
-import { DeliverySlot } from './DeliverySlot';
+import { DeliverySlot } from '../../features/delivery/deliverySlot';
 
 const Dialog = styled('dialog', {
   margin: '0 0 0 auto',

@@ -15,7 +15,8 @@ const OFFLINE_MESSAGE = 'Você está offline';
 // root render: only the components that read it update, never a Suspense boundary still hydrating.
 let current: ConnectivityActorRef | null = null;
 const listeners = new Set<() => void>();
-export function provideConnectivity(actor: ConnectivityActorRef): void {
+/** Hands the pages the connectivity actor (null: none again, for tests). */
+export function provideConnectivity(actor: ConnectivityActorRef | null): void {
   current = actor;
   for (const listener of listeners) listener();
 }

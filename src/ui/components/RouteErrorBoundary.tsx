@@ -1,4 +1,5 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useRef, type ErrorInfo, type ReactNode } from 'react';
+import { useOffline } from './OfflineStatus';
 import { RetryAlert } from './RetryAlert';
 
 /** Shown, with "Tentar novamente", where a route's page could not be loaded (its chunk did not download). */
@@ -7,12 +8,17 @@ export const PAGE_LOAD_FAILED_MESSAGE =
 
 const PLACE = { margin: '$5 auto', padding: '0 $4', maxWidth: 720 } as const;
 
-/** The message, retried by the button and by itself when the browser comes back online. */
+/**
+ * The message, retried by the button and by itself when the connection comes back: the connectivity machine
+ * (src/machines/connectivityMachine.ts, the one source of online and offline) leaves `offline` while it is shown.
+ */
 function PageLoadFailed({ onRetry }: { onRetry: () => void }) {
+  const offline = useOffline();
+  const wasOffline = useRef(offline);
   useEffect(() => {
-    window.addEventListener('online', onRetry);
-    return () => window.removeEventListener('online', onRetry);
-  }, [onRetry]);
+    if (wasOffline.current && !offline) onRetry();
+    wasOffline.current = offline;
+  }, [offline, onRetry]);
   return <RetryAlert message={PAGE_LOAD_FAILED_MESSAGE} onRetry={onRetry} css={PLACE} />;
 }
 
@@ -21,7 +27,7 @@ interface Props {
   resetKey: string;
   /**
    * Called before the page renders again (src/ui/lazyPages.tsx: failed pages get a fresh import); `asked` is
-   * false when the reason is a new location rather than "Tentar novamente" or the `online` event.
+   * false when the reason is a new location rather than "Tentar novamente" or the connection coming back.
    */
   onRetry: (asked: boolean) => void;
   onError: (error: unknown, componentStack: string | null | undefined) => void;

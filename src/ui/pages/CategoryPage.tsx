@@ -7,7 +7,7 @@ import { Page, styled } from '../theme';
 import { listsPreviewOnly } from '../../domain';
 import { categoryProductsOf } from '../../machines/catalogMachine';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { BrowseSlot } from '../components/BrowseSlot';
+import { BrowseSlot } from '../../features/browse/browseSlot';
 import { NotFoundPage } from './NotFoundPage';
 
 const TitleRow = styled('div', {

@@ -5,7 +5,7 @@ import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
 import { CartLines } from '../components/CartLines';
-import { useDeliveryLoad, type DeliveryLoad } from '../components/DeliverySlot';
+import { useDeliveryLoad, type DeliveryLoad } from '../../features/delivery/deliverySlot';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { RequireLogin } from '../components/RequireLogin';
 import { CHECKOUT_OFFLINE_MESSAGE, OfflineNotice } from '../components/OfflineNotice';

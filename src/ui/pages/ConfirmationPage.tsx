@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { formatBRL } from '../../domain';
 import { fromCentavos } from '../../domain/order';
+import { confirmationMachine, createConfirmationActions } from '../../machines/confirmationMachine';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, Page, styled } from '../theme';
@@ -62,22 +63,26 @@ function SessionOrder({ sessionId }: { sessionId: string }) {
   );
 }
 
-export default function ConfirmationPage() {
-  const { cart } = useServices();
-  const [params] = useSearchParams();
+/** The page for one outcome in the address: its confirmation actor tells the cart of a confirmed payment itself. */
+function Confirmation({
+  success,
+  canceled,
+  sessionId,
+}: {
+  success: string | null;
+  canceled: string | null;
+  sessionId: string | null;
+}) {
+  const { cart, inspect } = useServices();
   const [, navigate] = useLocation();
-
-  const success = params.get('success') === 'true';
-  const sessionId = success ? params.get('session_id') : null;
-  const failed = params.get('success') === 'false' || params.get('canceled') === 'true';
-
-  // The cart clears itself once, after its restore (cartMachine); sending it again changes nothing.
-  useEffect(() => {
-    if (success) cart.send({ type: 'cart.paymentConfirmed' });
-  }, [success, cart]);
-
-  const tone = success ? 'success' : failed ? 'error' : 'neutral';
-  const message = success ? PAYMENT_SUCCESS_MESSAGE : failed ? PAYMENT_ERROR_MESSAGE : 'Nenhuma compra em andamento.';
+  const [logic] = useState(() => confirmationMachine.provide(createConfirmationActions({ cart })));
+  const confirmation = useActorRef(logic, { input: { success, canceled }, inspect });
+  const tone = useSelector(confirmation, (s) =>
+    s.hasTag('success') ? 'success' : s.hasTag('error') ? 'error' : 'neutral',
+  );
+  const paid = tone === 'success';
+  const failed = tone === 'error';
+  const message = paid ? PAYMENT_SUCCESS_MESSAGE : failed ? PAYMENT_ERROR_MESSAGE : 'Nenhuma compra em andamento.';
 
   return (
     <Page>
@@ -85,12 +90,27 @@ export default function ConfirmationPage() {
         <div role="status">
           <h1>{message}</h1>
         </div>
-        {sessionId && <SessionOrder key={sessionId} sessionId={sessionId} />}
+        {paid && sessionId && <SessionOrder key={sessionId} sessionId={sessionId} />}
         <Button type="button" onClick={() => navigate(paths.home)}>
           Voltar para a página inicial
         </Button>
         <Link href={paths.orders}>Meus pedidos</Link>
       </Box>
     </Page>
+  );
+}
+
+export default function ConfirmationPage() {
+  const [params] = useSearchParams();
+  const success = params.get('success');
+  const canceled = params.get('canceled');
+  // Another outcome in the address is another visit: a fresh actor reads it.
+  return (
+    <Confirmation
+      key={`${success}:${canceled}`}
+      success={success}
+      canceled={canceled}
+      sessionId={params.get('session_id')}
+    />
   );
 }

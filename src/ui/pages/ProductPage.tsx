@@ -9,7 +9,7 @@ import type { CatalogSnapshot } from '../../machines/catalogMachine';
 import { productTitle } from '../seo';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
-import { DeliverySlot } from '../components/DeliverySlot';
+import { DeliverySlot } from '../../features/delivery/deliverySlot';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ProductCard, ProductGrid } from '../components/ProductCard';
 import { NotFoundPage } from './NotFoundPage';
