@@ -25,7 +25,7 @@ export interface FeatureHost {
   deliveryCep: DeliveryCepPort | (() => Promise<DeliveryCepPort>);
   /** The clock delivery dates count from (epoch ms); Date.now unless a test fixes the day. */
   now?: () => number;
-  /** Errors the spec says are "only logged". */
+  /** Errors only logged (docs/requirements.md#errors). */
   logError: (message: string, error: unknown) => void;
   /** Calls `stop` when the services stop (at once if they already have). */
   onStop(stop: () => void): void;
