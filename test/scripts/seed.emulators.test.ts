@@ -71,10 +71,11 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     const stored = await storedCategories();
     expect([...stored.keys()].sort()).toEqual(['female', 'hats', 'jackets', 'male', 'sneakers']);
     catalog.forEach((category, index) => {
-      const { order, productCount, ...spec } = stored.get(category.id)!;
-      // Every shop category has at most 24 products: its preview is its whole list, exactly the category of docs/requirements.md#data.
-      assert(spec, CategoryStruct);
-      expect(spec).toEqual(category);
+      const { order, productCount, ...categoryFields } = stored.get(category.id)!;
+      // Every shop category has at most 24 products: its preview is its whole list, exactly the category of
+      // docs/requirements.md#data.
+      assert(categoryFields, CategoryStruct);
+      expect(categoryFields).toEqual(category);
       expect({ order, productCount }).toEqual({ order: index, productCount: category.products.length });
     });
   });
@@ -204,8 +205,8 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     // 2010 over 20: the first ten categories get one more.
     expect(counts.sort((a, b) => a - b)).toEqual([...Array(10).fill(100), ...Array(10).fill(101)]);
     for (const [id, category] of categories) {
-      const { order: _order, productCount: _count, ...spec } = category;
-      assert(spec, CategoryStruct);
+      const { order: _order, productCount: _count, ...categoryFields } = category;
+      assert(categoryFields, CategoryStruct);
       // The preview is the category's first 24 products by position, as the products collection has them.
       const first = await db()
         .collection(PRODUCTS_COLLECTION)
@@ -213,7 +214,7 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
         .orderBy('position')
         .limit(24)
         .get();
-      expect(spec.products).toEqual(
+      expect(categoryFields.products).toEqual(
         first.docs.map((doc) => {
           const { categoryId: _c, position: _p, searchName: _s, ...product } = doc.data();
           return product;
