@@ -88,19 +88,15 @@ export function registerPrerender(env: () => E2E) {
       }
     });
 
-    it('/, /explore, every category, the first product of each and the 404 page hydrate with zero errors or warnings (every page: test/ui/hydration.test.tsx)', async () => {
+    it('/, /explore, a category, a product and the 404 page hydrate with zero errors or warnings (every page: test/ui/hydration.test.tsx)', async () => {
       // The sitemaps list the static pages and every category once (products: from the `products` collection,
-      // test/server/render.test.ts); Chromium visits one page of each kind per category (the other products'
+      // test/server/render.test.ts); Chromium visits one page of each kind (the other categories' and products'
       // pages are the same page over other data, hydrated one by one in test/ui/hydration.test.tsx).
       const paths = await pathsFromSitemap(env());
       expect(new Set(paths).size, 'no page listed twice').toBe(paths.length);
       for (const path of ['/', '/explore', ...catalog.map((c) => `/category/${c.id}`)])
         expect(paths, 'a catalog page is in the sitemap').toContain(path);
-      const visited = [
-        '/',
-        '/explore',
-        ...catalog.flatMap((c) => [`/category/${c.id}`, `/product/${c.products[0]!.id}`]),
-      ];
+      const visited = ['/', '/explore', `/category/${catalog[0]!.id}`, `/product/${catalog[0]!.products[0]!.id}`];
       const shopper = await env().newShopper();
       const warnings: string[] = [];
       shopper.page.on('console', (message) => {
