@@ -210,6 +210,7 @@ describe('the address’s odd spellings', () => {
     expect(normaliseSearch('?q=a?b&&ordem=nome&')).toBe('q=a?b&ordem=nome');
     expect(normaliseSearch('')).toBe('');
     expect(normaliseSearch('?')).toBe('');
+    expect(normaliseSearch('q=a?b')).toBe('q=a?b');
   });
 });
 
