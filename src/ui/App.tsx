@@ -27,6 +27,7 @@ import { ExplorePage } from './pages/ExplorePage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProductPage } from './pages/ProductPage';
+import { useDeliveryLoad } from '../features/delivery/deliverySlot';
 import { loadSearchPage, SearchSlot } from '../features/search/searchSlot';
 
 // Forms, checkout and confirmation are split off so the home route stays small. A page whose chunk cannot be
@@ -46,6 +47,15 @@ const retryPages = (asked: boolean) => {
 };
 const logPageError = (error: unknown, componentStack: string | null | undefined) =>
   console.error('[route] the page could not be shown', error, componentStack);
+
+/**
+ * /checkout, with its delivery feature asked for on arrival here: the page's chunk then imports no module of the
+ * entry but types, and Parcel keeps the entry's modules hoisted (an entry module a lazy chunk imports is wrapped,
+ * with everything it imports).
+ */
+function CheckoutRoute() {
+  return <CheckoutPage delivery={useDeliveryLoad()} />;
+}
 
 const Shell = styled('div', { minHeight: '100vh', display: 'flex', flexDirection: 'column' });
 
@@ -125,7 +135,7 @@ function Routes({ notFoundPath }: { notFoundPath: string | null }) {
           <Route path={paths.signUp} component={SignUpPage} />
           <Route path={paths.category}>{(params) => <CategoryPage id={params.id} />}</Route>
           <Route path={paths.product}>{(params) => <ProductPage id={params.id} />}</Route>
-          <Route path={paths.checkout} component={CheckoutPage} />
+          <Route path={paths.checkout} component={CheckoutRoute} />
           <Route path={paths.paymentConfirmation} component={ConfirmationPage} />
           <Route path={paths.search} component={SearchPage} />
           <Route path={paths.orders} component={OrdersPage} />

@@ -6,7 +6,7 @@ import { categoryPath } from '../../ui/paths';
 import { selectCategories, selectListFailed, selectSearchView } from '../../ui/selectors';
 import { useServices } from '../../ui/services';
 import { Button, Page, PageTitle, styled } from '../../ui/theme';
-import { BrowseSlot } from '../browse/browseSlot';
+import type { BrowseSlot } from '../browse/browseSlot';
 import { useSearchActor, type SearchLoad } from './searchActors';
 import { useSearchQueryParam } from './searchQuery';
 
@@ -40,7 +40,14 @@ const CategoryLink = styled(Link, {
 });
 
 /** /search?q=…: the results of the search field, as product cards. The address drives the query on arrival. */
-export default function SearchPage({ load }: { load: SearchLoad }) {
+export default function SearchPage({
+  load,
+  BrowseSlot: Results,
+}: {
+  load: SearchLoad;
+  /** The results' sorting and filters (the browse slot, in the entry: handed over, not imported by this chunk). */
+  BrowseSlot: typeof BrowseSlot;
+}) {
   const { catalog } = useServices();
   const { search, retry: retryLoading } = useSearchActor(load);
   const q = useSearchQueryParam();
@@ -87,7 +94,7 @@ export default function SearchPage({ load }: { load: SearchLoad }) {
       </Status>
       {partial && (view === 'results' || view === 'empty') && <Note>{PARTIAL_RESULTS_NOTE}</Note>}
       {view === 'results' && (
-        <BrowseSlot key={resultsFor} products={results} kind="search" label={`Resultados para “${resultsFor}”`} />
+        <Results key={resultsFor} products={results} kind="search" label={`Resultados para “${resultsFor}”`} />
       )}
       {view === 'empty' && categories.length > 0 && (
         <Suggestions aria-labelledby={suggestionsId}>

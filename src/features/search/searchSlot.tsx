@@ -2,6 +2,7 @@
 // lazy search chunk (searchChunk.ts), so `/`'s entry JS carries only this slot and the loader.
 import { Suspense, useCallback, type ComponentType } from 'react';
 import { useServices } from '../../ui/services';
+import { BrowseSlot } from '../browse/browseSlot';
 import { lazyPart } from '../lazyFeature';
 import type { SearchLoad } from './searchActors';
 import { SEARCH_BAR_HEIGHT } from './searchLayout';
@@ -34,6 +35,6 @@ export function SearchSlot() {
 export const loadSearchPage = (): Promise<{ default: ComponentType }> =>
   loadSearchChunk().then(({ SearchPage }) => ({
     default: function SearchRoute() {
-      return <SearchPage load={useSearchLoad()} />;
+      return <SearchPage load={useSearchLoad()} BrowseSlot={BrowseSlot} />;
     },
   }));

@@ -5,7 +5,7 @@ import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
 import { CartLines } from '../components/CartLines';
-import { useDeliveryLoad, type DeliveryLoad } from '../../features/delivery/deliverySlot';
+import type { DeliveryLoad } from '../../features/delivery/deliverySlot';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { RequireLogin } from '../components/RequireLogin';
 import { CHECKOUT_OFFLINE_MESSAGE, OfflineNotice } from '../components/OfflineNotice';
@@ -59,9 +59,11 @@ function CheckoutContent({ load }: { load: DeliveryLoad }) {
   );
 }
 
-export default function CheckoutPage() {
-  // Asked for on arrival, held by this page (it does not wait for it), so the content can wait in its boundary.
-  const load = useDeliveryLoad();
+/**
+ * `delivery`: the delivery feature, asked for by the route on arrival (src/ui/App.tsx, with the delivery slot in the
+ * entry) and held by this page (it does not wait for it), so the content can wait in its boundary.
+ */
+export default function CheckoutPage({ delivery: load }: { delivery: DeliveryLoad }) {
   return (
     <Page>
       <PageTitle>Checkout</PageTitle>
