@@ -7,8 +7,7 @@ export { MAX_QUERY_LENGTH };
 /** The query as the field keeps it: at most MAX_QUERY_LENGTH code points, spaces as typed. */
 export function limitQuery(raw: string): string {
   // Array.from walks code points; slicing UTF-16 units could leave a lone surrogate that encodeURIComponent rejects.
-  const points = Array.from(raw);
-  return points.length > MAX_QUERY_LENGTH ? points.slice(0, MAX_QUERY_LENGTH).join('') : raw;
+  return Array.from(raw).slice(0, MAX_QUERY_LENGTH).join('');
 }
 
 /** The words to search for: the limited query without surrounding spaces ('' means "nothing to search"). */

@@ -15,7 +15,8 @@ export type UserProfile = Infer<typeof UserProfileStruct>;
 
 /** Splits a Google display name ("Ana Maria Souza") into first name and the rest as last name. */
 export function splitDisplayName(displayName: string | null | undefined): { firstName: string; lastName: string } {
-  const parts = (displayName ?? '').trim().split(/\s+/).filter(Boolean);
+  // Any run of whitespace separates two names; the empty pieces it leaves (and those at the ends) are dropped.
+  const parts = (displayName ?? '').split(/\s/).filter(Boolean);
   const [firstName = '', ...rest] = parts;
   return { firstName, lastName: rest.join(' ') };
 }

@@ -168,6 +168,15 @@ describe('OrderDeliveryStruct (checkoutSessions/{id}.delivery)', () => {
       is(withAddress({ complement: '', recipient: 'a'.repeat(300), complement2: 1 }).delivery, OrderDeliveryStruct),
     ).toBe(true);
     expect(is(withAddress({ complement: 'c'.repeat(300) }).delivery, OrderDeliveryStruct)).toBe(true);
+    expect(is({ ...delivery, service: 'economica' }, OrderDeliveryStruct)).toBe(true);
+    expect(is({ ...delivery, service: 'expressa' }, OrderDeliveryStruct)).toBe(true);
+  });
+
+  it('names the rule a malformed UF breaks', () => {
+    expect(validate({ ...delivery, uf: 'sp' }, OrderDeliveryStruct)[0]?.failures()[0]).toMatchObject({
+      path: ['uf'],
+      type: 'uf',
+    });
   });
 
   it.each([
@@ -177,6 +186,9 @@ describe('OrderDeliveryStruct (checkoutSessions/{id}.delivery)', () => {
     ['a text amount', withDelivery({ amount: '3490' })],
     ['a CEP with its hyphen', withDelivery({ cep: '01310-100' })],
     ['a 7-digit CEP', withDelivery({ cep: '0131010' })],
+    ['a 9-digit CEP', withDelivery({ cep: '013101000' })],
+    ['a CEP after a letter', withDelivery({ cep: 'x01310100' })],
+    ['a UF in a list', withDelivery({ uf: ['SP'] })],
     ['a lower-case UF', withDelivery({ uf: 'sp' })],
     ['a three-letter UF', withDelivery({ uf: 'SPX' })],
     ['an unknown service', withDelivery({ service: 'sedex' })],
