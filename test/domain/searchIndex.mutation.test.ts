@@ -3,7 +3,7 @@
 // The rankings below were worked out for this catalog and are written out by hand.
 import { describe, expect, it } from 'vitest';
 import type { Category, Product } from '../../src/domain';
-import { buildSearchIndex, normalizeTerm } from '../../src/domain/searchIndex';
+import { buildSearchIndex, createProductIndex, normalizeTerm } from '../../src/domain/searchIndex';
 
 const product = (id: string, name: string): Product => ({ id, name, imageUrl: `/images/${id}.webp`, price: 100 });
 const category = (id: string, displayName: string, products: Product[]): Category => ({
@@ -50,5 +50,19 @@ describe('buildSearchIndex (mutation run)', () => {
     expect(ids('aul')).toEqual([]);
     expect(ids('azl')).toEqual([]);
     expect(ids('azuk')).toEqual(['d']);
+  });
+
+  it('gives at most the asked number of products, the best first', () => {
+    expect(index.search('bota', 2).map((p) => p.id)).toEqual(['a', 'd']);
+    expect(index.search('bota', 0)).toEqual([]);
+  });
+
+  it('a product added twice is indexed once, under its first category', () => {
+    const twice = createProductIndex<Product>();
+    twice.add(product('a', 'Bota'), 'Calçados');
+    twice.add(product('a', 'Bota'), 'Inverno');
+    expect(twice.size).toBe(1);
+    expect(twice.search('bota').map((p) => p.id)).toEqual(['a']);
+    expect(twice.search('inverno')).toEqual([]);
   });
 });
