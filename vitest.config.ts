@@ -23,9 +23,9 @@ const FAULT_FILES = ['test/faults/**/*.test.{ts,tsx}'];
 // cap (the same maxWorkers each); a one-file-at-a-time project gets a group of its own, run after the others,
 // which is why `npm test` runs the emulators project in a second vitest process beside the first. The e2e, faults
 // and builds projects share the main process's one local storefront build (test/support/localBuildHandover.ts).
-// Three files at a time: the e2e and builds files mostly wait on Chromium, servers or Parcel, so more files than
-// cores keep both cores busy, while each extra file adds its own Chromium pages and module graph.
-const RUN_WORKERS = 3;
+// Four files at a time: the e2e, faults and builds files mostly wait on Chromium, servers or Parcel (the first
+// minute and a half on the stack), so more files than cores keep both cores busy meanwhile.
+const RUN_WORKERS = 4;
 // One module graph per worker: a fresh graph and happy-dom window per file cost half of those projects' CPU.
 // The e2e files keep their isolation: each holds browser connections in module state.
 const SHARED_MODULES = { isolate: false } as const;
