@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
 import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { CatalogUnavailableError, type CatalogPort } from '../../src/adapters/catalog/catalogPort';
@@ -14,14 +14,40 @@ import { PARCEL_SHELL as SHELL } from '../support/parcelShell';
 
 const ORIGIN = 'https://loja.example';
 
+const freshBuild = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'club-prerender-'));
+  writeFileSync(join(folder, 'index.html'), SHELL);
+  return folder;
+};
+
+/** Each test's own build folder; `read` reads `pages`, which is this folder unless a test reads the shared run. */
 let dist: string;
+let pages: string;
 beforeEach(() => {
-  dist = mkdtempSync(join(tmpdir(), 'club-prerender-'));
-  writeFileSync(join(dist, 'index.html'), SHELL);
+  dist = pages = freshBuild();
 });
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
-const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+// One prerender of the seeded catalog with the defaults, for the tests that only read its pages: a run renders
+// every page (about 3 s of CPU), so these tests share one instead of making five.
+let seeded: Promise<{ folder: string; result: Awaited<ReturnType<typeof prerenderSite>> }> | undefined;
+const readSeededRun = async () => {
+  seeded ??= (async () => {
+    const folder = freshBuild();
+    return {
+      folder,
+      result: await prerenderSite({ distDir: folder, catalog: memoryCatalog(catalog), origin: ORIGIN }),
+    };
+  })();
+  const run = await seeded;
+  pages = run.folder;
+  return run.result;
+};
+afterAll(async () => {
+  if (seeded) rmSync((await seeded).folder, { recursive: true, force: true });
+});
+
+const read = (file: string) => readFileSync(join(pages, file), 'utf8');
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
@@ -30,7 +56,7 @@ const productCount = catalog.reduce((n, c) => n + c.products.length, 0);
 
 describe('prerenderSite', () => {
   it('writes /, /explore, every category and every product page, the 404 page, and keeps Parcel’s shell', async () => {
-    const result = await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    const result = await readSeededRun();
     expect(result).toEqual({
       pages: 3 + catalog.length + productCount,
       categories: catalog.length,
@@ -45,7 +71,7 @@ describe('prerenderSite', () => {
       'product/blazer-bege/index.html',
       'product/boina-la-marrom/index.html',
     ]) {
-      expect(existsSync(join(dist, file)), file).toBe(true);
+      expect(existsSync(join(pages, file)), file).toBe(true);
     }
     const jackets = read('category/jackets/index.html');
     expect(jackets).toContain('<title>Jaquetas — Club Clothing</title>');
@@ -66,7 +92,7 @@ describe('prerenderSite', () => {
   });
 
   it('writes every page in place: no part held back in a hidden segment for a script to reveal', async () => {
-    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    await readSeededRun();
     const files = [
       'index.html',
       'explore/index.html',
@@ -109,13 +135,13 @@ describe('prerenderSite', () => {
   });
 
   it('writes no settings block when given none (a production build)', async () => {
-    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    await readSeededRun();
     expect(read('index.html')).not.toContain('club-settings');
     expect(read(APP_SHELL)).not.toContain('club-settings');
   });
 
   it('gives product pages Product + Offer and BreadcrumbList JSON-LD, Open Graph product tags and a canonical URL', async () => {
-    await prerenderSite({ distDir: dist, catalog: memoryCatalog(catalog), origin: ORIGIN });
+    await readSeededRun();
     const html = read('product/jaqueta-couro-preta/index.html');
     const [product, breadcrumb] = jsonLd(html);
     expect(product).toMatchObject({
