@@ -34,6 +34,18 @@ describe('deliveryMachine (mutation run)', () => {
     actor.stop();
   });
 
+  it('without a provided quote actor a quote fails, and the log says the quote was not provided', async () => {
+    const logError = vi.fn();
+    const actor = createActor(deliveryMachine.provide({ actions: { logError: (_, params) => logError(params) } }), {
+      input: { cep: '01310100', lines: JACKET },
+    }).start();
+    await tick();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(logError).toHaveBeenCalledTimes(1);
+    expect((logError.mock.calls[0]![0] as { error: Error }).error.message).toBe('quote not provided');
+    actor.stop();
+  });
+
   it('a failed quote is logged with its error, as "[delivery] quote failed"', async () => {
     const quote = controllable<[QuoteRequest], DeliveryQuote>('quote');
     const log = vi.fn();
