@@ -3,7 +3,6 @@
 // once, an oversized input. Each asserts what the shopper sees and what is kept. The rows that pause the
 // Firestore emulator or the backend are test/faults/faults.test.ts, on a stack of their own. The texts are
 // written out here, not imported from the code they check.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
 import { accountsOf, sessionsOf } from './support/emulatorRest';
@@ -20,6 +19,9 @@ import {
   uniqueEmail,
   visit,
   waitForPayPage,
+  alertWith,
+  fillSignUp,
+  navigate,
 } from './support/storefront';
 
 const PAGE_FAILED = 'Não foi possível carregar esta página. Verifique sua conexão e tente novamente.';
@@ -29,21 +31,6 @@ const CART_NOT_SAVED =
 const [jackets, sneakers] = [catalog[0]!, catalog[1]!];
 const [jaqueta, blazer, cortaVento] = [jackets.products[0]!, jackets.products[1]!, jackets.products[2]!];
 const tenis = sneakers.products[0]!;
-const PASSWORD = 'segredo123';
-
-/** An in-app navigation, what a link click does (wouter follows pushState). */
-const navigate = (page: Page, path: string) => page.evaluate((to) => window.history.pushState(null, '', to), path);
-const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-
-/** Fills the sign-up form (Nome, Sobrenome, E-mail, Senha, Confirmação) without submitting it. */
-async function fillSignUp(page: Page, name: string, email: string) {
-  await visit(page, '/sign-up');
-  await page.getByLabel('Nome', { exact: true }).fill(name);
-  await page.getByLabel('Sobrenome', { exact: true }).fill('Silva');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmação de senha', { exact: true }).fill(PASSWORD);
-}
 
 /** A signed-in shopper on /checkout with the black jacket in the cart. */
 async function atCheckout(shopper: Shopper, prefix: string): Promise<string> {

@@ -2,7 +2,6 @@
 // SIGSTOP), in Chromium against a local stack of this suite's own: each asserts what the shopper sees within its
 // deadline and what is kept after recovery. The rows that pause nothing run on the shared e2e stack
 // (test/e2e/shopperFaults.test.ts). The texts are written out here, not imported from the code they check.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
 import {
@@ -16,6 +15,10 @@ import {
   uniqueEmail,
   visit,
   waitForPayPage,
+  alertWith,
+  fillSignUp,
+  navigate,
+  TEST_PASSWORD,
 } from '../e2e/support/storefront';
 import { sessionsOf } from '../e2e/support/emulatorRest';
 import { faultsSkipReason, useFaults, type Faults } from './support/faults';
@@ -29,21 +32,6 @@ const within = (deadlineMs: number) => ({ timeout: deadlineMs + SLACK_MS });
 
 const jackets = catalog[0]!;
 const jaqueta = jackets.products[0]!;
-const PASSWORD = 'segredo123';
-
-/** An in-app navigation, what a link click does (wouter follows pushState). */
-const navigate = (page: Page, path: string) => page.evaluate((to) => window.history.pushState(null, '', to), path);
-const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-
-/** Fills the sign-up form (Nome, Sobrenome, E-mail, Senha, Confirmação) without submitting it. */
-async function fillSignUp(page: Page, name: string, email: string) {
-  await visit(page, '/sign-up');
-  await page.getByLabel('Nome', { exact: true }).fill(name);
-  await page.getByLabel('Sobrenome', { exact: true }).fill('Silva');
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmação de senha', { exact: true }).fill(PASSWORD);
-}
 
 /** A signed-in shopper on /checkout with the black jacket in the cart. */
 async function atCheckout(faults: Faults, prefix: string) {
@@ -123,7 +111,7 @@ describe.skipIf(faultsSkipReason())('faults: every wait ends, nothing is lost', 
     await emailField.or(page.getByRole('button', { name: 'Sair' })).waitFor();
     if (await emailField.isVisible()) {
       await emailField.fill(email);
-      await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Senha', { exact: true }).fill(TEST_PASSWORD);
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     }
     await expect

@@ -140,18 +140,32 @@ export function uniqueEmail(prefix = 'cliente'): string {
   return `${prefix}.${process.pid}.${accounts}.${Date.now().toString(36)}@example.com`;
 }
 
+/** The password every test account is given. */
+export const TEST_PASSWORD = 'segredo123';
+
+/** An in-app navigation, what a link click does (wouter follows pushState). */
+export const navigate = (page: Page, path: string) =>
+  page.evaluate((to) => window.history.pushState(null, '', to), path);
+
+/** The alert that shows `text`. */
+export const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/** Fills the sign-up form (Nome, Sobrenome, E-mail, Senha, Confirmação) without submitting it. */
+export async function fillSignUp(page: Page, name: string, email: string): Promise<void> {
+  await visit(page, '/sign-up');
+  await page.getByLabel('Nome', { exact: true }).fill(name);
+  await page.getByLabel('Sobrenome', { exact: true }).fill('Silva');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel('Confirmação de senha', { exact: true }).fill(TEST_PASSWORD);
+}
+
 /**
  * Creates an account for Maria Silva (a fresh e-mail from `prefix`) on /sign-up, and waits for the home page
  * the storefront sends a new shopper to.
  */
 export async function signUp(page: Page, prefix: string): Promise<void> {
-  const password = 'segredo123';
-  await visit(page, '/sign-up');
-  await page.getByLabel('Nome', { exact: true }).fill('Maria');
-  await page.getByLabel('Sobrenome', { exact: true }).fill('Silva');
-  await page.getByLabel('E-mail', { exact: true }).fill(uniqueEmail(prefix));
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByLabel('Confirmação de senha', { exact: true }).fill(password);
+  await fillSignUp(page, 'Maria', uniqueEmail(prefix));
   await page.getByRole('button', { name: 'Criar Conta' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
