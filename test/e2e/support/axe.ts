@@ -20,11 +20,27 @@ export function describeViolations(violations: AxeResults['violations']): string
  * Our pages have no frames, so one run over the document sees everything.
  */
 export async function runAxe(page: Page): Promise<AxeResults> {
+  await transitionsEnded(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const options: axe.RunOptions = { resultTypes: ['violations'] };
   return page.evaluate(
     (runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions),
     options,
+  );
+}
+
+/**
+ * Waits for the CSS transitions running now (a button's colours after a click or under the pointer, a card's
+ * button fading in), so that axe reads the colours a shopper ends up seeing, not a blend halfway between two.
+ */
+async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((transition) => transition.finished.catch(() => undefined)),
+    ),
   );
 }
 
