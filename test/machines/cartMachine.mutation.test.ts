@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { CartItem } from '../../src/domain';
-import { cartMachine, createCartActors } from '../../src/machines/cartMachine';
+import { CART_UNSAVED_MESSAGE, cartMachine, createCartActors } from '../../src/machines/cartMachine';
 import { selectCartItems } from '../../src/ui/selectors';
 import { fakeCartStorage } from '../support/fakes/fakePorts';
 import { codedError, tick } from '../support/fakes/controllable';
@@ -65,5 +65,41 @@ describe('cartMachine (mutation run): a saved cart that cannot be read', () => {
       '[cart] loadCart failed',
       expect.objectContaining({ code: 'storage/unavailable' }),
     );
+  });
+});
+
+describe('cartMachine (mutation run): what the shopper is told, and the machine on its own', () => {
+  it('tells the shopper, in Portuguese, that the cart is kept only while this tab is open', () => {
+    expect(CART_UNSAVED_MESSAGE).toBe(
+      'Não conseguimos salvar seu carrinho neste navegador; ele ficará salvo enquanto esta aba estiver aberta.',
+    );
+  });
+
+  it('without a storage provided, it restores an empty cart and takes changes', async () => {
+    const actor = createActor(cartMachine).start();
+    await tick();
+    expect(actor.getSnapshot().value).toEqual({ storage: 'ready', panel: 'closed', saving: 'saved' });
+    expect(selectCartItems(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'cart.synced', items: [jaqueta] });
+    expect(selectCartItems(actor.getSnapshot())).toEqual([jaqueta]);
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.stop();
+  });
+
+  it('a save answered after the cart was stopped is not sent to it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const storage = fakeCartStorage();
+      const actor = createActor(cartMachine.provide(createCartActors({ storage: storage.port, log: vi.fn() }))).start();
+      storage.answerLoad();
+      await tick();
+      actor.send({ type: 'cart.add', product: jaqueta });
+      actor.stop();
+      await tick();
+      expect(storage.calls).toEqual([{ method: 'save', items: [jaqueta] }]);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
