@@ -134,10 +134,24 @@ export function parseSeedArguments(argv: readonly string[]): SeedArguments | str
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-async function main(argv: string[]): Promise<number> {
+/** Where `npm run seed` writes its lines: the console, or a test's collector. */
+export interface SeedOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+/**
+ * `npm run seed -- <argv>`: seeds the Firestore that `env` names and returns the exit code. The script runs it
+ * with the process's arguments, environment and console; tests run it in-process with their own.
+ */
+export async function runSeedCommand(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out: SeedOutput = console,
+): Promise<number> {
   const args = parseSeedArguments(argv);
   if (typeof args === 'string') {
-    console.error(`seed: ${args}\n${USAGE}`);
+    out.error(`seed: ${args}\n${USAGE}`);
     return 2;
   }
   const started = performance.now();
@@ -146,32 +160,32 @@ async function main(argv: string[]): Promise<number> {
     args.products === null
       ? catalog
       : (await import('./lib/generatedCatalog')).generateCatalog({ products: args.products });
-  const target = targetFromEnv();
+  const target = targetFromEnv(env);
   const { db, close } = openFirestore(target);
   try {
     const result = await seedCatalog(db, { ifEmpty: !args.force, categories, throttle: target.kind !== 'emulator' });
     if (result.status === 'skipped' && !args.ifEmpty) {
-      console.error(
+      out.error(
         `seed: ${describeTarget(target)} already has ${result.existing} categories. ` +
           'Run `npm run seed -- --force` to replace them, or `-- --if-empty` to leave them.',
       );
       return 1;
     }
     if (result.status === 'skipped') {
-      console.log(`seed: ${describeTarget(target)} already has ${result.existing} categories; left as they are`);
+      out.log(`seed: ${describeTarget(target)} already has ${result.existing} categories; left as they are`);
       return 0;
     }
     const elapsed = performance.now() - started;
     const rate = Math.round(result.products / (elapsed / 1000));
-    console.log(
+    out.log(
       `seed: wrote ${result.categories} categories (${result.products} products) to ${describeTarget(target)} ` +
         `in ${seconds(elapsed)} (${rate} products/s)`,
     );
     return 0;
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    console.error(`seed: could not write to ${describeTarget(target)}: ${detail}`);
-    if (target.kind === 'emulator') console.error('seed: is the emulator running? `npm start` starts it.');
+    out.error(`seed: could not write to ${describeTarget(target)}: ${detail}`);
+    if (target.kind === 'emulator') out.error('seed: is the emulator running? `npm start` starts it.');
     return 1;
   } finally {
     await close();
@@ -179,5 +193,5 @@ async function main(argv: string[]): Promise<number> {
 }
 
 await runScript(import.meta.url, 'seed', async () => {
-  process.exitCode = await main(process.argv.slice(2));
+  process.exitCode = await runSeedCommand(process.argv.slice(2));
 });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // seedCatalog against the real Firestore emulator (the run's shared one): what lands in the database (the
 // categories and the products collection), --if-empty idempotence, a forced reseed that replaces everything,
-// and `npm run seed -- --products <count>`.
+// and `npm run seed` itself: as a process for its wiring (a first seed, a refused argument), in-process for the rest.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,7 +10,7 @@ import { assert } from 'superstruct';
 import type { Firestore } from 'firebase-admin/firestore';
 import { catalog } from '../../seed/seedCatalog';
 import { openFirestore, type AdminFirestore } from '../../scripts/lib/firestoreAdmin';
-import { CATEGORIES_COLLECTION, PRODUCTS_COLLECTION, seedCatalog } from '../../scripts/seed';
+import { CATEGORIES_COLLECTION, PRODUCTS_COLLECTION, runSeedCommand, seedCatalog } from '../../scripts/seed';
 import { CategoryStruct } from '../../src/domain';
 import { ProductDocumentStruct } from '../../src/domain/productDocuments';
 import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
@@ -32,24 +32,36 @@ beforeEach(async () => {
   await emulators().clearFirestore();
 });
 
-/** `npm run seed -- <args>` against the test's emulator; resolves with the exit code and output. */
-async function seedCli(args: string[]) {
-  const env = {
-    ...process.env,
-    FIRESTORE_EMULATOR_HOST: emulators().firestoreHost,
-    GCLOUD_PROJECT: emulators().projectId,
-  };
+const emulatorEnv = () => ({
+  ...process.env,
+  FIRESTORE_EMULATOR_HOST: emulators().firestoreHost,
+  GCLOUD_PROJECT: emulators().projectId,
+});
+
+/** `npm run seed -- <args>` as a process against the test's emulator: its exit code and output. */
+async function seedProcess(args: string[]) {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
       [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed.ts', ...args],
-      { cwd: ROOT, env, timeout: 60_000 },
+      { cwd: ROOT, env: emulatorEnv(), timeout: 60_000 },
     );
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string };
     return { code: failure.code ?? -1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
   }
+}
+
+/**
+ * The same command in this process (runSeedCommand, which the script runs with the process's arguments): the
+ * cases past the process's wiring, without a Node start and a compile of firebase-admin each.
+ */
+async function seedCommand(args: string[]) {
+  const lines: string[] = [];
+  const collect = (line: string) => void lines.push(line);
+  const code = await runSeedCommand(args, emulatorEnv(), { log: collect, error: collect });
+  return { code, output: lines.join('\n') };
 }
 
 async function storedCategories() {
@@ -172,27 +184,27 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     expect(snapshot.docs[0]?.get('displayName')).toBe('Tênis');
   });
 
-  it('npm run seed: seeds an empty emulator, refuses to overwrite without --force, replaces with it', async () => {
-    const first = await seedCli([]);
+  it('npm run seed: seeds an empty emulator; the command then refuses to overwrite without --force, and replaces with it', async () => {
+    const first = await seedProcess([]);
     expect(first).toMatchObject({ code: 0 });
     expect(first.output).toContain(
       `wrote 5 categories (40 products) to the Firestore emulator at ${emulators().firestoreHost}`,
     );
 
     await db().collection(CATEGORIES_COLLECTION).doc('hats').update({ displayName: 'Bonés' });
-    const refused = await seedCli([]);
+    const refused = await seedCommand([]);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('already has 5 categories');
     expect(refused.output).toContain('--force');
     expect((await storedCategories()).get('hats')?.displayName).toBe('Bonés');
 
-    const forced = await seedCli(['--force']);
+    const forced = await seedCommand(['--force']);
     expect(forced.code).toBe(0);
     expect((await storedCategories()).get('hats')?.displayName).toBe('Chapéus');
   }, 120_000);
 
-  it('npm run seed -- --products: a generated catalog of 20 categories with previews and counts, replaced by --force', async () => {
-    const generated = await seedCli(['--products', '2010']);
+  it('the seed command with --products: a generated catalog of 20 categories with previews and counts, replaced by --force', async () => {
+    const generated = await seedCommand(['--products', '2010']);
     expect(generated).toMatchObject({ code: 0 });
     expect(generated.output).toMatch(
       /wrote 20 categories \(2010 products\) to the Firestore emulator at .+ in \d+\.\d s \(\d+ products\/s\)/,
@@ -223,14 +235,14 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     }
 
     // Back to the shop: the generated products go, with their categories.
-    const shop = await seedCli(['--force']);
+    const shop = await seedCommand(['--force']);
     expect(shop.code).toBe(0);
     expect(await productCount()).toBe(40);
     expect([...(await storedCategories()).keys()].sort()).toEqual(['female', 'hats', 'jackets', 'male', 'sneakers']);
   }, 180_000);
 
   it('npm run seed with a bad argument: refused with the usage, nothing written (the cases: test/scripts/seedArguments.test.ts)', async () => {
-    const refused = await seedCli(['--products', 'muitos']);
+    const refused = await seedProcess(['--products', 'muitos']);
     expect(refused.code).toBe(2);
     expect(refused.output).toContain('--products takes a whole number from 1 to 1000000, not "muitos"');
     expect(refused.output).toContain('usage: npm run seed');
