@@ -26,8 +26,9 @@ const FAULT_FILES = ['test/faults/**/*.test.{ts,tsx}'];
 // Four files at a time: the e2e, faults and builds files mostly wait on Chromium, servers or Parcel (the first
 // minute and a half on the stack), so more files than cores keep both cores busy meanwhile.
 const RUN_WORKERS = 4;
-// One module graph per worker: a fresh graph and happy-dom window per file cost half of those projects' CPU.
-// The e2e files keep their isolation: each holds browser connections in module state.
+// One module graph per worker: a fresh graph and happy-dom window per file cost half of those projects' CPU, and
+// an e2e file's imports (Playwright, the stack's scripts, firebase-admin) were compiled again for every file. The
+// e2e files keep their browser connections in hooks (test/e2e/support/e2e.ts), not in shared modules.
 const SHARED_MODULES = { isolate: false } as const;
 // Faker seeded per test (FAKER_SEED replays a failure's data).
 const SEEDED = ['test/support/faker.setup.ts'];
@@ -122,6 +123,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          ...SHARED_MODULES,
           setupFiles: SEEDED,
           include: E2E_FILES,
           globalSetup: ['test/e2e/support/e2e.globalSetup.ts'],

@@ -313,7 +313,8 @@ async function buildOrCopyParcelOutput({ projectId, ports, options, log, notice,
     const output = await options.parcelOutput;
     life.checkAborted();
     rmSync(distDir, { recursive: true, force: true });
-    cpSync(output, distDir, { recursive: true });
+    // Timestamps kept: the compressed files a shared build carries stay newer than their sources (precompressFolder).
+    cpSync(output, distDir, { recursive: true, preserveTimestamps: true });
     notice(`Copied the storefront's build from ${output}.`);
     return;
   }

@@ -129,6 +129,19 @@ export interface RunningStaticServer {
 }
 
 /**
+ * Writes a .br and a .gz beside every file of `dir` (best levels) that has none newer than itself. A copy that
+ * keeps the timestamps (cpSync's preserveTimestamps) keeps its compressed files too, so a build compressed once
+ * is compressed once for every server of its copies; only what changed since is compressed again.
+ */
+export async function precompressFolder(dir: string): Promise<void> {
+  const run = await execa(process.execPath, [PRECOMPRESS_CLI, '--types', 'br,gz', '--mtime', '--silent', dir], {
+    reject: false,
+    all: true,
+  });
+  if (run.exitCode !== 0) console.warn(`static server: could not precompress ${dir}: ${run.all}`);
+}
+
+/**
  * Serves `root` (a Parcel dist dir with an index.html) on `port` (0: a free one). `precompress: false` skips
  * writing .br/.gz beside the files (a read-only folder).
  */
@@ -154,13 +167,7 @@ export async function startStaticServer({
   const dir = resolve(root);
   if (!existsSync(join(dir, 'index.html')))
     throw new Error(`${dir}/index.html not found: build the storefront first (npm run build).`);
-  if (precompress) {
-    const run = await execa(process.execPath, [PRECOMPRESS_CLI, '--types', 'br,gz', '--mtime', '--silent', dir], {
-      reject: false,
-      all: true,
-    });
-    if (run.exitCode !== 0) console.warn(`static server: could not precompress ${dir}: ${run.all}`);
-  }
+  if (precompress) await precompressFolder(dir);
   const rules = hostingRules(hosting);
   const app = Fastify({ logger });
   if (precompress) {

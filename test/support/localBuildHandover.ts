@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildStorefront, DEFAULT_PORTS, storefrontEnv } from '../../scripts/lib/stack';
+import { precompressFolder } from '../../scripts/lib/staticServer';
 import { DEFAULT_PROJECT_ID } from '../../scripts/lib/firestoreAdmin';
 
 const OFFERED = Symbol.for('club-clothing.test.localBuildHandover');
@@ -35,6 +36,8 @@ export function localParcelBuild(): Promise<string> {
       cacheDir: join(work, 'cache'),
     });
     console.log(`[local build] Parcel in ${((Date.now() - started) / 1000).toFixed(1)} s (${distDir})`);
+    // Compressed here once: each stack's copy keeps these, and its server compresses only the pages it rewrote.
+    await precompressFolder(distDir);
     return distDir;
   })());
 }
