@@ -30,6 +30,7 @@ import { checkoutMachine } from '../src/machines/checkoutMachine';
 import { confirmationMachine } from '../src/machines/confirmationMachine';
 import { connectivityMachine } from '../src/machines/connectivityMachine';
 import { deliveryMachine } from '../src/machines/deliveryMachine';
+import { orderLifecycleMachine } from '../src/machines/orderLifecycleMachine';
 import { ordersMachine } from '../src/machines/ordersMachine';
 import { searchMachine } from '../src/machines/searchMachine';
 
@@ -97,6 +98,12 @@ export const documentedMachines: DocumentedMachine[] = [
     file: 'src/machines/deliveryMachine.ts',
     summary:
       'Frete and delivery dates by CEP, for the cart (its parcel follows the cart) and for a product page: validates the CEP, remembers it, quotes both services, keeps the chosen one for checkout.',
+  },
+  {
+    machine: orderLifecycleMachine,
+    file: 'src/machines/orderLifecycleMachine.ts',
+    summary:
+      "A paid order's life, run by the backend on the stored order: pago → em separação → enviado (with its Correios tracking code) → entregue, a cancellation before it ships, a return asked within 7 days of the delivery, and the refund.",
   },
   {
     machine: ordersMachine,
