@@ -1,9 +1,16 @@
 // catalogMachine behaviour the mutation run (npm run test:mutation) showed untested. Events in; state, tags,
 // port calls and the category on screen out, compared with categories written here.
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
-import type { Category } from '../../src/domain';
-import { catalogMachine, createCatalogActors } from '../../src/machines/catalogMachine';
+import { createActor, SimulatedClock } from 'xstate';
+import type { Category, Product, ProductInCategory } from '../../src/domain';
+import {
+  CATALOG_FAILED_MESSAGE,
+  CATALOG_TIMEOUT_MS,
+  CATEGORY_PAGE_SIZE,
+  catalogMachine,
+  categoryProductsOf,
+  createCatalogActors,
+} from '../../src/machines/catalogMachine';
 import { CatalogUnavailableError, CategoryNotFoundError } from '../../src/adapters/catalog/catalogPort';
 import { fakeCatalog } from '../support/fakes/fakePorts';
 import { tick } from '../support/fakes/controllable';
@@ -175,5 +182,262 @@ describe('catalogMachine (mutation run): a prerendered page', () => {
     await tick();
     expect(snap().value).toEqual({ list: 'loaded', category: 'idle', product: 'idle', pages: 'idle' });
     expect(snap().context.categories).toEqual([jaquetas, tenis]);
+  });
+});
+
+describe('catalogMachine (mutation run): what the shopper is told, and the machine on its own', () => {
+  it('the failed list says so in Portuguese; a read may take 8 s; pages past the preview hold 48 products', () => {
+    expect(CATALOG_FAILED_MESSAGE).toBe('Não foi possível carregar as categorias.');
+    expect(CATALOG_TIMEOUT_MS).toBe(8000);
+    expect(CATEGORY_PAGE_SIZE).toBe(48);
+  });
+
+  it('without a port provided, it lists no category, finds no product, reads no page and fails a category', async () => {
+    const preview = { ...jaquetas, productCount: 5 };
+    const actor = createActor(catalogMachine, { input: { categories: [], category: preview } }).start();
+    await tick();
+    expect(actor.getSnapshot().value).toEqual({ list: 'loaded', category: 'idle', product: 'idle', pages: 'idle' });
+    actor.send({ type: 'catalog.category.more' });
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'nada' });
+    await tick();
+    expect(actor.getSnapshot().value).toEqual({
+      list: 'loaded',
+      category: 'idle',
+      product: 'notFound',
+      pages: 'complete',
+    });
+    expect(actor.getSnapshot().context).toEqual({
+      categories: [],
+      categoryId: 'jaquetas',
+      category: preview,
+      productId: 'nada',
+      product: null,
+      more: [],
+      after: undefined,
+    });
+    actor.send({ type: 'catalog.category.show', id: 'tenis' });
+    await tick();
+    expect(actor.getSnapshot().value).toEqual({
+      list: 'loaded',
+      category: 'failed',
+      product: 'notFound',
+      pages: 'idle',
+    });
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.stop();
+  });
+});
+
+describe('catalogMachine (mutation run): reads out of time', () => {
+  function startTimed(input?: { categories: Category[] }) {
+    const catalog = fakeCatalog();
+    const logError = vi.fn();
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      catalogMachine.provide({
+        actors: createCatalogActors({ catalog: catalog.port }),
+        actions: { logError: (_, params) => logError(params) },
+      }),
+      { input, clock },
+    ).start();
+    return { actor, catalog, logError, clock, snap: () => actor.getSnapshot() };
+  }
+  const late = (during: string) => ({ error: new Error('no answer in 8000 ms'), during });
+
+  it('each read with no answer in 8 s is logged with what it was', async () => {
+    const { actor, catalog, logError, clock, snap } = startTimed();
+    clock.increment(7_999);
+    expect(snap().matches({ list: 'loading' })).toBe(true);
+    clock.increment(1);
+    expect(snap().matches({ list: 'failed' })).toBe(true);
+    expect(logError.mock.calls).toEqual([[late('listCategories')]]);
+
+    actor.send({ type: 'catalog.category.show', id: 'jaquetas' });
+    clock.increment(8_000);
+    expect(snap().matches({ category: 'failed' })).toBe(true);
+    expect(logError).toHaveBeenLastCalledWith(late('getCategory'));
+
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    expect(catalog.getProduct.calls.map((call) => call.args)).toEqual([['p9']]);
+    clock.increment(8_000);
+    expect(snap().matches({ product: 'failed' })).toBe(true);
+    expect(logError).toHaveBeenLastCalledWith(late('getProduct'));
+
+    actor.send({ type: 'catalog.category.show', id: 'tenis' });
+    catalog.getCategory.latest().resolve({ ...tenis, productCount: 3 });
+    await tick();
+    actor.send({ type: 'catalog.category.more' });
+    clock.increment(8_000);
+    expect(snap().matches({ pages: 'failed' })).toBe(true);
+    expect(logError).toHaveBeenLastCalledWith(late('listCategoryProducts'));
+    expect(logError).toHaveBeenCalledTimes(4);
+  });
+
+  it('a refresh with no answer in 8 s keeps the snapshot, logged', () => {
+    const { actor, logError, clock, snap } = startTimed({ categories: [jaquetas] });
+    actor.send({ type: 'catalog.refresh' });
+    clock.increment(8_000);
+    expect(snap().matches({ list: 'stale' })).toBe(true);
+    expect(snap().context.categories).toEqual([jaquetas]);
+    expect(logError.mock.calls).toEqual([[late('listCategories')]]);
+  });
+});
+
+describe('catalogMachine (mutation run): a product read alone once the list has settled', () => {
+  const alone: ProductInCategory = {
+    product: { id: 'p9', name: 'Jaqueta Nova', imageUrl: '/images/p9.webp', price: 250.5 },
+    category: jaquetas,
+    related: [],
+  };
+  const other: ProductInCategory = {
+    product: { id: 'p8', name: 'Jaqueta Velha', imageUrl: '/images/p8.webp', price: 120 },
+    category: jaquetas,
+    related: [],
+  };
+
+  it('a prerendered page waits for its refresh before reading alone a product its snapshot lacks', async () => {
+    const { actor, catalog, snap } = startCatalog({ categories: [jaquetas] });
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    expect(snap().matches({ product: 'waiting' })).toBe(true);
+    actor.send({ type: 'catalog.refresh' });
+    expect(catalog.getProduct.calls).toHaveLength(0);
+    catalog.listCategories.latest().resolve([jaquetas, tenis]);
+    await tick();
+    expect(catalog.getProduct.calls.map((call) => call.args)).toEqual([['p9']]);
+  });
+
+  it('a failed refresh (stale list) reads it alone', async () => {
+    const { actor, catalog, snap } = startCatalog({ categories: [jaquetas] });
+    actor.send({ type: 'catalog.refresh' });
+    catalog.listCategories.latest().reject(new CatalogUnavailableError('offline'));
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    expect(snap().matches({ product: 'loading' })).toBe(true);
+    expect(catalog.getProduct.calls.map((call) => call.args)).toEqual([['p9']]);
+  });
+
+  it('a failed first list reads it alone, whether the product was asked for before or after', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    expect(snap().matches({ product: 'waiting' })).toBe(true);
+    catalog.listCategories.latest().reject(new CatalogUnavailableError('offline'));
+    await tick();
+    expect(snap().matches({ product: 'loading' })).toBe(true);
+    catalog.getProduct.latest().resolve(alone);
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'p8' });
+    expect(snap().matches({ product: 'loading' })).toBe(true);
+    expect(catalog.getProduct.calls.map((call) => call.args)).toEqual([['p9'], ['p8']]);
+  });
+
+  it('a product kept on screen while it is read again is dropped once the read finds nothing', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    catalog.listCategories.latest().resolve([tenis]);
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    catalog.getProduct.latest().resolve(alone);
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    expect(snap().context.product).toEqual(alone);
+    catalog.getProduct.latest().resolve(null);
+    await tick();
+    expect(snap().matches({ product: 'notFound' })).toBe(true);
+    expect(snap().context.product).toBeNull();
+  });
+
+  it('another product is not shown while it is read; the same one again stays on screen', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    catalog.listCategories.latest().resolve([tenis]);
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    catalog.getProduct.latest().resolve(alone);
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    expect(snap().context.product).toEqual(alone);
+    catalog.getProduct.latest().resolve(alone);
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'p8' });
+    expect(snap().context.product).toBeNull();
+    catalog.getProduct.latest().resolve(other);
+    await tick();
+    expect(snap().context.product).toEqual(other);
+    expect(snap().matches({ product: 'loaded' })).toBe(true);
+  });
+});
+
+describe('catalogMachine (mutation run): pages past the preview', () => {
+  it('a category page with no category yet lists nothing', () => {
+    expect(categoryProductsOf({ category: null, more: [] })).toEqual([]);
+  });
+
+  const items = (count: number, prefix: string): Product[] =>
+    Array.from({ length: count }, (_, index) => ({
+      id: `${prefix}-${index}`,
+      name: `Produto ${prefix} ${index}`,
+      imageUrl: `/images/${prefix}-${index}.webp`,
+      price: 10 + index,
+    }));
+
+  it('the first read of a long preview asks for at most 100 products', async () => {
+    const { actor, catalog } = startCatalog();
+    actor.send({ type: 'catalog.category.show', id: 'camisas' });
+    catalog.getCategory.latest().resolve({ ...jaquetas, id: 'camisas', products: items(60, 'c'), productCount: 500 });
+    await tick();
+    actor.send({ type: 'catalog.category.more' });
+    // Strictly: the first read names no position at all (not even `after: undefined`).
+    expect(catalog.listCategoryProducts.calls.map((call) => call.args)).toStrictEqual([['camisas', { limit: 100 }]]);
+  });
+
+  it('a category without a count is whole: nothing is read past its list', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    actor.send({ type: 'catalog.category.show', id: 'jaquetas' });
+    catalog.getCategory.latest().resolve(jaquetas);
+    await tick();
+    actor.send({ type: 'catalog.category.more' });
+    expect(snap().matches({ pages: 'complete' })).toBe(true);
+    expect(catalog.listCategoryProducts.calls).toHaveLength(0);
+  });
+
+  it('a page that ends at position 0 is followed by a read after 0', async () => {
+    const { actor, catalog, snap } = startCatalog();
+    actor.send({ type: 'catalog.category.show', id: 'camisas' });
+    catalog.getCategory.latest().resolve({ ...jaquetas, id: 'camisas', products: [], productCount: 2 });
+    await tick();
+    actor.send({ type: 'catalog.category.more' });
+    const [first, second] = items(2, 'c');
+    catalog.listCategoryProducts.latest().resolve({ products: [first!], nextAfter: 0 });
+    await tick();
+    expect(snap().context.after).toBe(0);
+    actor.send({ type: 'catalog.category.more' });
+    catalog.listCategoryProducts.latest().resolve({ products: [second!], nextAfter: null });
+    await tick();
+    expect(catalog.listCategoryProducts.calls.map((call) => call.args)).toEqual([
+      ['camisas', { limit: 48 }],
+      ['camisas', { after: 0, limit: 48 }],
+    ]);
+    expect(snap().context.more).toEqual(items(2, 'c'));
+    expect(snap().matches({ pages: 'complete' })).toBe(true);
+  });
+
+  it('a port of the two category reads only: no product is read alone, no page past the list', async () => {
+    const catalog = fakeCatalog();
+    const port = { listCategories: catalog.port.listCategories, getCategory: catalog.port.getCategory };
+    const actor = createActor(catalogMachine.provide({ actors: createCatalogActors({ catalog: port }) })).start();
+    catalog.listCategories.latest().resolve([]);
+    await tick();
+    actor.send({ type: 'catalog.product.show', id: 'p9' });
+    actor.send({ type: 'catalog.category.show', id: 'camisas' });
+    catalog.getCategory.latest().resolve({ ...jaquetas, id: 'camisas', productCount: 3 });
+    await tick();
+    actor.send({ type: 'catalog.category.more' });
+    await tick();
+    expect(actor.getSnapshot().value).toEqual({
+      list: 'loaded',
+      category: 'loaded',
+      product: 'notFound',
+      pages: 'complete',
+    });
+    expect(actor.getSnapshot().context.more).toEqual([]);
   });
 });
