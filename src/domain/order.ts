@@ -18,6 +18,7 @@ import {
   type Infer,
 } from 'superstruct';
 import type { OrderDelivery, Uf } from './delivery';
+import type { Fulfilment, FulfilmentStatus, ReturnReason } from './fulfilment';
 
 /** What a checkout session can become (the backend's `checkoutSessions/{id}.status`). */
 export const OrderStatusStruct = enums(['open', 'pending', 'paid', 'expired', 'canceled', 'declined']);
@@ -67,6 +68,38 @@ export const OrderDeliveryStruct = type({
   review: nullable(size(string(), 0, 500)),
 });
 
+// Type-only imports from ./fulfilment too: it imports delivery's calendar (brasiliaDay), and this module is in the
+// orders adapter's chunk, which every page loads with Firestore. The names are written out here instead, checked
+// against fulfilment's types by `satisfies` (a missing or extra one fails the typecheck; test/domain compares them).
+const FULFILMENT_STATUS_NAMES = {
+  pago: true,
+  em_separacao: true,
+  enviado: true,
+  entregue: true,
+  cancelado: true,
+  devolucao_solicitada: true,
+  reembolsado: true,
+} as const satisfies Record<FulfilmentStatus, true>;
+const RETURN_REASON_NAMES = {
+  arrependimento: true,
+  tamanho: true,
+  defeito: true,
+  diferente: true,
+  atraso: true,
+} as const satisfies Record<ReturnReason, true>;
+const FulfilmentStatusStruct = enums(Object.keys(FULFILMENT_STATUS_NAMES) as FulfilmentStatus[]);
+
+/** `checkoutSessions/{id}.fulfilment`: src/domain/fulfilment.ts's Fulfilment as the backend stores it. */
+export const OrderFulfilmentStruct = type({
+  status: FulfilmentStatusStruct,
+  /** Oldest first; `at` in epoch ms. */
+  history: array(type({ status: FulfilmentStatusStruct, at: integer() })),
+  trackingCode: nullable(string()),
+  /** epoch ms */
+  deliveredAt: nullable(number()),
+  returnReason: nullable(enums(Object.keys(RETURN_REASON_NAMES) as ReturnReason[])),
+});
+
 /**
  * A `checkoutSessions/{id}` document as the storefront reads it. `type()`, not `object()`: the backend also
  * writes fields the storefront does not show (urls, idempotency key…), and those must not make it malformed.
@@ -98,6 +131,11 @@ export const OrderDocumentStruct = type({
    * the orders adapters then drop just the delivery (logged) and still show the order (readOrder).
    */
   delivery: optional(nullable(OrderDeliveryStruct)),
+  /**
+   * The order's life after the payment (docs/requirements.md#order-lifecycle), on paid sessions only; absent on
+   * older ones. Malformed, it is dropped like a malformed delivery (readOrder).
+   */
+  fulfilment: optional(nullable(OrderFulfilmentStruct)),
 });
 export type OrderDocument = Infer<typeof OrderDocumentStruct>;
 
@@ -114,6 +152,8 @@ export interface Order {
   boleto: { line: string; dueAt: number } | null;
   /** null for sessions from before delivery, or whose stored delivery was malformed. */
   delivery: OrderDelivery | null;
+  /** null for sessions the backend has not followed after the payment, or whose stored fulfilment was malformed. */
+  fulfilment: Fulfilment | null;
 }
 
 /** Only what the storefront needs, copied out of a validated document. */
@@ -134,6 +174,17 @@ export function toOrder(document: OrderDocument): Order {
     pix: document.pix ? { copyPaste: document.pix.copyPaste, expiresAt: document.pix.expiresAt } : null,
     boleto: document.boleto ? { line: document.boleto.line, dueAt: document.boleto.dueAt } : null,
     delivery: document.delivery ? copyDelivery(document.delivery) : null,
+    fulfilment: document.fulfilment ? copyFulfilment(document.fulfilment) : null,
+  };
+}
+
+function copyFulfilment(fulfilment: NonNullable<OrderDocument['fulfilment']>): Fulfilment {
+  return {
+    status: fulfilment.status,
+    history: fulfilment.history.map(({ status, at }) => ({ status, at })),
+    trackingCode: fulfilment.trackingCode,
+    deliveredAt: fulfilment.deliveredAt,
+    returnReason: fulfilment.returnReason,
   };
 }
 
@@ -213,6 +264,11 @@ export function formatOrderTime(epochMs: number): string {
     minute: '2-digit',
   });
   return brazilTime.format(epochMs);
+}
+
+/** "12/11/2026 às 14:05": a moment in Brasília time, for an order's steps. */
+export function formatOrderDateTime(epochMs: number): string {
+  return `${formatOrderDate(epochMs)} às ${formatOrderTime(epochMs)}`;
 }
 
 /** Centavos → reais, for formatBRL. */

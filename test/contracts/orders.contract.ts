@@ -47,6 +47,22 @@ export function aStoredDelivery(overrides: Record<string, unknown> = {}): Record
   return { ...anOrderDelivery().build(), ...overrides };
 }
 
+/** `checkoutSessions/{id}.fulfilment` once the order is sent: paid, picked the next day, sent the day after. */
+export function aStoredFulfilment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    status: 'enviado',
+    history: [
+      { status: 'pago', at: T0 + 60_000 },
+      { status: 'em_separacao', at: T0 + DAY },
+      { status: 'enviado', at: T0 + 2 * DAY },
+    ],
+    trackingCode: 'AA123456789BR',
+    deliveredAt: null,
+    returnReason: null,
+    ...overrides,
+  };
+}
+
 /** The OrdersPort contract: every implementation must pass it. */
 export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
   describe(`OrdersPort contract: ${name}`, () => {
@@ -102,6 +118,7 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
         pix: { copyPaste: '00020126pix', expiresAt: T0 + 1800_000 },
         boleto: null,
         delivery: null,
+        fulfilment: null,
       });
       expect(list[1]?.boleto).toEqual({ line: '34191.79001 01043.510047', dueAt: T0 });
     });
@@ -192,6 +209,66 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
       expect(logged).toHaveLength(2);
       expect(logged[0]).toMatchObject({ code: 'document/malformed', documentId: 's1' });
       expect(String((logged[0] as Error).message)).toContain('delivery.');
+    });
+
+    it('carries the fulfilment: status, every step with its time, tracking code; null for sessions without the field', async () => {
+      const orders = await makeAdapter({
+        uid: 'ana',
+        documents: {
+          shipped: aSessionDocument('shipped', { fulfilment: aStoredFulfilment() }),
+          older: aSessionDocument('older', { createdAt: T0 - DAY }),
+        },
+      });
+      const [shipped, older] = await orders.listMine('ana');
+      expect(shipped?.fulfilment).toEqual({
+        status: 'enviado',
+        history: [
+          { status: 'pago', at: T0 + 60_000 },
+          { status: 'em_separacao', at: T0 + DAY },
+          { status: 'enviado', at: T0 + 2 * DAY },
+        ],
+        trackingCode: 'AA123456789BR',
+        deliveredAt: null,
+        returnReason: null,
+      });
+      expect(older?.id).toBe('older');
+      expect(older?.fulfilment).toBeNull();
+      await expect(orders.getForConfirmation('shipped')).resolves.toMatchObject({
+        fulfilment: { status: 'enviado', trackingCode: 'AA123456789BR' },
+      });
+    });
+
+    it('a malformed fulfilment is dropped (null) and logged; the order and its delivery are still shown', async () => {
+      const logged: [string, unknown][] = [];
+      const orders = await makeAdapter({
+        uid: 'ana',
+        log: (message, detail) => logged.push([message, detail]),
+        documents: {
+          s1: aSessionDocument('s1', {
+            delivery: aStoredDelivery(),
+            fulfilment: aStoredFulfilment({ status: 'shipped', history: [{ status: 'pago', at: 'ontem' }] }),
+          }),
+          s2: aSessionDocument('s2', {
+            createdAt: T0 - DAY,
+            delivery: aStoredDelivery({ uf: 'sp' }),
+            fulfilment: aStoredFulfilment({ trackingCode: 123 }),
+          }),
+        },
+      });
+      const list = await orders.listMine('ana');
+      expect(list.map((order) => [order.id, order.amountTotal, order.delivery?.uf ?? null, order.fulfilment])).toEqual([
+        ['s1', 105990, 'SP', null],
+        ['s2', 105990, null, null],
+      ]);
+      const dropped = logged.map(([message, detail]) => [message, (detail as { documentId?: unknown }).documentId]);
+      expect(dropped.sort()).toEqual([
+        ['[orders] dropped a malformed delivery', 's2'],
+        ['[orders] dropped a malformed fulfilment', 's1'],
+        ['[orders] dropped a malformed fulfilment', 's2'],
+      ]);
+      for (const [, detail] of logged) expect(detail).toMatchObject({ code: 'document/malformed' });
+      const s1 = logged.find(([, detail]) => (detail as { documentId?: unknown }).documentId === 's1');
+      expect((s1?.[1] as Error).message).toContain('"s1": fulfilment.');
     });
 
     it('a document malformed beyond its delivery is still skipped, logged once', async () => {

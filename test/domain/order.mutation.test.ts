@@ -63,6 +63,7 @@ const order = (id: string, createdAt: number): Order => ({
   pix: null,
   boleto: null,
   delivery: null,
+  fulfilment: null,
 });
 
 describe('order statuses and payment methods', () => {
@@ -234,6 +235,7 @@ describe('toOrder', () => {
       pix: { copyPaste: '00020126pix', expiresAt: 1_764_003_600_000 },
       boleto: null,
       delivery: null,
+      fulfilment: null,
     });
     expect(toOrder(boletoDocument as OrderDocument)).toEqual({
       id: 'cs_boleto_1',
@@ -246,6 +248,7 @@ describe('toOrder', () => {
       pix: null,
       boleto: { line: '23790.00000 1', dueAt: 1_764_200_000_000 },
       delivery: null,
+      fulfilment: null,
     });
   });
 

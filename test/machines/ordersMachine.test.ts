@@ -168,6 +168,7 @@ describe('ordersMachine over a port that answers too much', () => {
         pix: null,
         boleto: null,
         delivery: null,
+        fulfilment: null,
       }),
     };
     const { actor } = startWith(leaky);

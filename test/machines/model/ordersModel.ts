@@ -18,6 +18,7 @@ const order: Order = {
   pix: null,
   boleto: null,
   delivery: null,
+  fulfilment: null,
 };
 
 const AFTER = 'xstate.after.ordersTimeout.orders.loading';
