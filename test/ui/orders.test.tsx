@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
+import { anOrderDelivery } from '../support/builders';
 import { aSessionDocument } from './support/orderDocumentFixtures';
 import { renderApp, settled } from './support/renderApp';
 
@@ -120,6 +121,98 @@ describe('Meus pedidos (/pedidos)', () => {
     await app.user.click(within(footer).getByRole('link', { name: 'Meus pedidos' }));
     expect(app.path()).toBe('/pedidos');
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Meus pedidos' })).toBeNull();
+  });
+});
+
+// After the payment (docs/requirements.md#order-lifecycle): every date and time below is Brasília's (UTC−3),
+// worked out by hand from the UTC instant.
+const lifeDocuments = {
+  /** Paid on 28/11, sent, and delivered late on 04/12 (02:30 UTC on the 5th), inside its 3–7 Dec window. */
+  delivered: session('delivered', {
+    createdAt: Date.UTC(2026, 10, 28, 15, 0),
+    delivery: anOrderDelivery().build(),
+    fulfilment: {
+      status: 'entregue',
+      history: [
+        { status: 'pago', at: Date.UTC(2026, 10, 28, 15, 1) },
+        { status: 'em_separacao', at: Date.UTC(2026, 10, 30, 13, 0) },
+        { status: 'enviado', at: Date.UTC(2026, 11, 1, 18, 40) },
+        { status: 'entregue', at: Date.UTC(2026, 11, 5, 2, 30) },
+      ],
+      trackingCode: 'QB987654321BR',
+      deliveredAt: Date.UTC(2026, 11, 5, 2, 30),
+      returnReason: null,
+    },
+  }),
+  /** Paid on 21/11, picked on the 22nd, sent that night (02:05 UTC on the 23rd). */
+  shipped: session('shipped', {
+    createdAt: NOV_21,
+    fulfilment: {
+      status: 'enviado',
+      history: [
+        { status: 'pago', at: Date.UTC(2026, 10, 21, 15, 2) },
+        { status: 'em_separacao', at: Date.UTC(2026, 10, 22, 12, 0) },
+        { status: 'enviado', at: Date.UTC(2026, 10, 23, 2, 5) },
+      ],
+      trackingCode: 'AA123456789BR',
+      deliveredAt: null,
+      returnReason: null,
+    },
+  }),
+  /** Paid before the backend followed orders: no fulfilment. */
+  card: documents.card,
+};
+
+describe("Meus pedidos: the order's life after the payment", () => {
+  it('shows the step reached, each step with its Brasília date and time, the tracking code and the promise kept', async () => {
+    app = renderApp({ path: '/pedidos', auth: loggedIn, orderDocuments: lifeDocuments });
+    await settled();
+    const [delivered, shipped, card] = (await screen.findAllByRole('article')) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    const steps = (order: HTMLElement) =>
+      within(within(order).getByRole('list', { name: 'Andamento do pedido' }))
+        .getAllByRole('listitem')
+        .map(text);
+    const situation = (order: HTMLElement) => within(order).getAllByRole('definition').map(text)[2];
+
+    expect(text(within(shipped).getAllByRole('heading')[0]!)).toBe('Pedido de 21/11/2026');
+    expect(situation(shipped)).toBe('Enviado');
+    expect(within(shipped).getByRole('heading', { level: 3, name: 'Andamento do pedido' })).toBeTruthy();
+    expect(steps(shipped)).toEqual([
+      'Pago — 21/11/2026 às 12:02',
+      'Em separação — 22/11/2026 às 09:00',
+      'Enviado — 22/11/2026 às 23:05',
+    ]);
+    expect(shipped.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-21T15:02:00.000Z');
+    expect(text(shipped)).toContain('Código de rastreio: AA123456789BR');
+    expect(text(shipped)).not.toContain('Previsão');
+    expect(text(shipped)).not.toContain('Entregue');
+
+    expect(text(within(delivered).getAllByRole('heading')[0]!)).toBe('Pedido de 28/11/2026');
+    expect(situation(delivered)).toBe('Entregue');
+    expect(steps(delivered)).toEqual([
+      'Pago — 28/11/2026 às 12:01',
+      'Em separação — 30/11/2026 às 10:00',
+      'Enviado — 01/12/2026 às 15:40',
+      'Entregue — 04/12/2026 às 23:30',
+    ]);
+    expect(text(delivered)).toContain('Código de rastreio: QB987654321BR');
+    expect(within(delivered).getByText(/^Previsão:/).textContent).toBe(
+      'Previsão: chega entre qui., 3 de dez. e seg., 7 de dez. · Entregue em 04/12/2026',
+    );
+    // The delivery line of docs/requirements.md#delivery is still there, as before.
+    expect(text(delivered)).toContain('Entrega: Expressa · R$ 34,90 · chega entre qui., 3 de dez. e seg., 7 de dez.');
+
+    // Without a fulfilment: the card as it always was.
+    expect(within(card).getAllByRole('heading').map(text)).toEqual(['Pedido de 19/11/2026']);
+    expect(within(card).getAllByRole('term').map(text)).toEqual(['Total', 'Pagamento', 'Situação']);
+    expect(within(card).getAllByRole('definition').map(text)).toEqual(['R$ 1.000,00', 'Cartão', 'Pago']);
+    expect(within(card).queryByRole('list', { name: 'Andamento do pedido' })).toBeNull();
+    expect(text(card)).not.toContain('Código de rastreio');
+    expect(text(card)).not.toContain('Previsão');
   });
 });
 

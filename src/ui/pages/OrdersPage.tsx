@@ -1,18 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { formatBRL } from '../../domain';
-import {
-  formatOrderDate,
-  fromCentavos,
-  ORDER_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
-  type Order,
-} from '../../domain/order';
+import { formatOrderDate, fromCentavos, PAYMENT_METHOD_LABELS, type Order } from '../../domain/order';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
 import { paths } from '../paths';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
 import { DeliveryDetails, OrderFacts, OrderItems, PendingPayment } from '../components/OrderDetails';
+import { OrderProgress, orderSituation } from '../components/OrderProgress';
 import { RequireLogin } from '../components/RequireLogin';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
@@ -43,8 +38,9 @@ function OrderCard({ order }: { order: Order }) {
         <dt>Pagamento</dt>
         <dd>{order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : '—'}</dd>
         <dt>Situação</dt>
-        <dd>{ORDER_STATUS_LABELS[order.status]}</dd>
+        <dd>{orderSituation(order)}</dd>
       </OrderFacts>
+      <OrderProgress order={order} />
       <DeliveryDetails order={order} />
       <PendingPayment order={order} />
     </Card>
