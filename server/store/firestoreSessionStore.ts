@@ -8,19 +8,30 @@ import {
   nullable,
   number,
   object,
+  optional,
+  refine,
   string,
   validate,
   type Describe,
 } from 'superstruct';
 import { MalformedDocumentError, ProductId } from '../../src/domain';
 import { DELIVERY_SERVICES, UFS, type DeliveryAddress, type OrderDelivery } from '../../src/domain/delivery';
+import {
+  FULFILMENT_STATUSES,
+  paidFulfilment,
+  RETURN_REASONS,
+  type Fulfilment,
+  type ReturnReason,
+} from '../../src/domain/fulfilment';
 import type { LineItem } from '../payments/paymentsPort';
 import {
   orderFor,
   pendingSession,
   sessionWithDelivery,
   settledSession,
+  steppedOrder,
   STALE_CLAIM_MS,
+  withFulfilment,
   StoreUnavailableError,
   type CheckoutStore,
   type IdempotencyClaim,
@@ -29,6 +40,7 @@ import {
   type Order,
   type SetDeliveryResult,
   type SettleResult,
+  type StepOrderResult,
   type StoredSession,
 } from './sessionStorePort';
 
@@ -63,6 +75,24 @@ const DeliveryStruct: Describe<OrderDelivery> = object({
   address: nullable(AddressStruct),
   review: nullable(string()),
 });
+const FulfilmentStatusStruct = enums(FULFILMENT_STATUSES);
+/**
+ * The lifecycle resumes from `status` and appends to `history`: the last step of a history that is not empty must
+ * be the status, or the next step would write a history that contradicts it.
+ */
+const FulfilmentStruct: Describe<Fulfilment> = refine(
+  object({
+    status: FulfilmentStatusStruct,
+    history: array(object({ status: FulfilmentStatusStruct, at: number() })),
+    trackingCode: nullable(string()),
+    deliveredAt: nullable(number()),
+    returnReason: nullable(enums(Object.keys(RETURN_REASONS) as ReturnReason[])),
+  }),
+  'fulfilment',
+  (fulfilment) =>
+    fulfilment.history.at(-1)?.status === fulfilment.status ||
+    `its last step is "${fulfilment.history.at(-1)?.status ?? 'none'}", its status "${fulfilment.status}"`,
+);
 const Provider = enums(['stripe', 'simulated'] as const);
 const Method = nullable(enums(['card', 'pix', 'boleto'] as const));
 const SessionStruct: Describe<StoredSession> = object({
@@ -84,6 +114,7 @@ const SessionStruct: Describe<StoredSession> = object({
   pix: nullable(object({ copyPaste: string(), expiresAt: number() })),
   boleto: nullable(object({ line: string(), dueAt: number() })),
   idempotencyKey: nullable(string()),
+  fulfilment: optional(FulfilmentStruct),
 });
 const OrderStruct: Describe<Order> = object({
   id: string(),
@@ -96,6 +127,7 @@ const OrderStruct: Describe<Order> = object({
   delivery: nullable(DeliveryStruct),
   paymentMethod: Method,
   paidAt: number(),
+  fulfilment: FulfilmentStruct,
 });
 const IdempotencyStruct: Describe<IdempotencyRecord> = object({
   uid: string(),
@@ -111,6 +143,13 @@ const SESSION_DEFAULTS = { paymentMethod: null, pix: null, boleto: null, idempot
 const ORDER_DEFAULTS = { paymentMethod: null, delivery: null };
 const withDefaults = (data: unknown, defaults: object): unknown =>
   data && typeof data === 'object' ? { ...defaults, ...data } : data;
+/** Orders paid before the order's life was stored have been at Pago since their payment. */
+const withOrderDefaults = (data: unknown): unknown => {
+  const order = withDefaults(data, ORDER_DEFAULTS);
+  if (!order || typeof order !== 'object' || 'fulfilment' in order) return order;
+  const { paidAt } = order as { paidAt?: unknown };
+  return typeof paidAt === 'number' ? { ...order, fulfilment: paidFulfilment(paidAt) } : order;
+};
 
 function parse<T>(collection: string, id: string, data: unknown, struct: Describe<T>): T {
   const [error, value] = validate(data, struct);
@@ -132,6 +171,7 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
   const attempts = firestore.collection(IDEMPOTENCY_COLLECTION);
   const readSession = (id: string, data: unknown) =>
     parse(SESSIONS_COLLECTION, id, withDefaults(data, SESSION_DEFAULTS), SessionStruct);
+  const readOrder = (id: string, data: unknown) => parse(ORDERS_COLLECTION, id, withOrderDefaults(data), OrderStruct);
 
   const guard = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     try {
@@ -160,13 +200,16 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
           const session = readSession(id, snapshot.data());
           const settled = settledSession(session, outcome, at, options);
           if (!settled) return { kind: 'finished', session };
-          tx.update(sessionRef, { status: settled.status, paymentMethod: settled.paymentMethod, finishedAt: at });
-          let order: Order | null = null;
-          if (outcome === 'paid' && !orderSnapshot?.exists) {
-            order = orderFor(settled, at);
-            tx.create(orderRef, order);
+          const changes = { status: settled.status, paymentMethod: settled.paymentMethod, finishedAt: at };
+          if (outcome !== 'paid' || orderSnapshot?.exists) {
+            tx.update(sessionRef, changes);
+            return { kind: 'settled', session: settled, order: null };
           }
-          return { kind: 'settled', session: settled, order };
+          const order = orderFor(settled, at);
+          tx.create(orderRef, order);
+          // The session carries the new order's life from its first step (Meus pedidos reads sessions).
+          tx.update(sessionRef, { ...changes, fulfilment: order.fulfilment });
+          return { kind: 'settled', session: { ...settled, fulfilment: order.fulfilment }, order };
         }),
       ),
     setDelivery: (id, delivery, at, options) =>
@@ -238,7 +281,7 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
     recordOrder: (order) =>
       guard('record order', async () => {
         try {
-          await orders.doc(order.id).create(order);
+          await orders.doc(order.id).create(withFulfilment(order));
           return { created: true };
         } catch (error) {
           if ((error as { code?: unknown }).code === ALREADY_EXISTS) return { created: false };
@@ -248,9 +291,32 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
     getOrder: (id) =>
       guard('read order', async () => {
         const snapshot = await orders.doc(id).get();
-        return snapshot.exists
-          ? parse(ORDERS_COLLECTION, id, withDefaults(snapshot.data(), ORDER_DEFAULTS), OrderStruct)
-          : null;
+        return snapshot.exists ? readOrder(id, snapshot.data()) : null;
+      }),
+    stepOrder: (id, event) =>
+      guard('step order', () =>
+        // One transaction over both documents: two concurrent steps from one status cannot both apply, and the
+        // session never shows a step the order does not have.
+        firestore.runTransaction(async (tx): Promise<StepOrderResult> => {
+          const orderRef = orders.doc(id);
+          const sessionRef = sessions.doc(id);
+          const [orderSnapshot, sessionSnapshot] = await tx.getAll(orderRef, sessionRef);
+          if (!orderSnapshot?.exists) return { kind: 'missing' };
+          const result = steppedOrder(readOrder(id, orderSnapshot.data()), event);
+          if (result.kind === 'refused') return result;
+          const { fulfilment } = result.order;
+          tx.update(orderRef, { fulfilment });
+          // An order recorded from a Stripe webhook may have no session of ours to mirror to.
+          if (sessionSnapshot?.exists) tx.update(sessionRef, { fulfilment });
+          return result;
+        }),
+      ),
+    listOrders: (limit) =>
+      guard('list orders', async () => {
+        if (limit < 1) return [];
+        // Ties in paidAt come by id, descending (Firestore follows the last orderBy's direction).
+        const snapshot = await orders.orderBy('paidAt', 'desc').limit(limit).get();
+        return snapshot.docs.map((doc) => readOrder(doc.id, doc.data()));
       }),
   };
 }

@@ -1,9 +1,12 @@
 import {
   STALE_CLAIM_MS,
+  newestPaidFirst,
   orderFor,
   pendingSession,
   sessionWithDelivery,
   settledSession,
+  steppedOrder,
+  withFulfilment,
   type CheckoutStore,
   type IdempotencyRecord,
   type Order,
@@ -53,22 +56,38 @@ export function createMemoryStore(): CheckoutStore & {
       if (!session) return { kind: 'missing' };
       const settled = settledSession(session, outcome, at, options);
       if (!settled) return { kind: 'finished', session: copy(session) };
-      sessions.set(id, settled);
       let order: Order | null = null;
+      let mirrored: StoredSession = settled;
       if (outcome === 'paid' && !orders.has(id)) {
         order = orderFor(settled, at);
         orders.set(id, order);
+        // The session carries the new order's life from its first step (Meus pedidos reads sessions).
+        mirrored = { ...settled, fulfilment: order.fulfilment };
       }
-      return { kind: 'settled', session: copy(settled), order: order && copy(order) };
+      sessions.set(id, copy(mirrored));
+      return { kind: 'settled', session: copy(mirrored), order: order && copy(order) };
     },
     async recordOrder(order) {
       if (orders.has(order.id)) return { created: false };
-      orders.set(order.id, copy(order));
+      orders.set(order.id, copy(withFulfilment(order)));
       return { created: true };
     },
     async getOrder(id) {
       const order = orders.get(id);
       return order ? copy(order) : null;
+    },
+    async stepOrder(id, event) {
+      const order = orders.get(id);
+      if (!order) return { kind: 'missing' };
+      const result = steppedOrder(order, event);
+      if (result.kind === 'refused') return { ...result, order: copy(order) };
+      orders.set(id, copy(result.order));
+      const session = sessions.get(id);
+      if (session) sessions.set(id, copy({ ...session, fulfilment: result.order.fulfilment }));
+      return { kind: 'applied', order: copy(result.order) };
+    },
+    async listOrders(limit) {
+      return [...orders.values()].sort(newestPaidFirst).slice(0, limit).map(copy);
     },
     async claimIdempotencyKey(scopedKey, record) {
       const existing = idempotencyKeys.get(scopedKey);

@@ -1,5 +1,7 @@
 import { ClubError } from '../../src/domain';
 import type { OrderDelivery } from '../../src/domain/delivery';
+import { paidFulfilment, type Fulfilment } from '../../src/domain/fulfilment';
+import { applyOrderStep, type OrderLifecycleEvent } from '../../src/machines/orderLifecycleMachine';
 import type { LineItem } from '../payments/paymentsPort';
 
 export type SessionStatus = 'open' | 'pending' | 'paid' | 'expired' | 'canceled' | 'declined';
@@ -45,6 +47,11 @@ export interface StoredSession {
   boleto: BoletoDetails | null;
   /** The client's Idempotency-Key for this attempt, or null when the request had none. */
   idempotencyKey: string | null;
+  /**
+   * The paid order's life (docs/requirements.md#order-lifecycle), mirrored from `orders/{id}` so that Meus pedidos,
+   * which reads these documents, shows it. Absent until the session is paid.
+   */
+  fulfilment?: Fulfilment;
 }
 
 /** A paid order, kept in `orders` (server-side only; the rules deny clients). Its id is the session id. */
@@ -60,7 +67,18 @@ export interface Order {
   delivery: OrderDelivery | null;
   paymentMethod: PaymentMethod | null;
   paidAt: number;
+  /** Its life after the payment (docs/requirements.md#order-lifecycle); it starts at Pago, at paidAt. */
+  fulfilment: Fulfilment;
 }
+
+/** An order as a caller records it: without a fulfilment it starts at Pago, at paidAt. */
+export type NewOrder = Omit<Order, 'fulfilment'> & { fulfilment?: Fulfilment };
+
+export type StepOrderResult =
+  | { kind: 'applied'; order: Order }
+  /** The lifecycle does not take this step from the stored status: nothing changed; `message` says why, in pt-BR. */
+  | { kind: 'refused'; message: string; order: Order }
+  | { kind: 'missing' };
 
 /** What the shopper pays, in centavos: the products plus the frete. */
 export function amountDue(record: Pick<StoredSession, 'amountTotal' | 'delivery'>): number {
@@ -160,8 +178,16 @@ export interface CheckoutStore {
    */
   settle(id: string, outcome: SessionOutcome, at: number, options?: SettleOptions): Promise<SettleResult>;
   /** Records an order for a session we have no record of (a Stripe webhook for a session saved elsewhere). */
-  recordOrder(order: Order): Promise<{ created: boolean }>;
+  recordOrder(order: NewOrder): Promise<{ created: boolean }>;
   getOrder(id: string): Promise<Order | null>;
+  /**
+   * Moves a paid order one step through its life (docs/requirements.md#order-lifecycle), atomically: of two
+   * concurrent steps from one status, one applies and the other is refused. A step taken is written to the order
+   * and mirrored to its session, when there is one (the storefront reads sessions).
+   */
+  stepOrder(id: string, event: OrderLifecycleEvent): Promise<StepOrderResult>;
+  /** The `limit` most recently paid orders, newest first. */
+  listOrders(limit: number): Promise<Order[]>;
   /** Atomically claims `scopedKey` for this cart fingerprint (the first of 50 concurrent claims wins). */
   claimIdempotencyKey(
     scopedKey: string,
@@ -178,6 +204,23 @@ export class StoreUnavailableError extends ClubError {
   }
 }
 
+/** A new order's fulfilment when its caller gave none: paid, nothing else yet. */
+export function withFulfilment(order: NewOrder): Order {
+  return { ...order, fulfilment: order.fulfilment ?? paidFulfilment(order.paidAt) };
+}
+
+/** The order after `event`, or the lifecycle's refusal: the rule both stores apply inside their atomic step. */
+export function steppedOrder(order: Order, event: OrderLifecycleEvent): Exclude<StepOrderResult, { kind: 'missing' }> {
+  const result = applyOrderStep(order.fulfilment, event);
+  if (!result.ok) return { kind: 'refused', message: result.message, order };
+  return { kind: 'applied', order: { ...order, fulfilment: result.fulfilment } };
+}
+
+/** listOrders' order: the latest payment first; equal times by id, descending, as Firestore breaks them. */
+export function newestPaidFirst(a: Order, b: Order): number {
+  return b.paidAt - a.paidAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
 export function orderFor(session: StoredSession, paidAt: number): Order {
   return {
     id: session.id,
@@ -190,6 +233,7 @@ export function orderFor(session: StoredSession, paidAt: number): Order {
     delivery: session.delivery,
     paymentMethod: session.paymentMethod,
     paidAt,
+    fulfilment: paidFulfilment(paidAt),
   };
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDelivery } from '../../src/domain/delivery';
+import type { Fulfilment } from '../../src/domain/fulfilment';
 import {
   STALE_CLAIM_MS,
   type CheckoutStore,
+  type NewOrder,
   type Order,
   type StoredSession,
 } from '../../server/store/sessionStorePort';
@@ -53,6 +55,14 @@ const rioAddress = {
 };
 const during = 1_700_000_000_000 + 60_000;
 const after = 1_700_000_000_000 + 3_600_000;
+/** A new order's life, written out: paid at `during`, nothing else yet. */
+const paidAtDuring: Fulfilment = {
+  status: 'pago',
+  history: [{ status: 'pago', at: during }],
+  trackingCode: null,
+  deliveredAt: null,
+  returnReason: null,
+};
 
 /** The CheckoutStore contract: the in-memory store and the Firestore store must both pass it. */
 export function testCheckoutStore(name: string, makeStore: MakeStore) {
@@ -80,9 +90,11 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
         delivery: null,
         paymentMethod: 'card',
         paidAt: during,
+        fulfilment: paidAtDuring,
       };
       const first = await store.settle(session.id, 'paid', during, { paymentMethod: 'card' });
-      const paid = { ...session, status: 'paid', paymentMethod: 'card', finishedAt: during };
+      // The session carries the order's first step too: Meus pedidos reads sessions.
+      const paid = { ...session, status: 'paid', paymentMethod: 'card', finishedAt: during, fulfilment: paidAtDuring };
       expect(first).toEqual({ kind: 'settled', session: paid, order: expectedOrder });
       const second = await store.settle(session.id, 'paid', during + 1);
       expect(second).toEqual({ kind: 'finished', session: paid });
@@ -144,9 +156,9 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       expect(await store.getOrder('cs_sim_missing')).toBeNull();
     });
 
-    it('recordOrder creates once and never overwrites', async () => {
+    it('recordOrder creates once and never overwrites; the order starts at Pago, at its payment', async () => {
       const store = await makeStore();
-      const order: Order = {
+      const order: NewOrder = {
         id: `cs_test_${Date.now()}`,
         provider: 'stripe',
         uid: 'u',
@@ -160,7 +172,7 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       };
       expect(await store.recordOrder(order)).toEqual({ created: true });
       expect(await store.recordOrder({ ...order, amountTotal: 1 })).toEqual({ created: false });
-      expect(await store.getOrder(order.id)).toEqual(order);
+      expect(await store.getOrder(order.id)).toEqual({ ...order, fulfilment: paidAtDuring });
     });
 
     it('setDelivery replaces the delivery while open (address included); the paid order copies it', async () => {
@@ -388,6 +400,231 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       const later = { ...record, createdAt: during + STALE_CLAIM_MS };
       const claims = await Promise.all([store.claimIdempotencyKey(key, later), store.claimIdempotencyKey(key, later)]);
       expect(claims.filter((c) => c.kind === 'claimed')).toHaveLength(1);
+    });
+
+    describe("an order's life after the payment (docs/requirements.md#order-lifecycle)", () => {
+      // The steps' times, written out: an hour after the payment, the next day, three days after it (Friday
+      // 17/11/2023 in Brasília), then the last day of the return window (Friday 24/11) and the day after.
+      const separatedAt = 1_700_003_660_000;
+      const shippedAt = 1_700_086_460_000;
+      const deliveredAt = 1_700_259_260_000;
+      const returnAskedAt = 1_700_864_060_000;
+      const refundedAt = 1_700_950_460_000;
+
+      async function aPaidOrder(store: CheckoutStore) {
+        const session = aSession();
+        await store.saveSession(session);
+        const settled = await store.settle(session.id, 'paid', during, { paymentMethod: 'card' });
+        if (settled.kind !== 'settled' || !settled.order) throw new Error(`not paid: ${settled.kind}`);
+        return { session, order: settled.order };
+      }
+
+      it('separar, enviar with its tracking code, entregar, a return within 7 days, reembolsar: each stored with its time', async () => {
+        const store = await makeStore();
+        const { session, order } = await aPaidOrder(store);
+        expect(order.fulfilment).toEqual(paidAtDuring);
+
+        const separated: Fulfilment = {
+          status: 'em_separacao',
+          history: [
+            { status: 'pago', at: during },
+            { status: 'em_separacao', at: separatedAt },
+          ],
+          trackingCode: null,
+          deliveredAt: null,
+          returnReason: null,
+        };
+        expect(await store.stepOrder(session.id, { type: 'separar', at: separatedAt })).toEqual({
+          kind: 'applied',
+          order: { ...order, fulfilment: separated },
+        });
+
+        const shipped: Fulfilment = {
+          status: 'enviado',
+          history: [
+            { status: 'pago', at: during },
+            { status: 'em_separacao', at: separatedAt },
+            { status: 'enviado', at: shippedAt },
+          ],
+          trackingCode: 'QB123456789BR',
+          deliveredAt: null,
+          returnReason: null,
+        };
+        expect(
+          await store.stepOrder(session.id, { type: 'enviar', at: shippedAt, trackingCode: 'QB123456789BR' }),
+        ).toEqual({ kind: 'applied', order: { ...order, fulfilment: shipped } });
+
+        const delivered = await store.stepOrder(session.id, { type: 'entregar', at: deliveredAt });
+        expect(delivered).toMatchObject({
+          kind: 'applied',
+          order: { fulfilment: { status: 'entregue', deliveredAt } },
+        });
+        const returnAsked = await store.stepOrder(session.id, {
+          type: 'solicitarDevolucao',
+          at: returnAskedAt,
+          reason: 'tamanho',
+        });
+        expect(returnAsked).toMatchObject({
+          kind: 'applied',
+          order: { fulfilment: { status: 'devolucao_solicitada' } },
+        });
+
+        const refunded: Fulfilment = {
+          status: 'reembolsado',
+          history: [
+            { status: 'pago', at: during },
+            { status: 'em_separacao', at: separatedAt },
+            { status: 'enviado', at: shippedAt },
+            { status: 'entregue', at: deliveredAt },
+            { status: 'devolucao_solicitada', at: returnAskedAt },
+            { status: 'reembolsado', at: refundedAt },
+          ],
+          trackingCode: 'QB123456789BR',
+          deliveredAt,
+          returnReason: 'tamanho',
+        };
+        expect(await store.stepOrder(session.id, { type: 'reembolsar', at: refundedAt })).toEqual({
+          kind: 'applied',
+          order: { ...order, fulfilment: refunded },
+        });
+        expect(await store.getOrder(session.id)).toEqual({ ...order, fulfilment: refunded });
+      });
+
+      it("the session mirrors the order's life, from the payment to each step taken", async () => {
+        const store = await makeStore();
+        const { session } = await aPaidOrder(store);
+        expect((await store.getSession(session.id))?.fulfilment).toEqual(paidAtDuring);
+        await store.stepOrder(session.id, { type: 'cancelar', at: separatedAt });
+        const canceled: Fulfilment = {
+          status: 'cancelado',
+          history: [
+            { status: 'pago', at: during },
+            { status: 'cancelado', at: separatedAt },
+          ],
+          trackingCode: null,
+          deliveredAt: null,
+          returnReason: null,
+        };
+        expect(await store.getSession(session.id)).toEqual({
+          ...session,
+          status: 'paid',
+          paymentMethod: 'card',
+          finishedAt: during,
+          fulfilment: canceled,
+        });
+        expect((await store.getOrder(session.id))?.fulfilment).toEqual(canceled);
+      });
+
+      it('a step the order cannot take changes nothing and says why, in pt-BR', async () => {
+        const store = await makeStore();
+        const { session, order } = await aPaidOrder(store);
+        const paidSession = await store.getSession(session.id);
+
+        expect(await store.stepOrder(session.id, { type: 'entregar', at: separatedAt })).toEqual({
+          kind: 'refused',
+          message: 'Não é possível entregar um pedido com a situação "Pago".',
+          order,
+        });
+        expect(await store.getOrder(session.id)).toEqual(order);
+        expect(await store.getSession(session.id)).toEqual(paidSession);
+
+        await store.stepOrder(session.id, { type: 'separar', at: separatedAt });
+        const separated = await store.getOrder(session.id);
+        const separatedSession = await store.getSession(session.id);
+        expect(
+          await store.stepOrder(session.id, { type: 'enviar', at: shippedAt, trackingCode: 'qb123456789br' }),
+        ).toEqual({
+          kind: 'refused',
+          message: 'Código de rastreio inválido: "qb123456789br". Use o formato dos Correios, como AA123456789BR.',
+          order: separated,
+        });
+        expect(await store.getOrder(session.id)).toEqual(separated);
+        expect(await store.getSession(session.id)).toEqual(separatedSession);
+      });
+
+      it('an unknown order is missing', async () => {
+        const store = await makeStore();
+        expect(await store.stepOrder('cs_sim_missing', { type: 'separar', at: separatedAt })).toEqual({
+          kind: 'missing',
+        });
+        expect(await store.getOrder('cs_sim_missing')).toBeNull();
+      });
+
+      it('an order recorded without its life starts at Pago, at paidAt, and has no session to mirror to', async () => {
+        const store = await makeStore();
+        const id = `cs_test_lifeless${++sequence}${Date.now()}`;
+        await store.recordOrder({
+          id,
+          provider: 'stripe',
+          uid: 'ana-uid',
+          email: 'ana@example.com',
+          lineItems: [],
+          amountTotal: 5990,
+          currency: 'brl',
+          delivery: null,
+          paymentMethod: 'pix',
+          paidAt: during,
+        });
+        expect(await store.stepOrder(id, { type: 'separar', at: separatedAt })).toMatchObject({
+          kind: 'applied',
+          order: {
+            fulfilment: {
+              status: 'em_separacao',
+              history: [
+                { status: 'pago', at: during },
+                { status: 'em_separacao', at: separatedAt },
+              ],
+            },
+          },
+        });
+        expect(await store.getSession(id)).toBeNull();
+      });
+
+      it('two concurrent separar: exactly one applies, the other is refused', async () => {
+        const store = await makeStore();
+        const { session } = await aPaidOrder(store);
+        const results = await Promise.all([
+          store.stepOrder(session.id, { type: 'separar', at: separatedAt }),
+          store.stepOrder(session.id, { type: 'separar', at: separatedAt + 1 }),
+        ]);
+        expect(results.map((result) => result.kind).sort()).toEqual(['applied', 'refused']);
+        expect(results.find((result) => result.kind === 'refused')).toMatchObject({
+          message: 'Não é possível separar um pedido com a situação "Em separação".',
+        });
+        const stored = await store.getOrder(session.id);
+        expect(stored?.fulfilment.history).toHaveLength(2);
+        expect((await store.getSession(session.id))?.fulfilment).toEqual(stored?.fulfilment);
+      });
+
+      it('listOrders: the most recently paid first, at most `limit`', async () => {
+        const store = await makeStore();
+        // Paid in 2100: later than any other order of this suite, which may share the database.
+        const inTheFuture = 4_102_444_800_000;
+        const ids = ['a', 'b', 'c'].map((letter) => `cs_test_list_${letter}${++sequence}${Date.now()}`);
+        for (const [index, id] of ids.entries()) {
+          await store.recordOrder({
+            id,
+            provider: 'simulated',
+            uid: 'ana-uid',
+            email: 'ana@example.com',
+            lineItems: [],
+            amountTotal: 100,
+            currency: 'brl',
+            delivery: null,
+            paymentMethod: 'card',
+            paidAt: inTheFuture + index * 1000,
+          });
+        }
+        const listed = await store.listOrders(2);
+        expect(listed.map((order) => [order.id, order.paidAt])).toEqual([
+          [ids[2], inTheFuture + 2000],
+          [ids[1], inTheFuture + 1000],
+        ]);
+        expect(listed[0]?.fulfilment).toEqual({
+          ...paidAtDuring,
+          history: [{ status: 'pago', at: inTheFuture + 2000 }],
+        });
+      });
     });
   });
 }
