@@ -260,6 +260,22 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
       });
     });
 
+    it("not even the owner may move their paid order's life from the client (docs/requirements.md#order-lifecycle)", async () => {
+      const paid = { status: 'pago', history: [{ status: 'pago', at: 1_700_000_060_000 }] };
+      await testEnv.withSecurityRulesDisabled((admin) =>
+        admin.firestore().doc('checkoutSessions/s1').update({ status: 'paid', fulfilment: paid }),
+      );
+      const alice = as('alice').firestore();
+      const snapshot = await assertSucceeds(alice.doc('checkoutSessions/s1').get());
+      expect(snapshot.get('fulfilment.status')).toBe('pago');
+      await assertFails(alice.doc('checkoutSessions/s1').update({ 'fulfilment.status': 'reembolsado' }));
+      await assertFails(
+        alice.doc('checkoutSessions/s1').update({
+          fulfilment: { ...paid, status: 'devolucao_solicitada', returnReason: 'arrependimento' },
+        }),
+      );
+    });
+
     it("a missing session is not readable (so the storefront cannot tell it from someone else's)", async () => {
       await assertFails(as('alice').firestore().doc('checkoutSessions/nope').get());
     });
