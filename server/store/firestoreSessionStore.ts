@@ -77,8 +77,8 @@ const DeliveryStruct: Describe<OrderDelivery> = object({
 });
 const FulfilmentStatusStruct = enums(FULFILMENT_STATUSES);
 /**
- * The lifecycle resumes from `status` and appends to `history`: the last step of a history that is not empty must
- * be the status, or the next step would write a history that contradicts it.
+ * The lifecycle resumes from `status` and appends to `history`, so the history's last step must be the status (an
+ * empty history has none): otherwise the next step would write a history that contradicts it.
  */
 const FulfilmentStruct: Describe<Fulfilment> = refine(
   object({
