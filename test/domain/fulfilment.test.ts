@@ -65,6 +65,9 @@ describe('fulfilment: the words of an order after its payment', () => {
     expect(isReturnReason('toString')).toBe(false);
     expect(isReturnReason('Defeito')).toBe(false);
     expect(isReturnReason(undefined)).toBe(false);
+    // Values that a property lookup would turn into a reason's name are not reasons.
+    expect(isReturnReason(['defeito'])).toBe(false);
+    expect(isReturnReason({ toString: () => 'tamanho' })).toBe(false);
   });
 
   it('starts a paid order at Pago, with the payment as its first step', () => {

@@ -3,7 +3,7 @@
 // checked step by step against the table of allowed transitions written out below. The table, the days and the
 // messages are written here by hand; nothing on the expected side comes from the machine.
 import { describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
+import { transition, type EventObject } from 'xstate';
 import { paidFulfilment, type Fulfilment, type FulfilmentStatus } from '../../src/domain/fulfilment';
 import {
   applyOrderStep,
@@ -140,6 +140,58 @@ describe('applyOrderStep: the refusals say why, in pt-BR', () => {
         message: 'Não é possível solicitar a devolução de um pedido com a situação "Enviado".',
       },
     );
+  });
+
+  it('each step refused from a status that does not take it says so, whatever its payload', () => {
+    const refusals: Array<[Fulfilment, OrderLifecycleEvent, string]> = [
+      [at('enviado'), { type: 'separar', at: PAID_AT }, 'Não é possível separar um pedido com a situação "Enviado".'],
+      // A bad code from a status that cannot ship at all: the status is what is wrong.
+      [
+        at('pago'),
+        { type: 'enviar', at: PAID_AT, trackingCode: 'errado' },
+        'Não é possível enviar um pedido com a situação "Pago".',
+      ],
+      [
+        at('em_separacao'),
+        { type: 'entregar', at: PAID_AT },
+        'Não é possível entregar um pedido com a situação "Em separação".',
+      ],
+      [
+        at('entregue'),
+        { type: 'reembolsar', at: PAID_AT },
+        'Não é possível reembolsar um pedido com a situação "Entregue".',
+      ],
+      // Not delivered yet: no reason makes it returnable, a missing one included.
+      [
+        at('enviado'),
+        { type: 'solicitarDevolucao', at: PAID_AT, reason: 'porque sim' as never },
+        'Não é possível solicitar a devolução de um pedido com a situação "Enviado".',
+      ],
+      // Marked delivered without its time: nothing to count the window from.
+      [
+        at('entregue'),
+        { type: 'solicitarDevolucao', at: PAID_AT, reason: 'defeito' },
+        'Não é possível solicitar a devolução de um pedido com a situação "Entregue".',
+      ],
+      // Asked before the stored delivery time: not a closed window either.
+      [
+        at('entregue', { deliveredAt: PAID_AT + DAY }),
+        { type: 'solicitarDevolucao', at: PAID_AT, reason: 'defeito' },
+        'Não é possível solicitar a devolução de um pedido com a situação "Entregue".',
+      ],
+    ];
+    for (const [fulfilment, event, message] of refusals)
+      expect(applyOrderStep(fulfilment, event), `${fulfilment.status} ${event.type}`).toEqual({ ok: false, message });
+  });
+
+  it('a refunded order is finished: the machine stops there', () => {
+    const asked = orderLifecycleMachine.resolveState({
+      value: 'devolucao_solicitada',
+      context: at('devolucao_solicitada'),
+    });
+    const [refunded] = transition(orderLifecycleMachine, asked, { type: 'reembolsar', at: PAID_AT + DAY });
+    expect(refunded.value).toBe('reembolsado');
+    expect(refunded.status).toBe('done');
   });
 
   it('a tracking code out of the Correios format is refused with the format', () => {
