@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
+import { runOrdersCommand } from '../../scripts/orders';
 import { axeViolations } from './support/axe';
 import { expectedWindow } from './support/deliveryWindow';
 import type { E2E } from './support/e2e';
@@ -17,6 +18,14 @@ const jaqueta = jackets.products[0]!; // Jaqueta de Couro Preta, R$ 500,00
 const camiseta = catalog
   .find((category) => category.id === 'male')!
   .products.find((product) => product.id === 'camiseta-branca')!;
+/** `npm run orders` on the stack's emulator, in this process: each call's exit code, every line it printed. */
+function shopOwner(stack: Pick<E2E, 'firestoreHost' | 'projectId'>) {
+  const lines: string[] = [];
+  const collect = (line: string) => void lines.push(line);
+  const env = { ...process.env, FIRESTORE_EMULATOR_HOST: stack.firestoreHost, GCLOUD_PROJECT: stack.projectId };
+  return { lines, run: (args: string[]) => runOrdersCommand(args, env, { log: collect, error: collect }) };
+}
+
 const text = async (page: Page, testId: string) =>
   ((await page.getByTestId(testId).textContent()) ?? '').replace(/\u00a0/g, ' ');
 
@@ -68,8 +77,9 @@ export function registerDelivery(env: () => E2E) {
       }, 120_000);
     }
 
-    it('cart → /checkout with Expressa → Entrega → Pix → Meus pedidos says what, where, how and when, paid by Pix', async () => {
-      const shopper = await env().newShopper({ account: await env().createAccount('frete') });
+    it('cart → /checkout with Expressa → Entrega → Pix → Meus pedidos says what, where, how and when, paid by Pix; the shop owner ships and delivers it by npm run orders, and Meus pedidos follows', async () => {
+      const account = await env().createAccount('frete');
+      const shopper = await env().newShopper({ account });
       const { page } = shopper;
       try {
         await addAndGoToCheckout(page, jackets.id, jaqueta.name);
@@ -128,6 +138,27 @@ export function registerDelivery(env: () => E2E) {
         expect(shown).toContain('PagamentoPix');
         expect(shown).toContain('SituaçãoPago');
         expect(await axeViolations(page), 'axe on Meus pedidos with a delivery').toEqual([]);
+
+        // The shop owner finds the order by the shopper's e-mail and takes it through separar, enviar, entregar.
+        const owner = shopOwner(env());
+        expect(await owner.run(['list'])).toBe(0);
+        const orderId = owner.lines.find((line) => line.includes(account.email))?.split(/\s+/)[0];
+        expect(orderId, `the order of ${account.email} in: ${owner.lines.join('\n')}`).toBeTruthy();
+        expect(await owner.run(['separar', orderId!])).toBe(0);
+        expect(await owner.run(['enviar', orderId!, '--rastreio', 'QB123456789BR'])).toBe(0);
+        expect(await owner.run(['entregar', orderId!])).toBe(0);
+        await page.reload();
+        await order.first().waitFor();
+        await page.getByRole('list', { name: 'Andamento do pedido' }).waitFor();
+        const delivered = ((await order.textContent()) ?? '').replace(/\u00a0/g, ' ');
+        expect(delivered).toContain('SituaçãoEntregue');
+        expect(delivered).toContain('Código de rastreio: QB123456789BR');
+        const steps = await page
+          .getByRole('list', { name: 'Andamento do pedido' })
+          .getByRole('listitem')
+          .allTextContents();
+        expect(steps.map((step) => step.split(' — ')[0])).toEqual(['Pago', 'Em separação', 'Enviado', 'Entregue']);
+        expect(await axeViolations(page), 'axe on Meus pedidos with a delivered order').toEqual([]);
         expect(shopper.pageErrors).toEqual([]);
       } finally {
         await shopper.close();
