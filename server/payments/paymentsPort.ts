@@ -1,5 +1,6 @@
 import { ClubError } from '../../src/domain';
 import type { DeliveryQuote, DeliveryServiceId } from '../../src/domain/delivery';
+import type { Order } from '../store/sessionStorePort';
 
 /** One priced line, built on the server from the catalog: the client's price never gets here. */
 export interface LineItem {
@@ -31,18 +32,52 @@ export interface CreatedSession {
   url: string;
 }
 
+/**
+ * The shopper's money given back for a whole order (docs/requirements.md#order-lifecycle): what was charged, the
+ * products and the frete (amountDue). Kept on the order with its Reembolsado step.
+ */
+export interface RefundRecord {
+  provider: 'stripe' | 'simulated';
+  /** The provider's refund id (Stripe `re_…`, simulated `sim_refund_<order id>`). */
+  id: string;
+  /** In centavos. */
+  amount: number;
+  /** When the provider made it, in epoch ms. */
+  at: number;
+}
+
 /** A payment provider that hosts the card form: Stripe Checkout, or our own simulated page. */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'simulated';
   createCheckoutSession(request: CheckoutRequest): Promise<CreatedSession>;
+  /**
+   * Gives back everything the order charged (amountDue: products and frete). Idempotent per order at the
+   * provider (Stripe: the key `refund-<order id>`), so a retry after a failure to record it refunds once. Does not
+   * check the order's life: the caller asks the lifecycle first. Throws PaymentProviderError when it cannot.
+   */
+  refund(order: Order): Promise<RefundRecord>;
 }
 
 /** The provider refused or could not be reached. The HTTP layer answers 502; the detail is only logged. */
 export class PaymentProviderError extends ClubError {
   readonly providerCode: string | undefined;
+  /** What the provider said, without our prefix (`npm run orders` shows it to the shop owner). */
+  readonly detail: string;
   constructor(detail: string, options?: { cause?: unknown; providerCode?: string }) {
     super('payment/provider-failed', `Payment provider failed: ${detail}`, options);
     this.providerCode = options?.providerCode;
+    this.detail = detail;
+  }
+}
+
+/** An order paid through another provider than the one asked to refund it: nothing is refunded. */
+export class WrongProviderError extends PaymentProviderError {
+  readonly orderProvider: PaymentProvider['name'];
+  readonly provider: PaymentProvider['name'];
+  constructor(order: Pick<Order, 'id' | 'provider'>, provider: PaymentProvider['name']) {
+    super(`order ${order.id} was paid through ${order.provider}, not ${provider}`);
+    this.orderProvider = order.provider;
+    this.provider = provider;
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CreatedSession, PaymentProvider } from './paymentsPort';
+import { amountDue } from '../store/sessionStorePort';
+import { WrongProviderError, type CreatedSession, type PaymentProvider, type RefundRecord } from './paymentsPort';
 
 /**
  * Session ids are unguessable (122 random bits): knowing one is what lets a browser open (and pay) its page.
@@ -13,14 +14,26 @@ export function newSimulatedSessionId(): string {
 /**
  * The default provider: no card network, the backend hosts its own payment page at `/pay/:sessionId`
  * (server/payments/payPageMarkup.ts). The session itself is stored by the route through the CheckoutStore, like
- * a Stripe session, so the page survives a restart.
+ * a Stripe session, so the page survives a restart. A refund moves no money: it is the record of one, its id
+ * named after the order (the same order, the same refund), its time from `now`.
  */
-export function createSimulatedProvider({ publicUrl }: { publicUrl: string }): PaymentProvider {
+export function createSimulatedProvider({
+  publicUrl,
+  now = Date.now,
+}: {
+  publicUrl: string;
+  now?: () => number;
+}): PaymentProvider {
   return {
     name: 'simulated',
     async createCheckoutSession(): Promise<CreatedSession> {
       const id = newSimulatedSessionId();
       return { id, url: `${publicUrl}/pay/${encodeURIComponent(id)}` };
+    },
+    async refund(order): Promise<RefundRecord> {
+      // A card charged through Stripe is not given back by a record of our own.
+      if (order.provider !== 'simulated') throw new WrongProviderError(order, 'simulated');
+      return { provider: 'simulated', id: `sim_refund_${order.id}`, amount: amountDue(order), at: now() };
     },
   };
 }

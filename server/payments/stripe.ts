@@ -1,6 +1,14 @@
 import Stripe from 'stripe';
 import { HANDLING_BUSINESS_DAYS, type DeliveryQuote, type DeliveryServiceId } from '../../src/domain/delivery';
-import { PaymentProviderError, type CheckoutRequest, type CreatedSession, type PaymentProvider } from './paymentsPort';
+import { amountDue } from '../store/sessionStorePort';
+import {
+  PaymentProviderError,
+  type CheckoutRequest,
+  type CreatedSession,
+  type PaymentProvider,
+  type RefundRecord,
+  WrongProviderError,
+} from './paymentsPort';
 
 export interface StripeClientOptions {
   secretKey: string;
@@ -114,14 +122,47 @@ export function createStripeProvider({
           { idempotencyKey: request.idempotencyKey },
         );
       } catch (error) {
-        const stripeError = error as { type?: string; code?: string; message?: string };
-        throw new PaymentProviderError(`${stripeError.type ?? 'error'}: ${stripeError.message ?? String(error)}`, {
-          cause: error,
-          ...(stripeError.code ? { providerCode: stripeError.code } : {}),
-        });
+        throw providerError(error);
       }
       if (!session.url) throw new PaymentProviderError(`session ${session.id} has no url`);
       return { id: session.id, url: session.url };
     },
+    /**
+     * A refund of the order's PaymentIntent for everything it charged. The key `refund-<order id>` makes a retry
+     * (the refund made, its record lost) answer the same refund instead of a second one.
+     */
+    async refund(order): Promise<RefundRecord> {
+      if (order.provider !== 'stripe') throw new WrongProviderError(order, 'stripe');
+      if (!order.paymentIntentId) throw new MissingPaymentIntentError(order.id);
+      let refund;
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: order.paymentIntentId, amount: amountDue(order) },
+          { idempotencyKey: `refund-${order.id}` },
+        );
+      } catch (error) {
+        throw providerError(error);
+      }
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new PaymentProviderError(`refund ${refund.id} of order ${order.id} is ${refund.status}`);
+      return { provider: 'stripe', id: refund.id, amount: refund.amount, at: refund.created * 1000 };
+    },
   };
+}
+
+/** An order recorded before its PaymentIntent was kept: Stripe cannot be told what to refund. */
+export class MissingPaymentIntentError extends PaymentProviderError {
+  readonly orderId: string;
+  constructor(orderId: string) {
+    super(`order ${orderId} has no PaymentIntent id (paid before it was kept): refund it in the Stripe Dashboard`);
+    this.orderId = orderId;
+  }
+}
+
+function providerError(error: unknown): PaymentProviderError {
+  const stripeError = error as { type?: string; code?: string; message?: string };
+  return new PaymentProviderError(`${stripeError.type ?? 'error'}: ${stripeError.message ?? String(error)}`, {
+    cause: error,
+    ...(stripeError.code ? { providerCode: stripeError.code } : {}),
+  });
 }

@@ -34,14 +34,15 @@ const METHODS: ReadonlySet<string> = new Set<PaymentMethod>(['card', 'pix', 'bol
 
 /**
  * What the shopper chose, and the Pix / boleto instructions, read from the session's PaymentIntent (a Checkout
- * Session itself only lists the allowed types). A Stripe failure throws: the webhook answers 5xx and Stripe retries.
+ * Session itself only lists the allowed types), with the PaymentIntent's id (the order keeps it for its refund).
+ * A Stripe failure throws: the webhook answers 5xx and Stripe retries.
  */
 async function paymentOf(
   stripe: Stripe,
   session: Stripe.Checkout.Session,
-): Promise<{ method: PaymentMethod | null; details: PendingDetails }> {
+): Promise<{ method: PaymentMethod | null; details: PendingDetails; intentId: string | null }> {
   const intentRef = session.payment_intent;
-  if (!intentRef) return { method: null, details: {} };
+  if (!intentRef) return { method: null, details: {}, intentId: null };
   const intent =
     typeof intentRef === 'string'
       ? await stripe.paymentIntents.retrieve(intentRef, { expand: ['payment_method'] })
@@ -58,6 +59,7 @@ async function paymentOf(
   const boleto = intent.next_action?.boleto_display_details;
   return {
     method,
+    intentId: typeof intentRef === 'string' ? intentRef : intentRef.id,
     details: {
       pix: pix?.data && pix.expires_at ? { copyPaste: pix.data, expiresAt: pix.expires_at * 1000 } : null,
       boleto: boleto?.number && boleto.expires_at ? { line: boleto.number, dueAt: boleto.expires_at * 1000 } : null,
@@ -212,11 +214,12 @@ export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<StripeWebhookRoutesO
   };
 
   const pay = async (object: Stripe.Checkout.Session, log: FastifyBaseLogger) => {
-    const { method } = await paymentOf(stripe, object);
+    const { method, intentId } = await paymentOf(stripe, object);
     const delivery = await keepDelivery(object, log);
     const result = await store.settle(object.id, 'paid', now(), {
       evenIfExpired: true,
       ...(method ? { paymentMethod: method } : {}),
+      ...(intentId ? { paymentIntentId: intentId } : {}),
     });
     if (result.kind !== 'missing')
       return log.info({ sessionId: object.id, result: result.kind }, 'stripe session paid');
@@ -233,6 +236,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<StripeWebhookRoutesO
       delivery,
       paymentMethod: method,
       paidAt: now(),
+      paymentIntentId: intentId,
     });
     log.warn({ sessionId: object.id }, 'stripe order recorded without a stored session');
   };

@@ -23,10 +23,11 @@ import {
   type Fulfilment,
   type ReturnReason,
 } from '../../src/domain/fulfilment';
-import type { LineItem } from '../payments/paymentsPort';
+import type { LineItem, RefundRecord } from '../payments/paymentsPort';
 import {
   orderFor,
   pendingSession,
+  refundedOrder,
   sessionWithDelivery,
   settledSession,
   steppedOrder,
@@ -116,6 +117,12 @@ const SessionStruct: Describe<StoredSession> = object({
   idempotencyKey: nullable(string()),
   fulfilment: optional(FulfilmentStruct),
 });
+const RefundStruct: Describe<RefundRecord> = object({
+  provider: Provider,
+  id: string(),
+  amount: min(integer(), 0),
+  at: number(),
+});
 const OrderStruct: Describe<Order> = object({
   id: string(),
   provider: Provider,
@@ -127,7 +134,9 @@ const OrderStruct: Describe<Order> = object({
   delivery: nullable(DeliveryStruct),
   paymentMethod: Method,
   paidAt: number(),
+  paymentIntentId: nullable(string()),
   fulfilment: FulfilmentStruct,
+  refund: nullable(RefundStruct),
 });
 const IdempotencyStruct: Describe<IdempotencyRecord> = object({
   uid: string(),
@@ -140,7 +149,8 @@ const IdempotencyStruct: Describe<IdempotencyRecord> = object({
 
 /** Documents written before the payment and delivery fields existed lack them: read them as "not known yet". */
 const SESSION_DEFAULTS = { paymentMethod: null, pix: null, boleto: null, idempotencyKey: null, delivery: null };
-const ORDER_DEFAULTS = { paymentMethod: null, delivery: null };
+/** Orders paid before their PaymentIntent and refund were kept: none known, none made. */
+const ORDER_DEFAULTS = { paymentMethod: null, delivery: null, paymentIntentId: null, refund: null };
 const withDefaults = (data: unknown, defaults: object): unknown =>
   data && typeof data === 'object' ? { ...defaults, ...data } : data;
 /** Orders paid before the order's life was stored have been at Pago since their payment. */
@@ -172,6 +182,26 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
   const readSession = (id: string, data: unknown) =>
     parse(SESSIONS_COLLECTION, id, withDefaults(data, SESSION_DEFAULTS), SessionStruct);
   const readOrder = (id: string, data: unknown) => parse(ORDERS_COLLECTION, id, withOrderDefaults(data), OrderStruct);
+
+  /**
+   * One transaction over both documents: two concurrent steps from one status cannot both apply, and the session
+   * never shows a step the order does not have. `step` is the rule (the lifecycle, and for a refund its record).
+   */
+  const stepInTransaction = (id: string, step: (order: Order) => Exclude<StepOrderResult, { kind: 'missing' }>) =>
+    firestore.runTransaction(async (tx): Promise<StepOrderResult> => {
+      const orderRef = orders.doc(id);
+      const sessionRef = sessions.doc(id);
+      const [orderSnapshot, sessionSnapshot] = await tx.getAll(orderRef, sessionRef);
+      if (!orderSnapshot?.exists) return { kind: 'missing' };
+      const result = step(readOrder(id, orderSnapshot.data()));
+      if (result.kind === 'refused') return result;
+      const { fulfilment, refund } = result.order;
+      // A refund is written once, with its Reembolsado step; the other steps leave the field as it is.
+      tx.update(orderRef, refund ? { fulfilment, refund } : { fulfilment });
+      // An order recorded from a Stripe webhook may have no session of ours to mirror to.
+      if (sessionSnapshot?.exists) tx.update(sessionRef, { fulfilment });
+      return result;
+    });
 
   const guard = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     try {
@@ -205,7 +235,7 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
             tx.update(sessionRef, changes);
             return { kind: 'settled', session: settled, order: null };
           }
-          const order = orderFor(settled, at);
+          const order = orderFor(settled, at, options?.paymentIntentId ?? null);
           tx.create(orderRef, order);
           // The session carries the new order's life from its first step (Meus pedidos reads sessions).
           tx.update(sessionRef, { ...changes, fulfilment: order.fulfilment });
@@ -293,24 +323,9 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
         const snapshot = await orders.doc(id).get();
         return snapshot.exists ? readOrder(id, snapshot.data()) : null;
       }),
-    stepOrder: (id, event) =>
-      guard('step order', () =>
-        // One transaction over both documents: two concurrent steps from one status cannot both apply, and the
-        // session never shows a step the order does not have.
-        firestore.runTransaction(async (tx): Promise<StepOrderResult> => {
-          const orderRef = orders.doc(id);
-          const sessionRef = sessions.doc(id);
-          const [orderSnapshot, sessionSnapshot] = await tx.getAll(orderRef, sessionRef);
-          if (!orderSnapshot?.exists) return { kind: 'missing' };
-          const result = steppedOrder(readOrder(id, orderSnapshot.data()), event);
-          if (result.kind === 'refused') return result;
-          const { fulfilment } = result.order;
-          tx.update(orderRef, { fulfilment });
-          // An order recorded from a Stripe webhook may have no session of ours to mirror to.
-          if (sessionSnapshot?.exists) tx.update(sessionRef, { fulfilment });
-          return result;
-        }),
-      ),
+    stepOrder: (id, event) => guard('step order', () => stepInTransaction(id, (order) => steppedOrder(order, event))),
+    recordRefund: (id, refund) =>
+      guard('record refund', () => stepInTransaction(id, (order) => refundedOrder(order, refund))),
     listOrders: (limit) =>
       guard('list orders', async () => {
         if (limit < 1) return [];

@@ -3,6 +3,7 @@ import {
   newestPaidFirst,
   orderFor,
   pendingSession,
+  refundedOrder,
   sessionWithDelivery,
   settledSession,
   steppedOrder,
@@ -10,6 +11,7 @@ import {
   type CheckoutStore,
   type IdempotencyRecord,
   type Order,
+  type StepOrderResult,
   type StoredSession,
 } from './sessionStorePort';
 
@@ -23,6 +25,18 @@ export function createMemoryStore(): CheckoutStore & {
   const orders = new Map<string, Order>();
   const idempotencyKeys = new Map<string, IdempotencyRecord>();
   const copy = <T>(value: T): T => structuredClone(value);
+  /** Writes a step the lifecycle took to the order and its session's mirror; a refusal changes nothing. */
+  const applied = (
+    id: string,
+    order: Order,
+    result: Exclude<StepOrderResult, { kind: 'missing' }>,
+  ): StepOrderResult => {
+    if (result.kind === 'refused') return { ...result, order: copy(order) };
+    orders.set(id, copy(result.order));
+    const session = sessions.get(id);
+    if (session) sessions.set(id, copy({ ...session, fulfilment: result.order.fulfilment }));
+    return { kind: 'applied', order: copy(result.order) };
+  };
   return {
     sessions,
     orders,
@@ -59,7 +73,7 @@ export function createMemoryStore(): CheckoutStore & {
       let order: Order | null = null;
       let mirrored: StoredSession = settled;
       if (outcome === 'paid' && !orders.has(id)) {
-        order = orderFor(settled, at);
+        order = orderFor(settled, at, options?.paymentIntentId ?? null);
         orders.set(id, order);
         // The session carries the new order's life from its first step (Meus pedidos reads sessions).
         mirrored = { ...settled, fulfilment: order.fulfilment };
@@ -79,12 +93,12 @@ export function createMemoryStore(): CheckoutStore & {
     async stepOrder(id, event) {
       const order = orders.get(id);
       if (!order) return { kind: 'missing' };
-      const result = steppedOrder(order, event);
-      if (result.kind === 'refused') return { ...result, order: copy(order) };
-      orders.set(id, copy(result.order));
-      const session = sessions.get(id);
-      if (session) sessions.set(id, copy({ ...session, fulfilment: result.order.fulfilment }));
-      return { kind: 'applied', order: copy(result.order) };
+      return applied(id, order, steppedOrder(order, event));
+    },
+    async recordRefund(id, refund) {
+      const order = orders.get(id);
+      if (!order) return { kind: 'missing' };
+      return applied(id, order, refundedOrder(order, refund));
     },
     async listOrders(limit) {
       return [...orders.values()].sort(newestPaidFirst).slice(0, limit).map(copy);

@@ -2,7 +2,7 @@ import { ClubError } from '../../src/domain';
 import type { OrderDelivery } from '../../src/domain/delivery';
 import { paidFulfilment, type Fulfilment } from '../../src/domain/fulfilment';
 import { applyOrderStep, type OrderLifecycleEvent } from '../../src/machines/orderLifecycleMachine';
-import type { LineItem } from '../payments/paymentsPort';
+import type { LineItem, RefundRecord } from '../payments/paymentsPort';
 
 export type SessionStatus = 'open' | 'pending' | 'paid' | 'expired' | 'canceled' | 'declined';
 export type SessionOutcome = Exclude<SessionStatus, 'open' | 'pending'>;
@@ -67,12 +67,23 @@ export interface Order {
   delivery: OrderDelivery | null;
   paymentMethod: PaymentMethod | null;
   paidAt: number;
+  /**
+   * Stripe's PaymentIntent (`pi_…`), what a refund names; null for a simulated payment, and for a Stripe order
+   * recorded before it was kept (such an order is refunded in the Stripe Dashboard).
+   */
+  paymentIntentId: string | null;
   /** Its life after the payment (docs/requirements.md#order-lifecycle); it starts at Pago, at paidAt. */
   fulfilment: Fulfilment;
+  /** The money given back, written with the Reembolsado step (recordRefund); null until then. */
+  refund: RefundRecord | null;
 }
 
-/** An order as a caller records it: without a fulfilment it starts at Pago, at paidAt. */
-export type NewOrder = Omit<Order, 'fulfilment'> & { fulfilment?: Fulfilment };
+/**
+ * An order as a caller records it: without a fulfilment it starts at Pago, at paidAt; without a PaymentIntent id
+ * or a refund, they are null.
+ */
+export type NewOrder = Omit<Order, 'fulfilment' | 'paymentIntentId' | 'refund'> &
+  Partial<Pick<Order, 'fulfilment' | 'paymentIntentId' | 'refund'>>;
 
 export type StepOrderResult =
   | { kind: 'applied'; order: Order }
@@ -108,6 +119,8 @@ export interface SettleOptions {
   evenIfExpired?: boolean;
   /** The method the shopper paid with. A pending session settles only with its own method. */
   paymentMethod?: PaymentMethod;
+  /** Stripe's PaymentIntent of a paid session: the order keeps it for its refund. */
+  paymentIntentId?: string;
 }
 
 export interface PendingOptions {
@@ -186,6 +199,12 @@ export interface CheckoutStore {
    * and mirrored to its session, when there is one (the storefront reads sessions).
    */
   stepOrder(id: string, event: OrderLifecycleEvent): Promise<StepOrderResult>;
+  /**
+   * The refund made (PaymentProvider.refund) and the Reembolsado step at its time, written together, atomically:
+   * refused, with nothing written, when the lifecycle does not take reembolsar from the stored status (already
+   * Reembolsado included), so one order keeps one refund. The step is mirrored to the session as stepOrder's.
+   */
+  recordRefund(id: string, refund: RefundRecord): Promise<StepOrderResult>;
   /** The `limit` most recently paid orders, newest first. */
   listOrders(limit: number): Promise<Order[]>;
   /** Atomically claims `scopedKey` for this cart fingerprint (the first of 50 concurrent claims wins). */
@@ -204,9 +223,14 @@ export class StoreUnavailableError extends ClubError {
   }
 }
 
-/** A new order's fulfilment when its caller gave none: paid, nothing else yet. */
+/** A new order with what its caller left out: paid, nothing else yet; no PaymentIntent known; no refund. */
 export function withFulfilment(order: NewOrder): Order {
-  return { ...order, fulfilment: order.fulfilment ?? paidFulfilment(order.paidAt) };
+  return {
+    ...order,
+    paymentIntentId: order.paymentIntentId ?? null,
+    fulfilment: order.fulfilment ?? paidFulfilment(order.paidAt),
+    refund: order.refund ?? null,
+  };
 }
 
 /** The order after `event`, or the lifecycle's refusal: the rule both stores apply inside their atomic step. */
@@ -216,12 +240,19 @@ export function steppedOrder(order: Order, event: OrderLifecycleEvent): Exclude<
   return { kind: 'applied', order: { ...order, fulfilment: result.fulfilment } };
 }
 
+/** The order refunded: the Reembolsado step at the refund's time and the refund, or the lifecycle's refusal. */
+export function refundedOrder(order: Order, refund: RefundRecord): Exclude<StepOrderResult, { kind: 'missing' }> {
+  const result = steppedOrder(order, { type: 'reembolsar', at: refund.at });
+  if (result.kind === 'refused') return result;
+  return { kind: 'applied', order: { ...result.order, refund } };
+}
+
 /** listOrders' order: the latest payment first; equal times by id, descending, as Firestore breaks them. */
 export function newestPaidFirst(a: Order, b: Order): number {
   return b.paidAt - a.paidAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }
 
-export function orderFor(session: StoredSession, paidAt: number): Order {
+export function orderFor(session: StoredSession, paidAt: number, paymentIntentId: string | null = null): Order {
   return {
     id: session.id,
     provider: session.provider,
@@ -233,7 +264,9 @@ export function orderFor(session: StoredSession, paidAt: number): Order {
     delivery: session.delivery,
     paymentMethod: session.paymentMethod,
     paidAt,
+    paymentIntentId,
     fulfilment: paidFulfilment(paidAt),
+    refund: null,
   };
 }
 

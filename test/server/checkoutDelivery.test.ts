@@ -34,7 +34,7 @@ async function setup(now = { value: NOW }) {
   const requests: CheckoutRequest[] = [];
   const simulated = createSimulatedProvider({ publicUrl: 'http://backend.test' });
   const payments: PaymentProvider = {
-    name: 'simulated',
+    ...simulated,
     createCheckoutSession: (request) => (requests.push(request), simulated.createCheckoutSession(request)),
   };
   app = await buildTestServer({

@@ -38,11 +38,11 @@ testCheckoutPort('createHttpCheckout → the real backend (Fastify on loopback)'
   const payments: PaymentProvider =
     scenario === 'timeout'
       ? {
-          name: 'simulated',
+          ...simulated,
           createCheckoutSession: async (request) => (await delay(3_000), simulated.createCheckoutSession(request)),
         }
       : scenario === 'answer-without-url'
-        ? { name: 'simulated', createCheckoutSession: async () => ({ id: 'cs_sim_nourl000000', url: '' }) }
+        ? { ...simulated, createCheckoutSession: async () => ({ id: 'cs_sim_nourl000000', url: '' }) }
         : simulated;
   const app = await buildServer({
     storefrontUrl: 'http://localhost:1234',

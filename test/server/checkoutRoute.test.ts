@@ -24,7 +24,7 @@ function recording(provider: PaymentProvider) {
   return {
     requests,
     provider: {
-      name: provider.name,
+      ...provider,
       createCheckoutSession: (request) => (requests.push(request), provider.createCheckoutSession(request)),
     } satisfies PaymentProvider,
   };
@@ -312,6 +312,9 @@ describe('POST /create-checkout-session', () => {
       name: 'stripe',
       createCheckoutSession: async () => {
         throw new PaymentProviderError('StripeAPIError: sk_live_secret detail');
+      },
+      refund: async () => {
+        throw new PaymentProviderError('not asked for by a checkout');
       },
     };
     const { post } = await setup({ payments: failing, store });

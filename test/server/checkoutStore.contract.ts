@@ -8,6 +8,7 @@ import {
   type Order,
   type StoredSession,
 } from '../../server/store/sessionStorePort';
+import type { RefundRecord } from '../../server/payments/paymentsPort';
 import { anOrderDelivery } from '../support/builders';
 
 export type MakeStore = () => Promise<CheckoutStore>;
@@ -90,7 +91,9 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
         delivery: null,
         paymentMethod: 'card',
         paidAt: during,
+        paymentIntentId: null,
         fulfilment: paidAtDuring,
+        refund: null,
       };
       const first = await store.settle(session.id, 'paid', during, { paymentMethod: 'card' });
       // The session carries the order's first step too: Meus pedidos reads sessions.
@@ -172,7 +175,27 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
       };
       expect(await store.recordOrder(order)).toEqual({ created: true });
       expect(await store.recordOrder({ ...order, amountTotal: 1 })).toEqual({ created: false });
-      expect(await store.getOrder(order.id)).toEqual({ ...order, fulfilment: paidAtDuring });
+      expect(await store.getOrder(order.id)).toEqual({
+        ...order,
+        paymentIntentId: null,
+        fulfilment: paidAtDuring,
+        refund: null,
+      });
+      const withIntent = { ...order, id: `${order.id}_pi`, paymentIntentId: 'pi_3Q0recorded' };
+      expect(await store.recordOrder(withIntent)).toEqual({ created: true });
+      expect(await store.getOrder(withIntent.id)).toMatchObject({ paymentIntentId: 'pi_3Q0recorded', refund: null });
+    });
+
+    it("a paid session's order keeps the provider's PaymentIntent id (what its refund names)", async () => {
+      const store = await makeStore();
+      const session = aSession({ provider: 'stripe' });
+      await store.saveSession(session);
+      const settled = await store.settle(session.id, 'paid', during, {
+        paymentMethod: 'card',
+        paymentIntentId: 'pi_3Q0settled',
+      });
+      expect(settled).toMatchObject({ kind: 'settled', order: { paymentIntentId: 'pi_3Q0settled', refund: null } });
+      expect(await store.getOrder(session.id)).toMatchObject({ provider: 'stripe', paymentIntentId: 'pi_3Q0settled' });
     });
 
     it('setDelivery replaces the delivery while open (address included); the paid order copies it', async () => {
@@ -594,6 +617,88 @@ export function testCheckoutStore(name: string, makeStore: MakeStore) {
         const stored = await store.getOrder(session.id);
         expect(stored?.fulfilment.history).toHaveLength(2);
         expect((await store.getSession(session.id))?.fulfilment).toEqual(stored?.fulfilment);
+      });
+
+      describe('recordRefund: the refund made and the Reembolsado step, written together', () => {
+        /** R$ 1.059,70 of products, no frete (a session without a delivery): what the provider gave back. */
+        const aRefund = (id: string, at = refundedAt): RefundRecord => ({
+          provider: 'simulated',
+          id: `sim_refund_${id}`,
+          amount: 2 * 49990 + 5990,
+          at,
+        });
+        const canceledThenRefunded = (refundAt: number): Fulfilment => ({
+          status: 'reembolsado',
+          history: [
+            { status: 'pago', at: during },
+            { status: 'cancelado', at: separatedAt },
+            { status: 'reembolsado', at: refundAt },
+          ],
+          trackingCode: null,
+          deliveredAt: null,
+          returnReason: null,
+        });
+
+        it("a canceled order: Reembolsado at the refund's time, with the refund; the session mirrors the step", async () => {
+          const store = await makeStore();
+          const { session, order } = await aPaidOrder(store);
+          await store.stepOrder(session.id, { type: 'cancelar', at: separatedAt });
+          expect((await store.getOrder(session.id))?.refund).toBeNull();
+          const refund = aRefund(session.id);
+          const refunded: Order = { ...order, fulfilment: canceledThenRefunded(refundedAt), refund };
+          expect(await store.recordRefund(session.id, refund)).toEqual({ kind: 'applied', order: refunded });
+          expect(await store.getOrder(session.id)).toEqual(refunded);
+          expect((await store.getSession(session.id))?.fulfilment).toEqual(canceledThenRefunded(refundedAt));
+        });
+
+        it('a second refund of a refunded order is refused by the lifecycle; the first refund stays', async () => {
+          const store = await makeStore();
+          const { session } = await aPaidOrder(store);
+          await store.stepOrder(session.id, { type: 'cancelar', at: separatedAt });
+          await store.recordRefund(session.id, aRefund(session.id));
+          const refunded = await store.getOrder(session.id);
+          const again = await store.recordRefund(session.id, { ...aRefund(session.id), id: 're_other', at: after });
+          expect(again).toEqual({
+            kind: 'refused',
+            message: 'Não é possível reembolsar um pedido com a situação "Reembolsado".',
+            order: refunded,
+          });
+          expect(await store.getOrder(session.id)).toEqual(refunded);
+          expect(refunded?.refund).toEqual(aRefund(session.id));
+        });
+
+        it('an order the lifecycle does not refund (Pago) keeps no refund; an unknown one is missing', async () => {
+          const store = await makeStore();
+          const { session, order } = await aPaidOrder(store);
+          const paidSession = await store.getSession(session.id);
+          expect(await store.recordRefund(session.id, aRefund(session.id))).toEqual({
+            kind: 'refused',
+            message: 'Não é possível reembolsar um pedido com a situação "Pago".',
+            order,
+          });
+          expect(await store.getOrder(session.id)).toEqual(order);
+          expect(await store.getSession(session.id)).toEqual(paidSession);
+          expect(await store.recordRefund('cs_sim_missing', aRefund('cs_sim_missing'))).toEqual({ kind: 'missing' });
+          expect(await store.getOrder('cs_sim_missing')).toBeNull();
+        });
+
+        it('two concurrent refunds: exactly one is recorded, the other refused', async () => {
+          const store = await makeStore();
+          const { session } = await aPaidOrder(store);
+          await store.stepOrder(session.id, { type: 'cancelar', at: separatedAt });
+          const first = aRefund(session.id);
+          const second = { ...aRefund(session.id), id: 're_second', at: refundedAt + 1 };
+          const results = await Promise.all([
+            store.recordRefund(session.id, first),
+            store.recordRefund(session.id, second),
+          ]);
+          expect(results.map((result) => result.kind).sort()).toEqual(['applied', 'refused']);
+          const applied = results.find((result) => result.kind === 'applied');
+          const stored = await store.getOrder(session.id);
+          expect(stored).toEqual(applied?.kind === 'applied' ? applied.order : null);
+          expect(stored?.fulfilment.history).toHaveLength(3);
+          expect([first, second]).toContainEqual(stored?.refund);
+        });
       });
 
       it('listOrders: the most recently paid first, at most `limit`', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { CHECKOUT_ROUTE } from '../../server/app';
 import type { CheckoutRequest, CreatedSession, PaymentProvider } from '../../server/payments/paymentsPort';
-import { newSimulatedSessionId } from '../../server/payments/simulated';
+import { createSimulatedProvider, newSimulatedSessionId } from '../../server/payments/simulated';
 import type { CheckoutStore } from '../../server/store/sessionStorePort';
 import { aCategory, aProduct } from '../support/builders';
 import { buildTestServer, emulatorIdToken } from './support';
@@ -25,6 +25,7 @@ function countingProvider(delayMs = 20): PaymentProvider & { requests: CheckoutR
       const id = newSimulatedSessionId();
       return { id, url: `http://backend.test/pay/${id}` };
     },
+    refund: createSimulatedProvider({ publicUrl: 'http://backend.test' }).refund,
   };
 }
 
@@ -131,6 +132,7 @@ export function testIdempotentCheckout(name: string, makeStore: () => Promise<Ch
       let fail = true;
       const payments: PaymentProvider = {
         name: 'simulated',
+        refund: inner.refund,
         createCheckoutSession: async (request) => {
           if (fail) {
             fail = false;

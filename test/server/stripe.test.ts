@@ -4,12 +4,12 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { buildServer, CHECKOUT_ROUTE } from '../../server/app';
-import { createStripeClient, createStripeProvider } from '../../server/payments/stripe';
+import { createStripeClient, createStripeProvider, MissingPaymentIntentError } from '../../server/payments/stripe';
 import { addressFromStripe, reviewReason } from '../../server/routes/stripeWebhook';
-import { PaymentProviderError } from '../../server/payments/paymentsPort';
+import { PaymentProviderError, WrongProviderError } from '../../server/payments/paymentsPort';
 import { createMemoryStore } from '../../server/store/memorySessionStore';
-import { StoreUnavailableError, type CheckoutStore } from '../../server/store/sessionStorePort';
-import { aCategory, aProduct } from '../support/builders';
+import { StoreUnavailableError, type CheckoutStore, type Order } from '../../server/store/sessionStorePort';
+import { aCategory, aProduct, anOrderDelivery } from '../support/builders';
 import { emulatorIdToken, fakeTokenVerifier, startCaptureServer, type CapturedRequest } from './support';
 
 const STOREFRONT = 'http://localhost:4321';
@@ -33,8 +33,23 @@ const intents = new Map<string, object>();
 const lineItemsOf = new Map<string, object[]>();
 /** Shipping rates Checkout created from our shipping_rate_data (GET /v1/shipping_rates/:id). */
 const shippingRates = new Map<string, object>();
+/** POST /v1/refunds: a succeeded refund of what was asked, created at 2023-11-16 01:14:20 UTC. */
+const REFUND_CREATED = 1_700_097_260;
+const okRefund = (request: CapturedRequest) => ({
+  status: 200,
+  body: {
+    id: 're_3Q0refund',
+    object: 'refund',
+    amount: Number(request.form.get('amount')),
+    currency: 'brl',
+    payment_intent: request.form.get('payment_intent'),
+    status: 'succeeded',
+    created: REFUND_CREATED,
+  },
+});
 const stripeApi = (request: CapturedRequest) => {
   const path = request.path.split('?')[0]!;
+  if (path === '/v1/refunds') return okRefund(request);
   const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
   if (intent)
     return intents.has(intent[1]!)
@@ -181,6 +196,116 @@ describe('stripe provider', () => {
   }, 20_000);
 });
 
+/**
+ * Ana's order paid by card on Stripe: two jackets and a cap (R$ 1.059,70) and R$ 34,90 of frete, canceled before it
+ * shipped: R$ 1.094,60 to give back.
+ */
+const aStripeOrder = (overrides: Partial<Order> = {}): Order => ({
+  id: 'cs_test_ana',
+  provider: 'stripe',
+  uid: 'ana-uid',
+  email: 'ana@example.com',
+  lineItems: [
+    { productId: 'jaqueta-couro', name: 'Jaqueta de Couro Preta', unitAmount: 49990, quantity: 2 },
+    { productId: 'bone-branco', name: 'Boné Branco', unitAmount: 5990, quantity: 1 },
+  ],
+  amountTotal: 105970,
+  currency: 'brl',
+  delivery: anOrderDelivery({ amount: 3490 }).build(),
+  paymentMethod: 'card',
+  paidAt: 1_700_000_060_000,
+  paymentIntentId: 'pi_3Q0ana',
+  fulfilment: {
+    status: 'cancelado',
+    history: [
+      { status: 'pago', at: 1_700_000_060_000 },
+      { status: 'cancelado', at: 1_700_014_460_000 },
+    ],
+    trackingCode: null,
+    deliveredAt: null,
+    returnReason: null,
+  },
+  refund: null,
+  ...overrides,
+});
+
+describe('stripe refund (docs/requirements.md#order-lifecycle)', () => {
+  it("refunds the order's PaymentIntent for the products and the frete, keyed by the order", async () => {
+    const provider = createStripeProvider({ stripe });
+    expect(await provider.refund(aStripeOrder())).toEqual({
+      provider: 'stripe',
+      id: 're_3Q0refund',
+      amount: 109460,
+      at: REFUND_CREATED * 1000,
+    });
+    expect(capture.requests).toHaveLength(1);
+    const request = capture.requests[0]!;
+    expect([request.method, request.path]).toEqual(['POST', '/v1/refunds']);
+    expect(request.headers.authorization).toBe('Bearer sk_test_123');
+    expect(request.headers['idempotency-key']).toBe('refund-cs_test_ana');
+    expect(Object.fromEntries(request.form)).toEqual({ payment_intent: 'pi_3Q0ana', amount: '109460' });
+  });
+
+  it('an order without a PaymentIntent id, or paid through the simulated page: refused, Stripe never asked', async () => {
+    const provider = createStripeProvider({ stripe });
+    await expect(provider.refund(aStripeOrder({ paymentIntentId: null }))).rejects.toSatisfy(
+      (error) =>
+        error instanceof MissingPaymentIntentError &&
+        error instanceof PaymentProviderError &&
+        error.orderId === 'cs_test_ana',
+    );
+    await expect(provider.refund(aStripeOrder({ provider: 'simulated', paymentIntentId: null }))).rejects.toSatisfy(
+      (error) => error instanceof WrongProviderError && error.orderProvider === 'simulated',
+    );
+    expect(capture.requests).toHaveLength(0);
+  });
+
+  it("Stripe's refusal is a PaymentProviderError with its code; a failed refund too", async () => {
+    const provider = createStripeProvider({ stripe });
+    answer = () => ({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          message: 'Charge ch_1 has already been refunded.',
+        },
+      },
+    });
+    await expect(provider.refund(aStripeOrder())).rejects.toSatisfy(
+      (error) =>
+        error instanceof PaymentProviderError &&
+        error.providerCode === 'charge_already_refunded' &&
+        error.message.includes('already been refunded'),
+    );
+    answer = (request) => {
+      const refunded = okRefund(request);
+      return { ...refunded, body: { ...refunded.body, status: 'failed' } };
+    };
+    await expect(provider.refund(aStripeOrder())).rejects.toSatisfy(
+      (error) => error instanceof PaymentProviderError && /re_3Q0refund.*failed/.test(error.message),
+    );
+  });
+
+  it('a 5xx is retried once with the same key: Stripe makes one refund of it', async () => {
+    const provider = createStripeProvider({ stripe });
+    let calls = 0;
+    answer = (request) =>
+      ++calls === 1 ? { status: 500, body: { error: { type: 'api_error', message: 'boom' } } } : okRefund(request);
+    expect(await provider.refund(aStripeOrder())).toMatchObject({ id: 're_3Q0refund', amount: 109460 });
+    expect(capture.requests.map((request) => request.headers['idempotency-key'])).toEqual([
+      'refund-cs_test_ana',
+      'refund-cs_test_ana',
+    ]);
+  }, 20_000);
+});
+
+const cardIntent = {
+  id: 'pi_card',
+  object: 'payment_intent',
+  payment_method: { id: 'pm_card', object: 'payment_method', type: 'card' },
+};
+
 describe('POST /webhooks/stripe', () => {
   const completedEvent = (sessionId: string, extra: object = {}) =>
     JSON.stringify({
@@ -231,6 +356,8 @@ describe('POST /webhooks/stripe', () => {
       expect.objectContaining({
         id: 'cs_test_a1',
         provider: 'stripe',
+        // The event names no PaymentIntent: none is kept (a refund of this order is refused, not guessed).
+        paymentIntentId: null,
         uid: 'carla',
         email: 'carla@example.com',
         amountTotal: 9990 + 2 * 149900,
@@ -284,6 +411,32 @@ describe('POST /webhooks/stripe', () => {
     const listed = capture.requests.find((r) => r.path.startsWith('/v1/checkout/sessions/cs_test_unknown/line_items'))!;
     expect(listed.method).toBe('GET');
     expect(decodeURIComponent(listed.path)).toContain('expand[0]=data.price.product');
+  });
+
+  it('a paid card session keeps its PaymentIntent id, stored or not (checkout.session.completed)', async () => {
+    const { checkout, store } = await stripeApp();
+    expect((await checkout([{ id: 'camiseta-branca', quantity: 1 }])).statusCode).toBe(200);
+    intents.set('pi_card', cardIntent);
+    for (const id of ['cs_test_a1', 'cs_test_unstored'])
+      expect((await deliver(completedEvent(id, { payment_intent: 'pi_card' }))).statusCode).toBe(200);
+    expect(store.orders.get('cs_test_a1')).toMatchObject({ paymentMethod: 'card', paymentIntentId: 'pi_card' });
+    expect(store.orders.get('cs_test_unstored')).toMatchObject({ paymentMethod: 'card', paymentIntentId: 'pi_card' });
+  });
+
+  it('an order paid through the webhook, canceled, is refunded on its PaymentIntent and recorded once', async () => {
+    const { checkout, store } = await stripeApp();
+    expect((await checkout([{ id: 'camiseta-branca', quantity: 1 }])).statusCode).toBe(200);
+    intents.set('pi_card', cardIntent);
+    expect((await deliver(completedEvent('cs_test_a1', { payment_intent: 'pi_card' }))).statusCode).toBe(200);
+    await store.stepOrder('cs_test_a1', { type: 'cancelar', at: Date.now() });
+    capture.requests.length = 0;
+    const refund = await createStripeProvider({ stripe }).refund((await store.getOrder('cs_test_a1'))!);
+    expect(Object.fromEntries(capture.requests[0]!.form)).toEqual({ payment_intent: 'pi_card', amount: '9990' });
+    expect(await store.recordRefund('cs_test_a1', refund)).toMatchObject({
+      kind: 'applied',
+      order: { refund, fulfilment: { status: 'reembolsado' } },
+    });
+    expect(await store.recordRefund('cs_test_a1', refund)).toMatchObject({ kind: 'refused' });
   });
 
   it('answers 5xx when Stripe cannot list the lines of an unknown session (Stripe retries; nothing half-recorded)', async () => {
@@ -411,6 +564,9 @@ describe('POST /webhooks/stripe', () => {
       expect.objectContaining({
         id: 'cs_test_a1',
         paymentMethod: 'pix',
+        // What a refund of this order names.
+        paymentIntentId: 'pi_pix',
+        refund: null,
         lineItems: [expect.objectContaining({ productId: 'camiseta-branca' })],
       }),
     ]);
