@@ -65,7 +65,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 
 /** The backend's paths (firebase.json rewrites them to the function) and Google's APIs: never from a cache. */
 export const NETWORK_ONLY = [
-  /^https?:\/\/[^/]+\/(?:(?:pay|webhooks)\/|(?:create-checkout-session|health)(?:[/?#]|$))/,
+  /^https?:\/\/[^/]+\/(?:(?:pay|webhooks|orders)\/|(?:create-checkout-session|health)(?:[/?#]|$))/,
   /^https:\/\/[^/]+\.googleapis\.com\//,
 ];
 

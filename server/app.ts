@@ -15,6 +15,7 @@ import shopperLimit from './plugins/shopperLimit';
 import type { ShopperLimiter } from './limits/limiterPort';
 import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
+import { ORDER_RETURN_ROUTE, orderReturnRoutes } from './routes/orderReturn';
 import { PAY_PAGE_PREFIX, payPageRoutes } from './routes/payPage';
 import { pagesRoutes, type PagesRoutesOptions } from './routes/pages';
 import { SEARCH_ROUTE, searchRoutes } from './routes/searchApi';
@@ -22,7 +23,7 @@ import type { ProductSearch } from './adapters/search/productSearch';
 import { stripeWebhookRoutes } from './routes/stripeWebhook';
 import type { CheckoutStore } from './store/sessionStorePort';
 
-export { CHECKOUT_ROUTE, SEARCH_ROUTE };
+export { CHECKOUT_ROUTE, ORDER_RETURN_ROUTE, SEARCH_ROUTE };
 
 /**
  * Never in a log line: the shopper's token, and the delivery address (personal data) wherever an object carries
@@ -164,6 +165,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     sessionTtlMs: deps.sessionTtlMs ?? 24 * 60 * 60 * 1000,
     now,
   });
+  // The shopper's return of a delivered order (docs/requirements.md#order-lifecycle), beside the checkout.
+  await app.register(orderReturnRoutes, { store: deps.store, now });
   if (deps.payments.name === 'simulated') {
     await app.register(payPageRoutes, {
       prefix: PAY_PAGE_PREFIX,

@@ -27,6 +27,7 @@ describe('build-sw', () => {
     ['https://club.web.app/create-checkout-session', true],
     ['https://club.web.app/pay/cs_123?step=pix', true],
     ['https://club.web.app/webhooks/stripe', true],
+    ['https://club.web.app/orders/cs_123/return', true],
     ['https://club.web.app/health', true],
     ['http://localhost:5000/create-checkout-session', true],
     ['https://firestore.googleapis.com/v1/projects/x/databases/(default)/documents/categories', true],

@@ -35,12 +35,14 @@ describe('firebase.json hosting', () => {
 
   it('sends every backend route to the function in southamerica-east1, and nothing else', () => {
     const toFunction = rewrites.filter((r) => r.function).map((r) => r.source);
-    // The catalog pages the build did not write and the sitemaps are rendered by the function on request; /api/** is the search.
+    // The catalog pages the build did not write and the sitemaps are rendered by the function on request; /api/** is the
+    // search; /orders/** the shopper's return of an order.
     expect(toFunction.sort()).toEqual([
       '/api/**',
       '/category/**',
       '/create-checkout-session',
       '/health',
+      '/orders/**',
       '/pay/**',
       '/product/**',
       '/sitemap.xml',
