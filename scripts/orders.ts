@@ -3,12 +3,23 @@
 // (docs/requirements.md#order-lifecycle), stored by the checkout store (`orders/{id}`, mirrored to
 // `checkoutSessions/{id}`, which Meus pedidos reads). Target: as `npm run seed`'s, FIRESTORE_EMULATOR_HOST, else a
 // real project with GOOGLE_APPLICATION_CREDENTIALS + GCLOUD_PROJECT, else the local emulator on 127.0.0.1:8080.
+// `reembolsar` gives the money back through the payment provider the backend's settings name (PAYMENT_PROVIDER,
+// STRIPE_SECRET_KEY: server/serverConfig.ts; simulated by default, as `npm start`), then records the step with it.
 import { formatBRL, MalformedDocumentError } from '../src/domain';
 import { brasiliaDay } from '../src/domain/delivery';
 import { FULFILMENT_STATUS_LABELS } from '../src/domain/fulfilment';
-import type { OrderLifecycleEvent } from '../src/machines/orderLifecycleMachine';
+import { applyOrderStep, type OrderLifecycleEvent } from '../src/machines/orderLifecycleMachine';
+import {
+  PaymentProviderError,
+  WrongProviderError,
+  type PaymentProvider,
+  type RefundRecord,
+} from '../server/payments/paymentsPort';
+import { paymentProviderFor } from '../server/payments/providerFromConfig';
+import { MissingPaymentIntentError } from '../server/payments/stripe';
+import { loadConfig } from '../server/serverConfig';
 import { createFirestoreStore } from '../server/store/firestoreSessionStore';
-import { amountDue, type Order } from '../server/store/sessionStorePort';
+import { amountDue, type CheckoutStore, type Order } from '../server/store/sessionStorePort';
 import { runScript } from './lib/cli';
 import { describeTarget, openFirestore, targetFromEnv } from './lib/firestoreAdmin';
 
@@ -21,8 +32,9 @@ const USAGE = `uso: npm run orders -- <comando>
   cancelar <id>                     Pago ou Em separação → Cancelado
   enviar <id> --rastreio <código>   Em separação → Enviado, com o código dos Correios (como AA123456789BR)
   entregar <id>                     Enviado → Entregue
-  reembolsar <id>                   Cancelado ou Devolução solicitada → Reembolsado (registra o reembolso no
-                                    pedido; o estorno no meio de pagamento é feito à parte)`;
+  reembolsar <id>                   Cancelado ou Devolução solicitada → Reembolsado: devolve os produtos e o frete
+                                    pelo meio de pagamento (PAYMENT_PROVIDER: simulated, o padrão, ou stripe
+                                    com STRIPE_SECRET_KEY) e registra o reembolso no pedido`;
 
 /** The steps the shop owner takes from here; the return is the shopper's to ask for. */
 const OWNER_STEPS = ['separar', 'cancelar', 'enviar', 'entregar', 'reembolsar'] as const;
@@ -85,11 +97,73 @@ export function orderLine(order: Order): string {
 /** What a step taken prints: the order's new status. */
 function stepLine(order: Order): string {
   const { status, trackingCode } = order.fulfilment;
-  // The lifecycle only records the refund: the payment provider's refund is a separate step, not built yet, so
-  // nothing here may say the money went back.
-  if (status === 'reembolsado') return 'Reembolso registrado.';
   const tracking = status === 'enviado' && trackingCode ? `, rastreio ${trackingCode}` : '';
   return `Pedido ${order.id}: ${FULFILMENT_STATUS_LABELS[status]}${tracking}.`;
+}
+
+/** What a refund made and recorded prints: how much went back, through which provider, and its id there. */
+export function refundLine(refund: RefundRecord): string {
+  return `Reembolso de ${formatBRL(refund.amount / 100)} feito (${refund.provider}, ${refund.id}).`;
+}
+
+/** Why the provider gave nothing back, in pt-BR; nothing was recorded. */
+function refundFailure(id: string, error: PaymentProviderError): string {
+  const nothing = 'Nada foi registrado.';
+  if (error instanceof MissingPaymentIntentError)
+    return `Não foi possível reembolsar o pedido ${id}: ele não guarda o pagamento da Stripe (foi pago antes de o guardarmos). Faça o reembolso no painel da Stripe. ${nothing}`;
+  if (error instanceof WrongProviderError)
+    return `Não foi possível reembolsar o pedido ${id}: ele foi pago com ${error.orderProvider} e os pagamentos configurados são ${error.provider} (PAYMENT_PROVIDER). ${nothing}`;
+  return `Não foi possível reembolsar o pedido ${id} pelo meio de pagamento: ${error.detail.replace(/\.$/, '')}. ${nothing}`;
+}
+
+/**
+ * reembolsar: the lifecycle's word first (on the stored fulfilment, nothing written), so a refunded or undelivered
+ * order never reaches the provider; then the provider's refund; then the step with the refund, written together.
+ * The provider's refund is keyed by the order: if recording fails after it, running the command again records the
+ * same refund instead of making another.
+ */
+async function refundOrder(
+  store: CheckoutStore,
+  id: string,
+  payments: PaymentProvider,
+  out: OrdersOutput,
+  now: () => number,
+): Promise<number> {
+  const order = await store.getOrder(id);
+  if (!order) {
+    out.error(`Pedido não encontrado: ${id}.`);
+    return 1;
+  }
+  const allowed = applyOrderStep(order.fulfilment, { type: 'reembolsar', at: now() });
+  if (!allowed.ok) {
+    out.error(allowed.message);
+    return 1;
+  }
+  let refund: RefundRecord;
+  try {
+    refund = await payments.refund(order);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    out.error(refundFailure(id, error));
+    return 1;
+  }
+  let result;
+  try {
+    result = await store.recordRefund(id, refund);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    out.error(
+      `O reembolso ${refund.id} de ${formatBRL(refund.amount / 100)} foi feito, mas não foi registrado no pedido ${id}: ${detail}. Rode o comando de novo: o mesmo reembolso é registrado, sem outro estorno.`,
+    );
+    return 1;
+  }
+  if (result.kind !== 'applied') {
+    // Another reembolsar of this order was recorded between our check and our write: it carries the refund.
+    out.error(result.kind === 'missing' ? `Pedido não encontrado: ${id}.` : result.message);
+    return 1;
+  }
+  out.log(refundLine(refund));
+  return 0;
 }
 
 /** Where `npm run orders` writes its lines: the console, or a test's collector. */
@@ -99,15 +173,25 @@ export interface OrdersOutput {
 }
 
 /**
+ * The provider `reembolsar` refunds through: the backend's settings in `env` (server/serverConfig.ts), as
+ * server/main.ts picks it. Settings it cannot read throw, with their own message.
+ */
+export function paymentsFromEnv(env: NodeJS.ProcessEnv, now: () => number): PaymentProvider {
+  return paymentProviderFor(loadConfig(env), { now });
+}
+
+/**
  * `npm run orders -- <argv>` on the Firestore that `env` names; returns the exit code: 0 done, 1 a missing order,
- * a refused step or an unreachable database, 2 a bad command line. The script runs it with the process's
- * arguments, environment, console and clock; tests run it in-process with their own.
+ * a refused step, a refund the provider did not make or an unreachable database, 2 a bad command line. The script
+ * runs it with the process's arguments, environment, console and clock; tests run it in-process with their own
+ * (and may hand `reembolsar` its provider).
  */
 export async function runOrdersCommand(
   argv: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
   out: OrdersOutput = console,
   now: () => number = Date.now,
+  payments: (env: NodeJS.ProcessEnv, now: () => number) => PaymentProvider = paymentsFromEnv,
 ): Promise<number> {
   const command = parseOrdersArguments(argv);
   if (typeof command === 'string') {
@@ -123,6 +207,18 @@ export async function runOrdersCommand(
       if (orders.length === 0) out.log('Nenhum pedido pago.');
       for (const order of orders) out.log(orderLine(order));
       return 0;
+    }
+    if (command.step === 'reembolsar') {
+      let provider: PaymentProvider;
+      try {
+        provider = payments(env, now);
+      } catch (error) {
+        out.error(
+          `orders: configuração de pagamento inválida: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return 1;
+      }
+      return await refundOrder(store, command.id, provider, out, now);
     }
     const result = await store.stepOrder(command.id, lifecycleEvent(command, now()));
     if (result.kind === 'missing') {

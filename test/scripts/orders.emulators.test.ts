@@ -1,18 +1,23 @@
 // @vitest-environment node
 // `npm run orders` against the real Firestore emulator (the run's shared one): an order paid through the checkout
 // store taken through its life (docs/requirements.md#order-lifecycle) by the command, in-process (runOrdersCommand),
-// with what lands in `orders/{id}` and its session's mirror; the refusals and the usage; and one process for the
-// wiring.
+// with what lands in `orders/{id}` and its session's mirror; the refund through the payment provider (simulated by
+// default, Stripe against a local stand-in on 127.0.0.1); the refusals and the usage; and one process for the wiring.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PaymentProvider } from '../../server/payments/paymentsPort';
+import { paymentProviderFor } from '../../server/payments/providerFromConfig';
+import { createStripeClient } from '../../server/payments/stripe';
+import { loadConfig } from '../../server/serverConfig';
 import { createFirestoreStore, ORDERS_COLLECTION, SESSIONS_COLLECTION } from '../../server/store/firestoreSessionStore';
 import { openFirestore, type AdminFirestore } from '../../scripts/lib/firestoreAdmin';
-import { runOrdersCommand } from '../../scripts/orders';
+import { paymentsFromEnv, runOrdersCommand } from '../../scripts/orders';
 import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
 import { aDelivery, aSession } from '../server/checkoutStore.contract';
+import { startCaptureServer, type CapturedRequest } from '../server/support';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
@@ -31,10 +36,14 @@ beforeEach(async () => {
   await emulators().clearFirestore();
 });
 
-const emulatorEnv = () => ({
+const emulatorEnv = (payments: Record<string, string> = {}) => ({
   ...process.env,
   FIRESTORE_EMULATOR_HOST: emulators().firestoreHost,
   GCLOUD_PROJECT: emulators().projectId,
+  // The payment settings as `npm start` has them (none: simulated), unless a test names them; empty is unset.
+  PAYMENT_PROVIDER: '',
+  STRIPE_SECRET_KEY: '',
+  ...payments,
 });
 
 // Paid on Tuesday 14/11/2023 at 19:14 in Brasília (22:14 UTC); each step a few hours after the one before.
@@ -45,15 +54,36 @@ const deliveredAt = 1_700_010_860_000;
 const canceledAt = 1_700_014_460_000;
 const refundedAt = 1_700_018_060_000;
 
+/** Every order the payment provider was asked to refund, by id, in this test. */
+let refundsAsked: string[] = [];
+beforeEach(() => {
+  refundsAsked = [];
+});
+/** The provider `reembolsar` builds from the environment, counted. */
+const counted =
+  (build: (env: NodeJS.ProcessEnv, now: () => number) => PaymentProvider = paymentsFromEnv) =>
+  (env: NodeJS.ProcessEnv, now: () => number): PaymentProvider => {
+    const provider = build(env, now);
+    return { ...provider, refund: (order) => (refundsAsked.push(order.id), provider.refund(order)) };
+  };
+
 /** `npm run orders -- <args>` in this process at `at`: its exit code and its lines, as printed. */
-async function ordersCommand(args: string[], at = paidAt) {
+async function ordersCommand(
+  args: string[],
+  at = paidAt,
+  {
+    env = emulatorEnv(),
+    payments = counted(),
+  }: { env?: NodeJS.ProcessEnv; payments?: ReturnType<typeof counted> } = {},
+) {
   const lines: string[] = [];
   const errors: string[] = [];
   const code = await runOrdersCommand(
     args,
-    emulatorEnv(),
+    env,
     { log: (line) => void lines.push(line), error: (line) => void errors.push(line) },
     () => at,
+    payments,
   );
   return { code, lines, errors };
 }
@@ -62,13 +92,54 @@ async function ordersCommand(args: string[], at = paidAt) {
  * A session of Ana's (two jackets and a cap, R$ 1.059,70, plus R$ 34,90 of frete: R$ 1.094,60) paid by Pix
  * through the checkout store, as the payment page pays it.
  */
-async function aPaidOrder(id: string, { email = 'ana@example.com' as string | null, at = paidAt } = {}) {
+async function aPaidOrder(
+  id: string,
+  {
+    email = 'ana@example.com' as string | null,
+    at = paidAt,
+    provider = 'simulated' as 'simulated' | 'stripe',
+    paymentIntentId = undefined as string | undefined,
+  } = {},
+) {
   const store = createFirestoreStore({ firestore: db() });
   await store.saveSession(
-    aSession({ id, email, delivery: aDelivery({ amount: 3490 }), createdAt: at - 60_000, expiresAt: at + 3_600_000 }),
+    aSession({
+      id,
+      provider,
+      email,
+      delivery: aDelivery({ amount: 3490 }),
+      createdAt: at - 60_000,
+      expiresAt: at + 3_600_000,
+    }),
   );
-  const settled = await store.settle(id, 'paid', at, { paymentMethod: 'pix' });
+  const settled = await store.settle(id, 'paid', at, {
+    paymentMethod: 'pix',
+    ...(paymentIntentId ? { paymentIntentId } : {}),
+  });
   expect(settled).toMatchObject({ kind: 'settled', order: { id } });
+}
+
+/** A paid order, canceled before it shipped: reembolsar may take it. */
+async function aCanceledOrder(id: string, options: Parameters<typeof aPaidOrder>[1] = {}) {
+  await aPaidOrder(id, options);
+  expect(await ordersCommand(['cancelar', id], canceledAt)).toMatchObject({ code: 0 });
+}
+
+const canceled = {
+  status: 'cancelado',
+  history: [
+    { status: 'pago', at: paidAt },
+    { status: 'cancelado', at: canceledAt },
+  ],
+  trackingCode: null,
+  deliveredAt: null,
+  returnReason: null,
+};
+
+/** What `orders/{id}` holds of its payment and refund. */
+async function storedRefund(id: string) {
+  const order = await db().collection(ORDERS_COLLECTION).doc(id).get();
+  return { paymentIntentId: order.get('paymentIntentId') as unknown, refund: order.get('refund') as unknown };
 }
 
 async function stored(id: string) {
@@ -139,10 +210,11 @@ describe.skipIf(emulatorsUnavailable())('npm run orders (Firestore emulator)', (
       lines: [],
       errors: ['Não é possível reembolsar um pedido com a situação "Entregue".'],
     });
+    expect(refundsAsked).toEqual([]);
     expect(await stored('cs_sim_pedido1')).toEqual({ order: delivered, session: delivered });
   });
 
-  it('cancelar, then reembolsar records the refund and claims nothing more', async () => {
+  it('cancelar, then reembolsar gives back the products and the frete (simulated) and records the refund once', async () => {
     await aPaidOrder('cs_sim_pedido2');
     expect(await ordersCommand(['cancelar', 'cs_sim_pedido2'], canceledAt)).toEqual({
       code: 0,
@@ -151,9 +223,21 @@ describe.skipIf(emulatorsUnavailable())('npm run orders (Firestore emulator)', (
     });
     expect(await ordersCommand(['reembolsar', 'cs_sim_pedido2'], refundedAt)).toEqual({
       code: 0,
-      lines: ['Reembolso registrado.'],
+      lines: ['Reembolso de R$\u00a01.094,60 feito (simulated, sim_refund_cs_sim_pedido2).'],
       errors: [],
     });
+    expect(refundsAsked).toEqual(['cs_sim_pedido2']);
+    const refund = { provider: 'simulated', id: 'sim_refund_cs_sim_pedido2', amount: 109460, at: refundedAt };
+    expect(await storedRefund('cs_sim_pedido2')).toEqual({ paymentIntentId: null, refund });
+
+    // Again: the lifecycle refuses it before the provider is asked; the first refund stays.
+    expect(await ordersCommand(['reembolsar', 'cs_sim_pedido2'], refundedAt + 60_000)).toEqual({
+      code: 1,
+      lines: [],
+      errors: ['Não é possível reembolsar um pedido com a situação "Reembolsado".'],
+    });
+    expect(refundsAsked).toEqual(['cs_sim_pedido2']);
+    expect(await storedRefund('cs_sim_pedido2')).toEqual({ paymentIntentId: null, refund });
     const refunded = {
       status: 'reembolsado',
       history: [
@@ -194,6 +278,113 @@ describe.skipIf(emulatorsUnavailable())('npm run orders (Firestore emulator)', (
       order: { status: 'em_separacao', trackingCode: null },
       session: { status: 'em_separacao', trackingCode: null },
     });
+  });
+
+  it('a provider that gives nothing back: exit 1 with why, in pt-BR, and nothing recorded', async () => {
+    // Paid through Stripe, the backend set to the simulated page (the default).
+    await aCanceledOrder('cs_test_stripe1', { provider: 'stripe', paymentIntentId: 'pi_3Q0pedido' });
+    expect(await ordersCommand(['reembolsar', 'cs_test_stripe1'], refundedAt)).toEqual({
+      code: 1,
+      lines: [],
+      errors: [
+        'Não foi possível reembolsar o pedido cs_test_stripe1: ele foi pago com stripe e os pagamentos configurados são simulated (PAYMENT_PROVIDER). Nada foi registrado.',
+      ],
+    });
+    // Paid through Stripe before its PaymentIntent was kept: Stripe cannot be told what to refund.
+    await aCanceledOrder('cs_test_stripe2', { provider: 'stripe' });
+    const stripeEnv = emulatorEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' });
+    expect(await ordersCommand(['reembolsar', 'cs_test_stripe2'], refundedAt, { env: stripeEnv })).toEqual({
+      code: 1,
+      lines: [],
+      errors: [
+        'Não foi possível reembolsar o pedido cs_test_stripe2: ele não guarda o pagamento da Stripe (foi pago antes de o guardarmos). Faça o reembolso no painel da Stripe. Nada foi registrado.',
+      ],
+    });
+    // Settings the backend would not start with.
+    const noKey = await ordersCommand(['reembolsar', 'cs_test_stripe2'], refundedAt, {
+      env: emulatorEnv({ PAYMENT_PROVIDER: 'stripe' }),
+    });
+    expect(noKey).toEqual({
+      code: 1,
+      lines: [],
+      errors: [
+        'orders: configuração de pagamento inválida: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY (the secret key stays on the backend).',
+      ],
+    });
+    expect(refundsAsked).toEqual(['cs_test_stripe1', 'cs_test_stripe2']);
+    for (const id of ['cs_test_stripe1', 'cs_test_stripe2']) {
+      expect(await stored(id)).toEqual({ order: canceled, session: canceled });
+      expect((await storedRefund(id)).refund).toBeNull();
+    }
+  });
+
+  it("Stripe (a local stand-in on 127.0.0.1): the order's PaymentIntent refunded; a refusal records nothing", async () => {
+    let answer: (request: CapturedRequest) => { status: number; body: unknown } = () => ({
+      status: 400,
+      body: { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'Charge ch_1 is disputed.' } },
+    });
+    const stripeApi = await startCaptureServer((request) => answer(request));
+    try {
+      const stripe = createStripeClient({
+        secretKey: 'sk_test_123',
+        host: '127.0.0.1',
+        port: stripeApi.port,
+        protocol: 'http',
+      });
+      const env = emulatorEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_123' });
+      const payments = counted((settings, now) => paymentProviderFor(loadConfig(settings), { stripe, now }));
+      await aCanceledOrder('cs_test_stripe3', { provider: 'stripe', paymentIntentId: 'pi_3Q0pedido' });
+      expect(await storedRefund('cs_test_stripe3')).toEqual({ paymentIntentId: 'pi_3Q0pedido', refund: null });
+
+      expect(await ordersCommand(['reembolsar', 'cs_test_stripe3'], refundedAt, { env, payments })).toEqual({
+        code: 1,
+        lines: [],
+        errors: [
+          'Não foi possível reembolsar o pedido cs_test_stripe3 pelo meio de pagamento: StripeInvalidRequestError: Charge ch_1 is disputed. Nada foi registrado.',
+        ],
+      });
+      expect(await stored('cs_test_stripe3')).toEqual({ order: canceled, session: canceled });
+
+      // Stripe's refund is dated by Stripe: the step takes its time.
+      const created = Math.floor(refundedAt / 1000) + 2;
+      answer = () => ({
+        status: 200,
+        body: {
+          id: 're_3Q0pedido',
+          object: 'refund',
+          amount: 109460,
+          status: 'succeeded',
+          payment_intent: 'pi_3Q0pedido',
+          created,
+        },
+      });
+      expect(await ordersCommand(['reembolsar', 'cs_test_stripe3'], refundedAt, { env, payments })).toEqual({
+        code: 0,
+        lines: ['Reembolso de R$\u00a01.094,60 feito (stripe, re_3Q0pedido).'],
+        errors: [],
+      });
+      const requests = stripeApi.requests.map((request) => ({
+        path: request.path,
+        key: request.headers['idempotency-key'],
+        form: Object.fromEntries(request.form),
+      }));
+      const asked = {
+        path: '/v1/refunds',
+        key: 'refund-cs_test_stripe3',
+        form: { payment_intent: 'pi_3Q0pedido', amount: '109460' },
+      };
+      expect(requests).toEqual([asked, asked]);
+      expect(await storedRefund('cs_test_stripe3')).toEqual({
+        paymentIntentId: 'pi_3Q0pedido',
+        refund: { provider: 'stripe', id: 're_3Q0pedido', amount: 109460, at: created * 1000 },
+      });
+      expect((await stored('cs_test_stripe3')).order).toMatchObject({
+        status: 'reembolsado',
+        history: [{ status: 'pago' }, { status: 'cancelado' }, { status: 'reembolsado', at: created * 1000 }],
+      });
+    } finally {
+      await stripeApi.close();
+    }
   });
 
   it('a bad command line: exit 2 with the usage, nothing written', async () => {
