@@ -32,6 +32,7 @@ import { connectivityMachine } from '../src/machines/connectivityMachine';
 import { deliveryMachine } from '../src/machines/deliveryMachine';
 import { orderLifecycleMachine } from '../src/machines/orderLifecycleMachine';
 import { ordersMachine } from '../src/machines/ordersMachine';
+import { returnRequestMachine } from '../src/machines/returnRequestMachine';
 import { searchMachine } from '../src/machines/searchMachine';
 
 export interface DocumentedMachine {
@@ -110,6 +111,12 @@ export const documentedMachines: DocumentedMachine[] = [
     file: 'src/machines/ordersMachine.ts',
     summary:
       '"Meus pedidos" and the confirmation page\'s order: reads the shopper\'s orders (or the one of a checkout session) through OrdersPort, following the signed-in shopper, with a deadline and a retry.',
+  },
+  {
+    machine: returnRequestMachine,
+    file: 'src/machines/returnRequestMachine.ts',
+    summary:
+      '"Solicitar devolução" on a delivered order of Meus pedidos: the reasons, one request through ReturnsPort with a 10 s deadline, then the fulfilment the backend stored ("Devolução solicitada") or its refusal, the form kept.',
   },
   {
     machine: searchMachine,

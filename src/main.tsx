@@ -10,6 +10,7 @@ import type { StorefrontCatalogPort } from './machines/catalogMachine';
 import { createBrowserNavigation } from './adapters/navigation/browserNavigation';
 import { CheckoutFailedError, type CheckoutPort } from './adapters/checkout/checkoutPort';
 import { OrdersUnavailableError, type OrdersPort } from './adapters/orders/ordersPort';
+import type { ReturnsPort } from './adapters/returns/returnsPort';
 import { UsersUnavailableError, type UsersPort } from './adapters/users/usersPort';
 import { readBootData } from './bootData';
 import { loadConfig } from './config';
@@ -132,6 +133,22 @@ const checkout: CheckoutPort = lazyPort(
   (cause) => new CheckoutFailedError('network', 'the checkout code could not be loaded', { cause }),
 );
 
+// "Solicitar devolução" on Meus pedidos (docs/requirements.md#orders): ky and the adapter load on the first request,
+// with the shopper's ID token, as the checkout's. Code that cannot load is a plain error (the page says its "Tente
+// novamente" for any failure without the backend's words), so the port's error class stays out of the entry.
+const returns: ReturnsPort = lazyPort(
+  () =>
+    Promise.all([import('ky'), import('./adapters/returns/httpReturns')]).then(
+      ([{ default: ky }, { createHttpReturns }]) =>
+        createHttpReturns({
+          http: ky.create({ prefixUrl: config.backendUrl || window.location.origin }),
+          idToken: () => auth.idToken(),
+        }),
+    ),
+  ['requestReturn'],
+  (cause) => new Error('the returns code could not be loaded', { cause }),
+);
+
 // The backend's search of a catalog larger than what the page holds (docs/searching.md): ky and the adapter load on
 // the first such search; offline they are not requested and the search machine searches the products held.
 const search = lazyPort(
@@ -177,6 +194,7 @@ async function startApp() {
       catalog,
       checkout,
       orders,
+      returns,
       cartStorage: createLocalStorageCart({ storage: localStorageOf(window) }),
       // With the delivery chunk, on its first need: the adapter validates with the CEP table.
       deliveryCep: () =>

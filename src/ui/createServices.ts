@@ -7,6 +7,7 @@ import type { CheckoutPort } from '../adapters/checkout/checkoutPort';
 import type { DeliveryCepPort } from '../adapters/deliveryCep/deliveryCepPort';
 import type { NavigationPort } from '../adapters/navigation/navigationPort';
 import type { OrdersPort } from '../adapters/orders/ordersPort';
+import type { ReturnsPort } from '../adapters/returns/returnsPort';
 import type { SearchPort } from '../adapters/search/searchPort';
 import type { UsersPort } from '../adapters/users/usersPort';
 import { createAuthActors } from '../machines/authActors';
@@ -30,6 +31,11 @@ export interface Ports {
   catalog: StorefrontCatalogPort;
   checkout: CheckoutPort;
   orders: OrdersPort;
+  /**
+   * The shopper's return of a delivered order (Meus pedidos' "Solicitar devolução"); without it (the prerender,
+   * where nobody is signed in) a request fails as unanswered.
+   */
+  returns?: ReturnsPort;
   cartStorage: CartStoragePort;
   /**
    * The shopper's last valid CEP (localStorage `deliveryCep`), or how to load it: main.tsx loads the
@@ -124,6 +130,8 @@ export function createServices(
     checkoutGuard,
     features,
     orders,
+    returns: ports.returns,
+    now: options.now ?? Date.now,
     inspect,
     stop() {
       stopped = true;

@@ -7,6 +7,7 @@ import type { CatalogActorRef } from '../machines/catalogMachine';
 import type { CheckoutActorRef } from '../machines/checkoutMachine';
 import type { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import type { ordersMachine } from '../machines/ordersMachine';
+import type { ReturnsPort } from '../adapters/returns/returnsPort';
 import type { DeliveryCepPort } from '../adapters/deliveryCep/deliveryCepPort';
 import type { NavigationPort } from '../adapters/navigation/navigationPort';
 import type { SearchPort } from '../adapters/search/searchPort';
@@ -42,6 +43,13 @@ export interface Services {
   checkoutGuard: typeof checkoutGuardMachine;
   /** The orders machine with OrdersPort provided; "Meus pedidos" and the confirmation page start one per visit. */
   orders: typeof ordersMachine;
+  /**
+   * The backend's returns, which "Meus pedidos" provides its return request machine with (the machine is in that
+   * page's chunk, not the entry); absent in the prerender.
+   */
+  returns?: ReturnsPort;
+  /** The clock of what the pages decide by the day (the 7-day return window); Date.now unless a test fixes it. */
+  now: () => number;
   /** The local-mode inspector's hook (docs/inspector.md) for actors a page starts itself; absent otherwise. */
   inspect?: (event: InspectionEvent) => void;
 }

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { memoryOrders } from '../../src/adapters/orders/memoryOrders';
+import { memoryReturns } from '../../src/adapters/returns/memoryReturns';
+import type { ReturnsPort } from '../../src/adapters/returns/returnsPort';
+import type { Fulfilment } from '../../src/domain/fulfilment';
 import { anOrderDelivery } from '../support/builders';
 import { aSessionDocument } from './support/orderDocumentFixtures';
 import { renderApp, settled } from './support/renderApp';
@@ -213,6 +216,160 @@ describe("Meus pedidos: the order's life after the payment", () => {
     expect(within(card).queryByRole('list', { name: 'Andamento do pedido' })).toBeNull();
     expect(text(card)).not.toContain('Código de rastreio');
     expect(text(card)).not.toContain('Previsão');
+  });
+});
+
+// The withdrawal right (docs/requirements.md#orders, CDC art. 49): "Solicitar devolução" on an order delivered up
+// to 7 Brasília days before the page's clock, 10/12/2026 at 12:00 in Brasília.
+const RETURN_NOW = Date.UTC(2026, 11, 10, 15, 0);
+const DAY = 86_400_000;
+const deliveredOn = (deliveredAt: number): Fulfilment => ({
+  status: 'entregue',
+  history: [
+    { status: 'pago', at: Date.UTC(2026, 10, 28, 15, 1) },
+    { status: 'em_separacao', at: Date.UTC(2026, 10, 30, 13, 0) },
+    { status: 'enviado', at: Date.UTC(2026, 11, 1, 18, 40) },
+    { status: 'entregue', at: deliveredAt },
+  ],
+  trackingCode: 'QB987654321BR',
+  deliveredAt,
+  returnReason: null,
+});
+const returnFulfilments = {
+  /** Delivered on 08/12 at 12:00: two days before. */
+  recent: deliveredOn(RETURN_NOW - 2 * DAY),
+  /** Delivered on 02/12 at 12:00: eight days before, the window closed. */
+  late: deliveredOn(RETURN_NOW - 8 * DAY),
+};
+const returnDocuments = {
+  recent: session('recent', { createdAt: Date.UTC(2026, 10, 28, 15, 0), fulfilment: returnFulfilments.recent }),
+  late: session('late', { createdAt: Date.UTC(2026, 10, 27, 15, 0), fulfilment: returnFulfilments.late }),
+  shipped: lifeDocuments.shipped,
+};
+
+describe('Meus pedidos: Solicitar devolução', () => {
+  const cardOf = async (date: string) => screen.findByRole('article', { name: `Pedido de ${date}` });
+  const situation = (order: HTMLElement) => within(order).getAllByRole('definition').map(text)[2];
+  const renderReturns = (returns: ReturnsPort) => {
+    app = renderApp({
+      path: '/pedidos',
+      auth: loggedIn,
+      orderDocuments: returnDocuments,
+      now: () => RETURN_NOW,
+      returns,
+    });
+  };
+  /** Opens the reasons of the order of 28/11, picks "O tamanho não serviu" and confirms. */
+  async function askToReturn(order: HTMLElement) {
+    await app!.user.click(within(order).getByRole('button', { name: 'Solicitar devolução' }));
+    const reasons = within(order).getByRole('radiogroup', { name: 'Motivo da devolução' });
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((radio) => text(radio.closest('label')!)),
+    ).toEqual([
+      'Desisti da compra',
+      'O tamanho não serviu',
+      'O produto veio com defeito',
+      'O produto é diferente do anunciado',
+      'Chegou tarde demais',
+    ]);
+    await app!.user.click(within(reasons).getByRole('radio', { name: 'O tamanho não serviu' }));
+    await app!.user.click(within(order).getByRole('button', { name: 'Confirmar devolução' }));
+  }
+
+  it('a delivered order: choose a reason, confirm, and the order shows Devolução solicitada', async () => {
+    const returns = memoryReturns({ orders: returnFulfilments, now: () => RETURN_NOW });
+    renderReturns(returns);
+    await settled();
+    const order = await cardOf('28/11/2026');
+    expect(situation(order)).toBe('Entregue');
+    await askToReturn(order);
+    expect((await within(order).findByRole('status')).textContent).toBe(
+      'Recebemos seu pedido de devolução. O reembolso inclui o frete.',
+    );
+    expect(situation(order)).toBe('Devolução solicitada');
+    const steps = within(within(order).getByRole('list', { name: 'Andamento do pedido' }))
+      .getAllByRole('listitem')
+      .map(text);
+    expect(steps.at(-1)).toBe('Devolução solicitada — 10/12/2026 às 12:00');
+    expect(steps).toHaveLength(5);
+    expect(within(order).queryByRole('button', { name: 'Solicitar devolução' })).toBeNull();
+    expect(within(order).queryByRole('radiogroup')).toBeNull();
+    expect(returns.requests).toEqual([{ orderId: 'recent', reason: 'tamanho' }]);
+  });
+
+  it('while sending: "Enviando…", disabled, and a double click sends once; Voltar closes the reasons', async () => {
+    const calls: Array<[string, string]> = [];
+    let answer: (fulfilment: Fulfilment) => void = () => {};
+    renderReturns({
+      requestReturn: (orderId, reason) => {
+        calls.push([orderId, reason]);
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    await settled();
+    const order = await cardOf('28/11/2026');
+    await app!.user.click(within(order).getByRole('button', { name: 'Solicitar devolução' }));
+    await app!.user.click(within(order).getByRole('button', { name: 'Voltar' }));
+    expect(within(order).queryByRole('radiogroup')).toBeNull();
+    await app!.user.click(within(order).getByRole('button', { name: 'Solicitar devolução' }));
+    await app!.user.click(within(order).getByRole('radio', { name: 'Desisti da compra' }));
+    await app!.user.dblClick(within(order).getByRole('button', { name: 'Confirmar devolução' }));
+    const sending = within(order).getByRole('button', { name: 'Enviando…' }) as HTMLButtonElement;
+    expect(sending.disabled).toBe(true);
+    expect(calls).toEqual([['recent', 'arrependimento']]);
+    answer({
+      ...returnFulfilments.recent,
+      status: 'devolucao_solicitada',
+      history: [...returnFulfilments.recent.history, { status: 'devolucao_solicitada', at: RETURN_NOW }],
+      returnReason: 'arrependimento',
+    });
+    expect(
+      await within(order).findByText('Recebemos seu pedido de devolução. O reembolso inclui o frete.'),
+    ).toBeTruthy();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("refused: the backend's message, the form kept with the reason chosen", async () => {
+    // The backend's clock has moved on: by its day the window closed.
+    renderReturns(memoryReturns({ orders: returnFulfilments, now: () => RETURN_NOW + 6 * DAY }));
+    await settled();
+    const order = await cardOf('28/11/2026');
+    await askToReturn(order);
+    expect((await within(order).findByRole('alert')).textContent).toBe(
+      'O prazo de devolução terminou: o pedido foi entregue há 8 dias e a devolução vale por até 7 dias após a entrega (CDC, art. 49).',
+    );
+    expect((within(order).getByRole('radio', { name: 'O tamanho não serviu' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(order).getByRole('button', { name: 'Confirmar devolução' })).toBeTruthy();
+    expect(situation(order)).toBe('Entregue');
+  });
+
+  it('no answer (network): our message, and the form kept for another try', async () => {
+    const returns = memoryReturns({ orders: returnFulfilments, now: () => RETURN_NOW, failure: 'network' });
+    renderReturns(returns);
+    await settled();
+    const order = await cardOf('28/11/2026');
+    await askToReturn(order);
+    expect((await within(order).findByRole('alert')).textContent).toBe(
+      'Não foi possível solicitar a devolução agora. Tente novamente.',
+    );
+    returns.failWith(null);
+    await app!.user.click(within(order).getByRole('button', { name: 'Confirmar devolução' }));
+    expect(await within(order).findByRole('status')).toBeTruthy();
+    expect(situation(order)).toBe('Devolução solicitada');
+  });
+
+  it('no button on an order delivered 8 days ago, nor on one not delivered yet', async () => {
+    renderReturns(memoryReturns({ orders: returnFulfilments, now: () => RETURN_NOW }));
+    await settled();
+    const late = await cardOf('27/11/2026');
+    expect(situation(late)).toBe('Entregue');
+    expect(within(late).queryByRole('button', { name: 'Solicitar devolução' })).toBeNull();
+    const shipped = await cardOf('21/11/2026');
+    expect(situation(shipped)).toBe('Enviado');
+    expect(within(shipped).queryByRole('button', { name: 'Solicitar devolução' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Solicitar devolução' })).toHaveLength(1);
   });
 });
 

@@ -10,6 +10,8 @@ import { memoryDeliveryCep, type MemoryDeliveryCep } from '../../../src/adapters
 import type { SearchPort } from '../../../src/adapters/search/searchPort';
 import type { CheckoutPort } from '../../../src/adapters/checkout/checkoutPort';
 import { memoryOrders, type MemoryOrders } from '../../../src/adapters/orders/memoryOrders';
+import { memoryReturns } from '../../../src/adapters/returns/memoryReturns';
+import type { ReturnsPort } from '../../../src/adapters/returns/returnsPort';
 import { memoryUsers } from '../../../src/adapters/users/memoryUsers';
 import type { NavigationPort } from '../../../src/adapters/navigation/navigationPort';
 import type { UserProfile } from '../../../src/domain';
@@ -77,6 +79,8 @@ export interface RenderOptions {
   orders?: MemoryOrders;
   /** Raw checkoutSessions documents, keyed by id. */
   orderDocuments?: Record<string, unknown>;
+  /** The backend's returns (default: an in-memory one holding no order, so every request is not found). */
+  returns?: ReturnsPort;
   /** user-event's delay between actions; null skips the timer (fast model-based runs). */
   userEventDelay?: number | null;
 }
@@ -98,6 +102,7 @@ export function renderApp(options: RenderOptions = {}) {
       signedInAs: () => auth.currentUser()?.uid ?? null,
       log: (message, detail) => logged.push([message, detail]),
     });
+  const returns = options.returns ?? memoryReturns();
   const redirects: string[] = [];
   // The search machine moves wouter's memory location, the one the App's router reads.
   const navigation: NavigationPort = {
@@ -112,6 +117,7 @@ export function renderApp(options: RenderOptions = {}) {
       catalog: { getProduct: async () => null, ...(options.catalog ?? memoryCatalog(sampleCatalog())) },
       checkout,
       orders,
+      returns,
       cartStorage,
       deliveryCep,
       navigation,
@@ -137,6 +143,7 @@ export function renderApp(options: RenderOptions = {}) {
     deliveryCep,
     checkout,
     orders,
+    returns,
     logged,
     redirects,
     /** Where the memory router is now. */
