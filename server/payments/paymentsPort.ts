@@ -1,6 +1,5 @@
 import { ClubError } from '../../src/domain';
-import type { DeliveryQuote, DeliveryServiceId } from '../../src/domain/delivery';
-import type { Order } from '../store/sessionStorePort';
+import type { DeliveryQuote, DeliveryServiceId, OrderDelivery } from '../../src/domain/delivery';
 
 /** One priced line, built on the server from the catalog: the client's price never gets here. */
 export interface LineItem {
@@ -46,6 +45,19 @@ export interface RefundRecord {
   at: number;
 }
 
+/**
+ * What a refund reads of a paid order (server/store/sessionStorePort.ts's `Order` has it): whose payment it was,
+ * what it charged (the products and the delivery's frete) and, for Stripe, its PaymentIntent.
+ */
+export interface RefundableOrder {
+  id: string;
+  provider: 'stripe' | 'simulated';
+  /** The products, in centavos; the frete is `delivery.amount`. */
+  amountTotal: number;
+  delivery: OrderDelivery | null;
+  paymentIntentId: string | null;
+}
+
 /** A payment provider that hosts the card form: Stripe Checkout, or our own simulated page. */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'simulated';
@@ -55,7 +67,7 @@ export interface PaymentProvider {
    * provider (Stripe: the key `refund-<order id>`), so a retry after a failure to record it refunds once. Does not
    * check the order's life: the caller asks the lifecycle first. Throws PaymentProviderError when it cannot.
    */
-  refund(order: Order): Promise<RefundRecord>;
+  refund(order: RefundableOrder): Promise<RefundRecord>;
 }
 
 /** The provider refused or could not be reached. The HTTP layer answers 502; the detail is only logged. */
@@ -74,7 +86,7 @@ export class PaymentProviderError extends ClubError {
 export class WrongProviderError extends PaymentProviderError {
   readonly orderProvider: PaymentProvider['name'];
   readonly provider: PaymentProvider['name'];
-  constructor(order: Pick<Order, 'id' | 'provider'>, provider: PaymentProvider['name']) {
+  constructor(order: Pick<RefundableOrder, 'id' | 'provider'>, provider: PaymentProvider['name']) {
     super(`order ${order.id} was paid through ${order.provider}, not ${provider}`);
     this.orderProvider = order.provider;
     this.provider = provider;
