@@ -178,7 +178,8 @@ export function toOrder(document: OrderDocument): Order {
   };
 }
 
-function copyFulfilment(fulfilment: NonNullable<OrderDocument['fulfilment']>): Fulfilment {
+/** Only the fields of a validated fulfilment (the backend may store more), with a history of its own. */
+export function copyFulfilment(fulfilment: NonNullable<OrderDocument['fulfilment']>): Fulfilment {
   return {
     status: fulfilment.status,
     history: fulfilment.history.map(({ status, at }) => ({ status, at })),

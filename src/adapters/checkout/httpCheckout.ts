@@ -1,5 +1,6 @@
-import { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import type { CartItem } from '../../domain';
+import { BackendCallFailed, postToBackend } from '../backendCall';
 import { CheckoutFailedError, type CheckoutPort } from './checkoutPort';
 
 export const CREATE_CHECKOUT_SESSION_PATH = 'create-checkout-session';
@@ -32,43 +33,16 @@ export function createHttpCheckout({
       }));
       let body: unknown;
       try {
-        const response = await http.post(CREATE_CHECKOUT_SESSION_PATH, {
+        body = await postToBackend(http, CREATE_CHECKOUT_SESSION_PATH, {
           json: options.delivery
             ? { products, delivery: { cep: options.delivery.cep, service: options.delivery.service } }
             : { products },
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
-          },
-          timeout: timeoutMs,
-          retry: 0, // resending is the checkout machine's decision (same attempt → same Idempotency-Key), not ky's
-        });
-        body = await response.json().catch((error: unknown) => {
-          throw new CheckoutFailedError('invalid-response', 'the answer is not JSON', {
-            cause: error,
-            status: response.status,
-          });
+          idToken: token,
+          headers: options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {},
+          timeoutMs,
         });
       } catch (error) {
-        if (error instanceof CheckoutFailedError) throw error;
-        if (error instanceof HTTPError) {
-          const status = error.response.status;
-          if (status === 409) {
-            const userMessage = await readErrorMessage(error.response);
-            throw new CheckoutFailedError('conflict', 'the backend answered 409', {
-              cause: error,
-              status,
-              userMessage,
-            });
-          }
-          const reason = status === 401 || status === 403 ? 'unauthenticated' : 'http';
-          throw new CheckoutFailedError(reason, `the backend answered ${status}`, { cause: error, status });
-        }
-        if (error instanceof TimeoutError)
-          throw new CheckoutFailedError('timeout', `no answer in ${timeoutMs} ms`, { cause: error });
-        throw new CheckoutFailedError('network', error instanceof Error ? error.message : String(error), {
-          cause: error,
-        });
+        throw checkoutFailure(error);
       }
       const url = typeof body === 'object' && body !== null ? (body as { url?: unknown }).url : undefined;
       if (typeof url !== 'string' || !isHttpUrl(url))
@@ -78,12 +52,12 @@ export function createHttpCheckout({
   };
 }
 
-/** `{ error: { message } }`, the backend's error shape; undefined when the body is anything else. */
-async function readErrorMessage(response: Response): Promise<string | undefined> {
-  const body: unknown = await response.json().catch(() => null);
-  const message =
-    typeof body === 'object' && body !== null ? (body as { error?: { message?: unknown } }).error?.message : undefined;
-  return typeof message === 'string' && message.length > 0 && message.length <= 300 ? message : undefined;
+/** A 409 (e.g. the key was already used for another cart) carries the backend's message for the shopper. */
+function checkoutFailure(error: unknown): CheckoutFailedError {
+  if (!(error instanceof BackendCallFailed)) return new CheckoutFailedError('network', String(error), { cause: error });
+  const { reason, detail, status, userMessage, cause } = error.failure;
+  if (status === 409) return new CheckoutFailedError('conflict', detail, { cause, status, userMessage });
+  return new CheckoutFailedError(reason, detail, { cause, status });
 }
 
 function isHttpUrl(value: string): boolean {

@@ -1,7 +1,8 @@
-import { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import { is } from 'superstruct';
 import type { Fulfilment, ReturnReason } from '../../domain/fulfilment';
-import { OrderFulfilmentStruct } from '../../domain/order';
+import { copyFulfilment, OrderFulfilmentStruct } from '../../domain/order';
+import { BackendCallFailed, postToBackend } from '../backendCall';
 import { ReturnFailedError, type ReturnsPort } from './returnsPort';
 
 /** The backend's route, relative to its prefix (server/routes/orderReturn.ts). */
@@ -28,59 +29,24 @@ export function createHttpReturns({
       if (!token) throw new ReturnFailedError('unauthenticated', 'nobody is signed in');
       let body: unknown;
       try {
-        const response = await http.post(orderReturnPath(orderId), {
-          json: { reason },
-          headers: { authorization: `Bearer ${token}` },
-          timeout: timeoutMs,
-          // Asking again is the machine's decision (the backend answers a repeat with the same fulfilment).
-          retry: 0,
-        });
-        body = await response.json().catch((error: unknown) => {
-          throw new ReturnFailedError('invalid-response', 'the answer is not JSON', {
-            cause: error,
-            status: response.status,
-          });
-        });
+        body = await postToBackend(http, orderReturnPath(orderId), { json: { reason }, idToken: token, timeoutMs });
       } catch (error) {
-        if (error instanceof ReturnFailedError) throw error;
-        if (error instanceof HTTPError) {
-          const status = error.response.status;
-          if (status === 409 || status === 404) {
-            const userMessage = await readErrorMessage(error.response);
-            throw new ReturnFailedError(status === 409 ? 'refused' : 'not-found', `the backend answered ${status}`, {
-              cause: error,
-              status,
-              userMessage,
-            });
-          }
-          const failure = status === 401 || status === 403 ? 'unauthenticated' : 'http';
-          throw new ReturnFailedError(failure, `the backend answered ${status}`, { cause: error, status });
-        }
-        if (error instanceof TimeoutError)
-          throw new ReturnFailedError('timeout', `no answer in ${timeoutMs} ms`, { cause: error });
-        throw new ReturnFailedError('network', error instanceof Error ? error.message : String(error), {
-          cause: error,
-        });
+        throw returnFailure(error);
       }
       const fulfilment =
         typeof body === 'object' && body !== null ? (body as { fulfilment?: unknown }).fulfilment : null;
       if (!is(fulfilment, OrderFulfilmentStruct))
         throw new ReturnFailedError('invalid-response', 'the answer carries no valid fulfilment');
-      return {
-        status: fulfilment.status,
-        history: fulfilment.history.map(({ status, at }) => ({ status, at })),
-        trackingCode: fulfilment.trackingCode,
-        deliveredAt: fulfilment.deliveredAt,
-        returnReason: fulfilment.returnReason,
-      };
+      return copyFulfilment(fulfilment);
     },
   };
 }
 
-/** `{ error: { message } }`, the backend's error shape; undefined when the body is anything else. */
-async function readErrorMessage(response: Response): Promise<string | undefined> {
-  const body: unknown = await response.json().catch(() => null);
-  const message =
-    typeof body === 'object' && body !== null ? (body as { error?: { message?: unknown } }).error?.message : undefined;
-  return typeof message === 'string' && message.length > 0 && message.length <= 300 ? message : undefined;
+/** A 409 (refused) or 404 (not the shopper's order) carries the backend's message for the shopper. */
+function returnFailure(error: unknown): ReturnFailedError {
+  if (!(error instanceof BackendCallFailed)) return new ReturnFailedError('network', String(error), { cause: error });
+  const { reason, detail, status, userMessage, cause } = error.failure;
+  if (status === 409 || status === 404)
+    return new ReturnFailedError(status === 409 ? 'refused' : 'not-found', detail, { cause, status, userMessage });
+  return new ReturnFailedError(reason, detail, { cause, status });
 }
