@@ -6,16 +6,15 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { FieldValue } from 'firebase-admin/firestore';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../../server/payments/paymentsPort';
 import { paymentProviderFor } from '../../server/payments/providerFromConfig';
 import { createStripeClient } from '../../server/payments/stripe';
 import { loadConfig } from '../../server/serverConfig';
 import { createFirestoreStore, ORDERS_COLLECTION, SESSIONS_COLLECTION } from '../../server/store/firestoreSessionStore';
-import { openFirestore, type AdminFirestore } from '../../scripts/lib/firestoreAdmin';
 import { paymentsFromEnv, runOrdersCommand } from '../../scripts/orders';
-import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
+import { emulatorsUnavailable, useAdminFirestore, useEmulators } from '../contracts/support/emulatorData';
 import { aDelivery, aSession } from '../server/checkoutStore.contract';
 import { startCaptureServer, type CapturedRequest } from '../server/support';
 
@@ -23,18 +22,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
 
 const emulators = useEmulators();
-let admin: AdminFirestore | undefined;
-/** firebase-admin on the run's emulator, opened on first use. */
-function db(): Firestore {
-  admin ??= openFirestore({ kind: 'emulator', projectId: emulators().projectId, host: emulators().firestoreHost });
-  return admin.db;
-}
-afterAll(async () => {
-  await admin?.close();
-});
-beforeEach(async () => {
-  await emulators().clearFirestore();
-});
+/** firebase-admin on the run's emulator; the database is cleared before each test. */
+const db = useAdminFirestore(emulators);
 
 const emulatorEnv = (payments: Record<string, string> = {}) => ({
   ...process.env,

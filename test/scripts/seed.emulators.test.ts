@@ -5,32 +5,20 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
-import type { Firestore } from 'firebase-admin/firestore';
 import { catalog } from '../../seed/seedCatalog';
-import { openFirestore, type AdminFirestore } from '../../scripts/lib/firestoreAdmin';
 import { CATEGORIES_COLLECTION, PRODUCTS_COLLECTION, runSeedCommand, seedCatalog } from '../../scripts/seed';
 import { CategoryStruct } from '../../src/domain';
 import { ProductDocumentStruct } from '../../src/domain/productDocuments';
-import { emulatorsUnavailable, useEmulators } from '../contracts/support/emulatorData';
+import { emulatorsUnavailable, useAdminFirestore, useEmulators } from '../contracts/support/emulatorData';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
 
 const emulators = useEmulators();
-let admin: AdminFirestore | undefined;
-/** firebase-admin on the run's emulator, opened on first use. */
-function db(): Firestore {
-  admin ??= openFirestore({ kind: 'emulator', projectId: emulators().projectId, host: emulators().firestoreHost });
-  return admin.db;
-}
-afterAll(async () => {
-  await admin?.close();
-});
-beforeEach(async () => {
-  await emulators().clearFirestore();
-});
+/** firebase-admin on the run's emulator; the database is cleared before each test. */
+const db = useAdminFirestore(emulators);
 
 const emulatorEnv = () => ({
   ...process.env,

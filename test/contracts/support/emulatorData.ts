@@ -2,8 +2,10 @@
 // project) as seen from a test file: their addresses, and the data cleared before and after each suite
 // through the emulators' own REST endpoints. Files of that project run one at a time, so a suite never
 // sees another's data.
-import { afterAll, beforeAll, inject } from 'vitest';
+import type { Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { clearAuthData, clearFirestoreData } from '../../../scripts/lib/emulators';
+import { openFirestore, type AdminFirestore } from '../../../scripts/lib/firestoreAdmin';
 import { awaitReady } from '../../support/readiness';
 import type { ProvidedEmulators } from '../../support/emulators.globalSetup';
 
@@ -59,4 +61,22 @@ export function useEmulators(): () => SharedEmulators {
     if (!unavailable) await clearAll();
   });
   return () => emulators;
+}
+
+/**
+ * firebase-admin on the shared Firestore emulator, for a file that writes and reads documents as the backend and
+ * the scripts do: opened on first use, closed after the file, the database cleared before each test.
+ */
+export function useAdminFirestore(emulators: () => SharedEmulators): () => Firestore {
+  let admin: AdminFirestore | undefined;
+  afterAll(async () => {
+    await admin?.close();
+  });
+  beforeEach(async () => {
+    await emulators().clearFirestore();
+  });
+  return () => {
+    admin ??= openFirestore({ kind: 'emulator', projectId: emulators().projectId, host: emulators().firestoreHost });
+    return admin.db;
+  };
 }
