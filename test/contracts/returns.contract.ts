@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReturnFailedError, type ReturnFailure, type ReturnsPort } from '../../src/adapters/returns/returnsPort';
 import type { Fulfilment } from '../../src/domain/fulfilment';
+import { aDeliveredFulfilment } from '../support/builders';
 
 /** What the backend (or the fake) does for this test, besides the orders it holds. */
 export type ReturnsScenario = 'normal' | 'server-error' | 'timeout' | 'network-down' | 'signed-out';
@@ -26,37 +27,20 @@ export type MakeReturns = (world: ReturnsWorld) => Promise<ReturnsSetup>;
 export const RETURNS_NOW = Date.UTC(2026, 11, 10, 15, 0);
 const DAY = 86_400_000;
 
-/** An order paid, picked, sent and delivered `deliveredAt`. */
-export function deliveredFulfilment(deliveredAt: number): Fulfilment {
-  const paidAt = Date.UTC(2026, 10, 20, 15, 0);
-  return {
-    status: 'entregue',
-    history: [
-      { status: 'pago', at: paidAt },
-      { status: 'em_separacao', at: paidAt + DAY },
-      { status: 'enviado', at: paidAt + 2 * DAY },
-      { status: 'entregue', at: deliveredAt },
-    ],
-    trackingCode: 'QB987654321BR',
-    deliveredAt,
-    returnReason: null,
-  };
-}
-
 const sent: Fulfilment = {
   status: 'enviado',
-  history: deliveredFulfilment(RETURNS_NOW).history.slice(0, 3),
+  history: aDeliveredFulfilment(RETURNS_NOW).history.slice(0, 3),
   trackingCode: 'QB987654321BR',
   deliveredAt: null,
   returnReason: null,
 };
 
 const mine = {
-  cs_sim_recent: deliveredFulfilment(RETURNS_NOW - 2 * DAY),
-  cs_sim_late: deliveredFulfilment(RETURNS_NOW - 8 * DAY),
+  cs_sim_recent: aDeliveredFulfilment(RETURNS_NOW - 2 * DAY),
+  cs_sim_late: aDeliveredFulfilment(RETURNS_NOW - 8 * DAY),
   cs_sim_sent: sent,
 };
-const others = { cs_sim_bruno: deliveredFulfilment(RETURNS_NOW - DAY) };
+const others = { cs_sim_bruno: aDeliveredFulfilment(RETURNS_NOW - DAY) };
 
 const failureOf = async (promise: Promise<unknown>) => {
   const error = await promise.then(

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ORDER_RETURN_ROUTE } from '../../server/app';
 import { orderReturnPath } from '../../server/routes/orderReturn';
 import type { Fulfilment } from '../../src/domain/fulfilment';
+import { aDeliveredFulfilment } from '../support/builders';
 import type { NewOrder } from '../../server/store/sessionStorePort';
 import { createMemoryStore } from '../../server/store/memorySessionStore';
 import { buildTestServer, emulatorIdToken } from './support';
@@ -16,22 +17,7 @@ const DAY = 86_400_000;
 const ana = emulatorIdToken({ uid: 'ana-uid', email: 'ana@example.com' });
 const bruno = emulatorIdToken({ uid: 'bruno-uid', email: 'bruno@example.com' });
 
-/** Paid on the 1st, picked, sent with its code, and delivered `deliveredAt`. */
-function delivered(deliveredAt: number): Fulfilment {
-  const paidAt = Date.UTC(2026, 10, 20, 15, 0);
-  return {
-    status: 'entregue',
-    history: [
-      { status: 'pago', at: paidAt },
-      { status: 'em_separacao', at: paidAt + DAY },
-      { status: 'enviado', at: paidAt + 2 * DAY },
-      { status: 'entregue', at: deliveredAt },
-    ],
-    trackingCode: 'QB987654321BR',
-    deliveredAt,
-    returnReason: null,
-  };
-}
+const delivered = aDeliveredFulfilment;
 
 const anOrder = (id: string, fulfilment: Fulfilment, uid = 'ana-uid'): NewOrder => ({
   id,

@@ -1,6 +1,7 @@
 import { faker } from '@faker-js/faker';
 import type { CartItem, Category, Product, UserProfile } from '../../src/domain';
 import type { DeliveryAddress, OrderDelivery } from '../../src/domain/delivery';
+import type { Fulfilment } from '../../src/domain/fulfilment';
 
 /** Test-data builders: `aProduct().withPrice(99.9).build()`. Faker fills what a test does not care about;
  *  test/support/faker.setup.ts seeds it before each test, so the data is the same on every run. */
@@ -107,5 +108,26 @@ export function anOrderDelivery(overrides: Partial<OrderDelivery> = {}) {
     withAddress: (address: DeliveryAddress | null) => anOrderDelivery({ ...delivery, address }),
     withoutAddress: () => anOrderDelivery({ ...delivery, address: null }),
     build: (): OrderDelivery => structuredClone(delivery),
+  };
+}
+
+/**
+ * An order paid on 20/11/2026 at 12:00 in Brasília, picked and sent a day apart with the code QB987654321BR, and
+ * delivered at `deliveredAt`: the starting point of a return.
+ */
+export function aDeliveredFulfilment(deliveredAt: number): Fulfilment {
+  const day = 86_400_000;
+  const paidAt = Date.UTC(2026, 10, 20, 15, 0);
+  return {
+    status: 'entregue',
+    history: [
+      { status: 'pago', at: paidAt },
+      { status: 'em_separacao', at: paidAt + day },
+      { status: 'enviado', at: paidAt + 2 * day },
+      { status: 'entregue', at: deliveredAt },
+    ],
+    trackingCode: 'QB987654321BR',
+    deliveredAt,
+    returnReason: null,
   };
 }
