@@ -1,7 +1,7 @@
 // catalogMachine behaviour the mutation run (npm run test:mutation) showed untested. Events in; state, tags,
 // port calls and the category on screen out, compared with categories written here.
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import type { Category, Product, ProductInCategory } from '../../src/domain';
 import {
   CATALOG_FAILED_MESSAGE,
@@ -13,6 +13,7 @@ import {
 } from '../../src/machines/catalogMachine';
 import { CatalogUnavailableError, CategoryNotFoundError } from '../../src/adapters/catalog/catalogPort';
 import { fakeCatalog } from '../support/fakes/fakePorts';
+import { startCatalog } from './support/startCatalog';
 import { tick } from '../support/fakes/controllable';
 
 const category = (id: string, displayName: string): Category => ({
@@ -24,20 +25,6 @@ const category = (id: string, displayName: string): Category => ({
 });
 const jaquetas = category('jaquetas', 'Jaquetas');
 const tenis = category('tenis', 'Tênis');
-
-/** The production machine over a controllable port; `input` starts it from a prerendered snapshot. */
-function startCatalog(input?: { categories: Category[]; category?: Category | null }) {
-  const catalog = fakeCatalog();
-  const logError = vi.fn();
-  const actor = createActor(
-    catalogMachine.provide({
-      actors: createCatalogActors({ catalog: catalog.port }),
-      actions: { logError: (_, params) => logError(params) },
-    }),
-    input ? { input } : undefined,
-  ).start();
-  return { actor, catalog, logError, snap: () => actor.getSnapshot() };
-}
 
 describe('catalogMachine (mutation run)', () => {
   it('starts with no categories and nothing on screen, the list loading', () => {
@@ -230,23 +217,10 @@ describe('catalogMachine (mutation run): what the shopper is told, and the machi
 });
 
 describe('catalogMachine (mutation run): reads out of time', () => {
-  function startTimed(input?: { categories: Category[] }) {
-    const catalog = fakeCatalog();
-    const logError = vi.fn();
-    const clock = new SimulatedClock();
-    const actor = createActor(
-      catalogMachine.provide({
-        actors: createCatalogActors({ catalog: catalog.port }),
-        actions: { logError: (_, params) => logError(params) },
-      }),
-      { input, clock },
-    ).start();
-    return { actor, catalog, logError, clock, snap: () => actor.getSnapshot() };
-  }
   const late = (during: string) => ({ error: new Error('no answer in 8000 ms'), during });
 
   it('each read with no answer in 8 s is logged with what it was', async () => {
-    const { actor, catalog, logError, clock, snap } = startTimed();
+    const { actor, catalog, logError, clock, snap } = startCatalog();
     clock.increment(7_999);
     expect(snap().matches({ list: 'loading' })).toBe(true);
     clock.increment(1);
@@ -275,7 +249,7 @@ describe('catalogMachine (mutation run): reads out of time', () => {
   });
 
   it('a refresh with no answer in 8 s keeps the snapshot, logged', () => {
-    const { actor, logError, clock, snap } = startTimed({ categories: [jaquetas] });
+    const { actor, logError, clock, snap } = startCatalog({ categories: [jaquetas] });
     actor.send({ type: 'catalog.refresh' });
     clock.increment(8_000);
     expect(snap().matches({ list: 'stale' })).toBe(true);

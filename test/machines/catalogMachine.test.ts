@@ -1,25 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
-import { catalogMachine, createCatalogActors } from '../../src/machines/catalogMachine';
+import { describe, expect, it } from 'vitest';
 import { CatalogUnavailableError, CategoryNotFoundError } from '../../src/adapters/catalog/catalogPort';
 import type { Category } from '../../src/domain';
 import { aCategory } from '../support/builders';
-import { fakeCatalog } from '../support/fakes/fakePorts';
+import { startCatalog } from './support/startCatalog';
 import { tick } from '../support/fakes/controllable';
-
-function startCatalog(input?: { categories: Category[] }) {
-  const catalog = fakeCatalog();
-  const logError = vi.fn();
-  const clock = new SimulatedClock();
-  const actor = createActor(
-    catalogMachine.provide({
-      actors: createCatalogActors({ catalog: catalog.port }),
-      actions: { logError: (_, p) => logError(p) },
-    }),
-    { input, clock },
-  ).start();
-  return { actor, catalog, logError, clock, snap: () => actor.getSnapshot() };
-}
 
 const jaquetas = aCategory().withId('jaquetas').build();
 const tenis = aCategory().withId('tenis').build();
