@@ -1,5 +1,14 @@
 import { HTTPError, TimeoutError, type KyInstance } from 'ky';
 
+/** What an adapter over our backend is built with. */
+export interface BackendPortOptions {
+  /** A ky instance with `prefixUrl` set to the backend. */
+  http: KyInstance;
+  /** The signed-in shopper's Firebase ID token, or null. */
+  idToken: () => Promise<string | null>;
+  timeoutMs?: number;
+}
+
 /** How a call to our backend failed, in the words every port's error shares; each port names its own statuses. */
 export interface BackendFailure {
   reason: 'http' | 'unauthenticated' | 'timeout' | 'network' | 'invalid-response';

@@ -1,6 +1,5 @@
-import type { KyInstance } from 'ky';
 import type { CartItem } from '../../domain';
-import { BackendCallFailed, postToBackend } from '../backendCall';
+import { BackendCallFailed, postToBackend, type BackendPortOptions } from '../backendCall';
 import { CheckoutFailedError, type CheckoutPort } from './checkoutPort';
 
 export const CREATE_CHECKOUT_SESSION_PATH = 'create-checkout-session';
@@ -10,16 +9,7 @@ export const CREATE_CHECKOUT_SESSION_PATH = 'create-checkout-session';
  * shopper chose one) with the shopper's Firebase ID token. Every failure becomes a CheckoutFailedError with a
  * reason the UI can act on.
  */
-export function createHttpCheckout({
-  http,
-  idToken,
-  timeoutMs = 15_000,
-}: {
-  /** A ky instance with `prefixUrl` set to the backend. */
-  http: KyInstance;
-  idToken: () => Promise<string | null>;
-  timeoutMs?: number;
-}): CheckoutPort {
+export function createHttpCheckout({ http, idToken, timeoutMs = 15_000 }: BackendPortOptions): CheckoutPort {
   return {
     async createSession(items: readonly CartItem[], options = {}) {
       const token = await idToken().catch(() => null);

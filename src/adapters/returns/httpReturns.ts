@@ -1,8 +1,7 @@
-import type { KyInstance } from 'ky';
 import { is } from 'superstruct';
 import type { Fulfilment, ReturnReason } from '../../domain/fulfilment';
 import { copyFulfilment, OrderFulfilmentStruct } from '../../domain/order';
-import { BackendCallFailed, postToBackend } from '../backendCall';
+import { BackendCallFailed, postToBackend, type BackendPortOptions } from '../backendCall';
 import { ReturnFailedError, type ReturnsPort } from './returnsPort';
 
 /** The backend's route, relative to its prefix (server/routes/orderReturn.ts). */
@@ -13,16 +12,7 @@ export const orderReturnPath = (orderId: string) => `orders/${encodeURIComponent
  * token, answered `{ fulfilment }`. Every failure becomes a ReturnFailedError with a reason the UI can act on; a 409
  * (refused) or 404 (not the shopper's order) carries the backend's pt-BR message.
  */
-export function createHttpReturns({
-  http,
-  idToken,
-  timeoutMs = 15_000,
-}: {
-  /** A ky instance with `prefixUrl` set to the backend. */
-  http: KyInstance;
-  idToken: () => Promise<string | null>;
-  timeoutMs?: number;
-}): ReturnsPort {
+export function createHttpReturns({ http, idToken, timeoutMs = 15_000 }: BackendPortOptions): ReturnsPort {
   return {
     async requestReturn(orderId: string, reason: ReturnReason): Promise<Fulfilment> {
       const token = await idToken().catch(() => null);
