@@ -77,7 +77,7 @@ export function registerDelivery(env: () => E2E) {
       }, 120_000);
     }
 
-    it('cart → /checkout with Expressa → Entrega → Pix → Meus pedidos says what, where, how and when, paid by Pix; the shop owner ships and delivers it by npm run orders, and Meus pedidos follows', async () => {
+    it('cart → /checkout with Expressa → Entrega → Pix → Meus pedidos says what, where, how and when, paid by Pix; the shop owner ships and delivers it by npm run orders, and Meus pedidos follows; the shopper returns it and the shop owner refunds it', async () => {
       const account = await env().createAccount('frete');
       const shopper = await env().newShopper({ account });
       const { page } = shopper;
@@ -159,6 +159,25 @@ export function registerDelivery(env: () => E2E) {
           .allTextContents();
         expect(steps.map((step) => step.split(' — ')[0])).toEqual(['Pago', 'Em separação', 'Enviado', 'Entregue']);
         expect(await axeViolations(page), 'axe on Meus pedidos with a delivered order').toEqual([]);
+
+        // Within the 7 days the shopper asks to return it; the shop owner refunds it, frete included.
+        await order.getByRole('button', { name: 'Solicitar devolução' }).click();
+        await order.getByRole('radio', { name: 'O tamanho não serviu' }).check();
+        expect(await axeViolations(page), 'axe on the return form').toEqual([]);
+        await order.getByRole('button', { name: 'Confirmar devolução' }).click();
+        await order.getByText('Recebemos seu pedido de devolução. O reembolso inclui o frete.').waitFor();
+        expect(((await order.textContent()) ?? '').replace(/\u00a0/g, ' ')).toContain('SituaçãoDevolução solicitada');
+        expect(await owner.run(['reembolsar', orderId!])).toBe(0);
+        expect(owner.lines.at(-1)?.replace(/\u00a0/g, ' ')).toBe(
+          `Reembolso de R$ 528,90 feito (simulated, sim_refund_${orderId}).`,
+        );
+        await page.reload();
+        await order.first().waitFor();
+        await expect
+          .poll(async () => ((await order.textContent()) ?? '').replace(/\u00a0/g, ' '))
+          .toContain('SituaçãoReembolsado');
+        expect(await order.getByRole('button', { name: 'Solicitar devolução' }).count()).toBe(0);
+        expect(await axeViolations(page), 'axe on Meus pedidos with a refunded order').toEqual([]);
         expect(shopper.pageErrors).toEqual([]);
       } finally {
         await shopper.close();
