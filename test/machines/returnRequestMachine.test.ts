@@ -216,4 +216,19 @@ describe('returnRequestMachine', () => {
     expect(logError.mock.calls[0]![0].error).toMatchObject({ reason: 'network' });
     actor.stop();
   });
+
+  it('a try again after a failure clears the failure message while it is sent', async () => {
+    const { actor, requestReturn, snap } = sendingWith('defeito');
+    requestReturn.latest().reject(new ReturnFailedError('network', 'offline'));
+    await tick();
+    expect(snap().context.errorMessage).toBe(RETURN_FAILED_MESSAGE);
+    actor.send({ type: 'return.confirm' });
+    expect(snap().hasTag('busy')).toBe(true);
+    expect(snap().context.errorMessage).toBeNull();
+    expect(requestReturn.calls.map((call) => call.args)).toEqual([
+      ['cs_sim_a', 'defeito'],
+      ['cs_sim_a', 'defeito'],
+    ]);
+    actor.stop();
+  });
 });
