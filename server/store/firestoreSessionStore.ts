@@ -237,7 +237,7 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
           }
           const order = orderFor(settled, at, options?.paymentIntentId ?? null);
           tx.create(orderRef, order);
-          // The session carries the new order's life from its first step (Meus pedidos reads sessions).
+          // The checkout document carries the new order's life from its first step (Meus pedidos reads those documents).
           tx.update(sessionRef, { ...changes, fulfilment: order.fulfilment });
           return { kind: 'settled', session: { ...settled, fulfilment: order.fulfilment }, order };
         }),

@@ -75,7 +75,7 @@ export function createMemoryStore(): CheckoutStore & {
       if (outcome === 'paid' && !orders.has(id)) {
         order = orderFor(settled, at, options?.paymentIntentId ?? null);
         orders.set(id, order);
-        // The session carries the new order's life from its first step (Meus pedidos reads sessions).
+        // The checkout document carries the new order's life from its first step (Meus pedidos reads those documents).
         mirrored = { ...settled, fulfilment: order.fulfilment };
       }
       sessions.set(id, copy(mirrored));

@@ -49,7 +49,7 @@ export interface StoredSession {
   idempotencyKey: string | null;
   /**
    * The paid order's life (docs/requirements.md#order-lifecycle), mirrored from `orders/{id}` so that Meus pedidos,
-   * which reads these documents, shows it. Absent until the session is paid.
+   * which reads these documents, shows it. Absent until the checkout is paid.
    */
   fulfilment?: Fulfilment;
 }
