@@ -305,15 +305,21 @@ describe('catalogMachine (mutation run): a product read alone once the list has 
     expect(catalog.getProduct.calls.map((call) => call.args)).toEqual([['p9'], ['p8']]);
   });
 
+  /** The list loaded, product p9 read alone and shown, then asked for again: on screen while it is read again. */
+  async function showingAloneReadAgain() {
+    const started = startCatalog();
+    started.catalog.listCategories.latest().resolve([tenis]);
+    await tick();
+    started.actor.send({ type: 'catalog.product.show', id: 'p9' });
+    started.catalog.getProduct.latest().resolve(alone);
+    await tick();
+    started.actor.send({ type: 'catalog.product.show', id: 'p9' });
+    expect(started.snap().context.product).toEqual(alone);
+    return started;
+  }
+
   it('a product kept on screen while it is read again is dropped once the read finds nothing', async () => {
-    const { actor, catalog, snap } = startCatalog();
-    catalog.listCategories.latest().resolve([tenis]);
-    await tick();
-    actor.send({ type: 'catalog.product.show', id: 'p9' });
-    catalog.getProduct.latest().resolve(alone);
-    await tick();
-    actor.send({ type: 'catalog.product.show', id: 'p9' });
-    expect(snap().context.product).toEqual(alone);
+    const { catalog, snap } = await showingAloneReadAgain();
     catalog.getProduct.latest().resolve(null);
     await tick();
     expect(snap().matches({ product: 'notFound' })).toBe(true);
@@ -321,14 +327,7 @@ describe('catalogMachine (mutation run): a product read alone once the list has 
   });
 
   it('another product is not shown while it is read; the same one again stays on screen', async () => {
-    const { actor, catalog, snap } = startCatalog();
-    catalog.listCategories.latest().resolve([tenis]);
-    await tick();
-    actor.send({ type: 'catalog.product.show', id: 'p9' });
-    catalog.getProduct.latest().resolve(alone);
-    await tick();
-    actor.send({ type: 'catalog.product.show', id: 'p9' });
-    expect(snap().context.product).toEqual(alone);
+    const { actor, catalog, snap } = await showingAloneReadAgain();
     catalog.getProduct.latest().resolve(alone);
     await tick();
     actor.send({ type: 'catalog.product.show', id: 'p8' });
