@@ -1,8 +1,9 @@
 // The catalog at scale's documents (docs/adapters.md, "Catalog at scale"), for the catalog adapters and the
 // seed. Not re-exported from the domain index: the storefront's entry bundle needs none of it (the Firestore
 // adapter that does is a lazy chunk).
-import { integer, min, object, size, string, type Infer } from 'superstruct';
+import { integer, min, object, optional, size, string, type Infer } from 'superstruct';
 import { CATEGORY_PREVIEW_LIMIT, CategoryId, ProductStruct, type Category, type Product } from './catalog';
+import { StockUnits } from './stock';
 
 /** `products/{productId}`: the source of truth for a product, with its category, its place there and a search key. */
 export const ProductDocumentStruct = object({
@@ -12,6 +13,11 @@ export const ProductDocumentStruct = object({
   position: min(integer(), 0),
   /** searchNameOf(name): for prefix queries and the search index. */
   searchName: size(string(), 1, 200),
+  /**
+   * Units that can still be sold (src/domain/stock.ts): the source of truth, kept here only, never in a category
+   * document's inline products (a copy there would go stale with every sale). Absent: not tracked.
+   */
+  stock: optional(StockUnits),
 });
 export type ProductDocument = Infer<typeof ProductDocumentStruct>;
 
@@ -33,6 +39,7 @@ export function productOfDocument({
   categoryId: _categoryId,
   position: _position,
   searchName: _searchName,
+  stock: _stock,
   ...product
 }: ProductDocument): Product {
   return product;
