@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EmulatorPrerequisiteError } from './lib/emulators';
 import { PortInUseError } from './lib/ports';
+import { DEFAULT_CARRIER_SECONDS, parseCarrierSeconds } from './lib/carrierOption';
 import { DEFAULT_PORTS, ROOT, startLocalStack, type LocalStack } from './lib/stack';
 
 const USAGE = `usage: npm start [-- options]   |   npm run dev [-- options]
@@ -15,6 +16,8 @@ const USAGE = `usage: npm start [-- options]   |   npm run dev [-- options]
   --auth-port <n>          Auth emulator port (default ${DEFAULT_PORTS.auth})
   --firestore-port <n>     Firestore emulator port (default ${DEFAULT_PORTS.firestore})
   --data-dir <dir>         where the emulators keep their data (default .emulator-data)
+  --carrier <seconds>      the simulated carrier moves each paid order one step every <seconds>
+                           (Pago → Em separação → Enviado → Entregue; default ${DEFAULT_CARRIER_SECONDS}, 0 turns it off)
   --verbose                show every line the emulators, backend and Parcel print`;
 
 function port(value: string | undefined, fallback: number, flag: string): number {
@@ -25,6 +28,36 @@ function port(value: string | undefined, fallback: number, flag: string): number
 }
 
 class UsageError extends Error {}
+
+function carrierSeconds(value: string | undefined): number {
+  const seconds = parseCarrierSeconds(value);
+  if (typeof seconds === 'string') throw new UsageError(seconds);
+  return seconds;
+}
+
+/**
+ * The simulated carrier (scripts/lib/simulatedCarrier.ts) on the stack's Firestore emulator, loaded only when it
+ * runs: firebase-admin is not needed to start the shop.
+ */
+async function startCarrier(projectId: string, firestorePort: number, seconds: number) {
+  const [{ openFirestore }, { createFirestoreStore }, { startSimulatedCarrier }] = await Promise.all([
+    import('./lib/firestoreAdmin'),
+    import('../server/store/firestoreSessionStore'),
+    import('./lib/simulatedCarrier'),
+  ]);
+  const admin = openFirestore({ kind: 'emulator', projectId, host: `127.0.0.1:${firestorePort}` });
+  const carrier = startSimulatedCarrier({
+    store: createFirestoreStore({ firestore: admin.db }),
+    stepEveryMs: seconds * 1000,
+    report: (line) => console.log(`• ${line}`),
+  });
+  return {
+    async stop() {
+      await carrier.stop();
+      await admin.close();
+    },
+  };
+}
 
 async function main(): Promise<number> {
   let args;
@@ -37,6 +70,7 @@ async function main(): Promise<number> {
         'auth-port': { type: 'string' },
         'firestore-port': { type: 'string' },
         'data-dir': { type: 'string' },
+        carrier: { type: 'string' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -55,6 +89,7 @@ async function main(): Promise<number> {
   const startup = new AbortController();
   let starting: Promise<LocalStack> | null = null;
   let stack: LocalStack | null = null;
+  let carrier: { stop(): Promise<void> } | null = null;
   let stopping = false;
   // Children run in their own process groups: a Ctrl-C reaches only us, and we stop them in order.
   const shutdown = async (signal: string) => {
@@ -65,6 +100,7 @@ async function main(): Promise<number> {
     stopping = true;
     console.log(`\n${signal}: stopping the storefront, the backend and the emulators (saving their data)…`);
     startup.abort(); // during startup: startLocalStack stops what it has started, then rejects
+    await carrier?.stop();
     // A step that cannot be interrupted must not keep us waiting forever: give startup 20 s to unwind.
     const unwound = starting?.catch(() => null) ?? Promise.resolve(null);
     const running =
@@ -84,6 +120,7 @@ async function main(): Promise<number> {
       firestore: port(args['firestore-port'], DEFAULT_PORTS.firestore, '--firestore-port'),
     };
     const dataDir = args['data-dir'] ? resolve(args['data-dir']) : join(ROOT, '.emulator-data');
+    const carrierEvery = carrierSeconds(args.carrier);
     const verbose = args.verbose;
     starting = startLocalStack({
       signal: startup.signal,
@@ -99,6 +136,7 @@ async function main(): Promise<number> {
     });
     stack = await starting;
     if (stopping) return -1; // shutdown() is stopping it and will exit
+    if (carrierEvery > 0) carrier = await startCarrier(stack.projectId, stack.ports.firestore, carrierEvery);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const line = '─'.repeat(64);
     console.log(
@@ -112,6 +150,7 @@ async function main(): Promise<number> {
         `  Auth emulator         ${stack.urls.authEmulator}`,
         `  Firestore emulator    ${stack.urls.firestoreEmulator}`,
         `  Emulator data         ${dataDir}`,
+        `  Simulated carrier     ${carrierEvery > 0 ? `one step of each paid order every ${carrierEvery} s (--carrier 0: off)` : 'off'}`,
         '',
         '  Ctrl-C stops everything (the emulators save their data first).',
         line,
