@@ -8,6 +8,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
 import { runOrdersCommand } from '../../scripts/orders';
+import { openFirestore } from '../../scripts/lib/firestoreAdmin';
+import { ORDERS_COLLECTION, SESSIONS_COLLECTION } from '../../server/store/firestoreSessionStore';
+import type { Order, StoredSession } from '../../server/store/sessionStorePort';
+import type { Fulfilment } from '../../src/domain/fulfilment';
 import { axeViolations } from './support/axe';
 import { expectedWindow } from './support/deliveryWindow';
 import type { E2E } from './support/e2e';
@@ -24,6 +28,72 @@ function shopOwner(stack: Pick<E2E, 'firestoreHost' | 'projectId'>) {
   const collect = (line: string) => void lines.push(line);
   const env = { ...process.env, FIRESTORE_EMULATOR_HOST: stack.firestoreHost, GCLOUD_PROJECT: stack.projectId };
   return { lines, run: (args: string[]) => runOrdersCommand(args, env, { log: collect, error: collect }) };
+}
+
+const DAY = 86_400_000;
+
+/**
+ * A Pix order of one Boina de Lã Marrom (R$ 99,90) paid 12 days before `now`, picked 11, sent 10 and delivered
+ * exactly 8 days before: 8 Brasília calendar days, one past the 7 of CDC art. 49. Written with admin credentials
+ * as the backend writes them (the order, and the checkout document Meus pedidos reads).
+ */
+function anOrderDeliveredEightDaysAgo(
+  uid: string,
+  email: string,
+  now: number,
+): { session: StoredSession; order: Order } {
+  const id = `cs_sim_day8_${now.toString(36)}`;
+  const paidAt = now - 12 * DAY;
+  const fulfilment: Fulfilment = {
+    status: 'entregue',
+    history: [
+      { status: 'pago', at: paidAt },
+      { status: 'em_separacao', at: now - 11 * DAY },
+      { status: 'enviado', at: now - 10 * DAY },
+      { status: 'entregue', at: now - 8 * DAY },
+    ],
+    trackingCode: 'QB123456785BR',
+    deliveredAt: now - 8 * DAY,
+    returnReason: null,
+  };
+  const lineItems = [{ productId: 'boina-la-marrom', name: 'Boina de Lã Marrom', unitAmount: 9990, quantity: 1 }];
+  const order: Order = {
+    id,
+    provider: 'simulated',
+    uid,
+    email,
+    lineItems,
+    amountTotal: 9990,
+    currency: 'brl',
+    delivery: null,
+    paymentMethod: 'pix',
+    paidAt,
+    paymentIntentId: null,
+    fulfilment,
+    refund: null,
+  };
+  const session: StoredSession = {
+    id,
+    provider: 'simulated',
+    status: 'paid',
+    paymentMethod: 'pix',
+    uid,
+    email,
+    lineItems,
+    amountTotal: 9990,
+    currency: 'brl',
+    delivery: null,
+    successUrl: 'http://localhost/payment-confirmation?success=true',
+    cancelUrl: 'http://localhost/payment-confirmation?canceled=true',
+    createdAt: paidAt - 60_000,
+    expiresAt: paidAt + 30 * 60_000,
+    finishedAt: paidAt,
+    pix: null,
+    boleto: null,
+    idempotencyKey: null,
+    fulfilment,
+  };
+  return { session, order };
 }
 
 const text = async (page: Page, testId: string) =>
@@ -183,5 +253,49 @@ export function registerDelivery(env: () => E2E) {
         await shopper.close();
       }
     }, 150_000);
+
+    it('an order delivered 8 days ago: Meus pedidos shows no "Solicitar devolução" at 375 px, and the backend refuses the return with the reason (axe 0)', async () => {
+      const stack = env();
+      const account = await stack.createAccount('dia8');
+      const { session, order } = anOrderDeliveredEightDaysAgo(account.uid, account.email, Date.now());
+      const admin = openFirestore({ kind: 'emulator', projectId: stack.projectId, host: stack.firestoreHost });
+      try {
+        await admin.db.collection(ORDERS_COLLECTION).doc(order.id).set(order);
+        await admin.db.collection(SESSIONS_COLLECTION).doc(session.id).set(session);
+      } finally {
+        await admin.close();
+      }
+      const shopper = await stack.newShopper({ account, width: 375, height: 800 });
+      const { page } = shopper;
+      try {
+        await visit(page, '/pedidos');
+        const shown = page.getByRole('article');
+        await shown.first().waitFor();
+        await page.getByRole('list', { name: 'Andamento do pedido' }).waitFor();
+        const words = ((await shown.textContent()) ?? '').replace(/\u00a0/g, ' ');
+        expect(words).toContain('SituaçãoEntregue');
+        expect(words).toContain('1 × Boina de Lã Marrom');
+        expect(await shown.getByRole('button', { name: 'Solicitar devolução' }).count()).toBe(0);
+        expect(await axeViolations(page), 'axe on Meus pedidos past the 7 days, at 375 px').toEqual([]);
+
+        // Asked anyway, with the shopper's own token: refused, saying why, and the order is unchanged.
+        const response = await fetch(`${stack.backend}/orders/${order.id}/return`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${account.idToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ reason: 'arrependimento' }),
+        });
+        expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        expect(JSON.stringify(await response.json())).toContain(
+          'O prazo de devolução terminou: o pedido foi entregue há 8 dias e a devolução vale por até 7 dias após a entrega (CDC, art. 49).',
+        );
+        await page.reload();
+        await shown.first().waitFor();
+        expect(((await shown.textContent()) ?? '').replace(/\u00a0/g, ' ')).toContain('SituaçãoEntregue');
+        expect(shopper.pageErrors).toEqual([]);
+      } finally {
+        await shopper.close();
+      }
+    }, 90_000);
   });
 }
