@@ -96,6 +96,17 @@ function anOrderDeliveredEightDaysAgo(
   return { session, order };
 }
 
+/** axe on the page as it is at 1280 px, then at a phone's 375 px, then back: the order's new states at both widths. */
+async function axeAtBothWidths(page: Page): Promise<Record<number, unknown[]>> {
+  const found: Record<number, unknown[]> = {};
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    found[width] = await axeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return found;
+}
+
 const text = async (page: Page, testId: string) =>
   ((await page.getByTestId(testId).textContent()) ?? '').replace(/\u00a0/g, ' ');
 
@@ -228,12 +239,15 @@ export function registerDelivery(env: () => E2E) {
           .getByRole('listitem')
           .allTextContents();
         expect(steps.map((step) => step.split(' — ')[0])).toEqual(['Pago', 'Em separação', 'Enviado', 'Entregue']);
-        expect(await axeViolations(page), 'axe on Meus pedidos with a delivered order').toEqual([]);
+        expect(await axeAtBothWidths(page), 'axe on Meus pedidos with a delivered order').toEqual({
+          1280: [],
+          375: [],
+        });
 
         // Within the 7 days the shopper asks to return it; the shop owner refunds it, frete included.
         await order.getByRole('button', { name: 'Solicitar devolução' }).click();
         await order.getByRole('radio', { name: 'O tamanho não serviu' }).check();
-        expect(await axeViolations(page), 'axe on the return form').toEqual([]);
+        expect(await axeAtBothWidths(page), 'axe on the return form').toEqual({ 1280: [], 375: [] });
         await order.getByRole('button', { name: 'Confirmar devolução' }).click();
         await order.getByText('Recebemos seu pedido de devolução. O reembolso inclui o frete.').waitFor();
         expect(((await order.textContent()) ?? '').replace(/\u00a0/g, ' ')).toContain('SituaçãoDevolução solicitada');
@@ -247,7 +261,7 @@ export function registerDelivery(env: () => E2E) {
           .poll(async () => ((await order.textContent()) ?? '').replace(/\u00a0/g, ' '))
           .toContain('SituaçãoReembolsado');
         expect(await order.getByRole('button', { name: 'Solicitar devolução' }).count()).toBe(0);
-        expect(await axeViolations(page), 'axe on Meus pedidos with a refunded order').toEqual([]);
+        expect(await axeAtBothWidths(page), 'axe on Meus pedidos with a refunded order').toEqual({ 1280: [], 375: [] });
         expect(shopper.pageErrors).toEqual([]);
       } finally {
         await shopper.close();
