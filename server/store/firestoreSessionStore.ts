@@ -1,4 +1,10 @@
-import type { Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentReference,
+  type Firestore,
+  type Query,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import {
   array,
   enums,
@@ -14,6 +20,7 @@ import {
   validate,
   type Describe,
 } from 'superstruct';
+import { StockUnits } from '../../src/domain/stock';
 import { MalformedDocumentError, ProductId } from '../../src/domain';
 import { DELIVERY_SERVICES, UFS, type DeliveryAddress, type OrderDelivery } from '../../src/domain/delivery';
 import {
@@ -25,9 +32,12 @@ import {
 } from '../../src/domain/fulfilment';
 import type { LineItem, RefundRecord } from '../payments/paymentsPort';
 import {
+  deadlineOf,
   orderFor,
   pendingSession,
   refundedOrder,
+  releasesStock,
+  reservationFor,
   sessionWithDelivery,
   settledSession,
   steppedOrder,
@@ -38,7 +48,9 @@ import {
   type IdempotencyClaim,
   type IdempotencyRecord,
   type MarkPendingResult,
+  type OpenSessionResult,
   type Order,
+  type ReservedUnits,
   type SetDeliveryResult,
   type SettleResult,
   type StepOrderResult,
@@ -48,6 +60,13 @@ import {
 export const SESSIONS_COLLECTION = 'checkoutSessions';
 export const ORDERS_COLLECTION = 'orders';
 export const IDEMPOTENCY_COLLECTION = 'idempotencyKeys';
+/** The catalog's products: `stock` is the source of truth for units (src/domain/stock.ts). */
+export const PRODUCTS_COLLECTION = 'products';
+/**
+ * Concurrent checkouts of the last units contend on one product document; the admin SDK retries an aborted
+ * transaction 5 times by default, which 20 shoppers at once can exhaust. Each retry reads the stock anew.
+ */
+const RESERVATION_ATTEMPTS = 30;
 
 const LineItemStruct: Describe<LineItem> = object({
   productId: ProductId,
@@ -115,6 +134,7 @@ const SessionStruct: Describe<StoredSession> = object({
   pix: nullable(object({ copyPaste: string(), expiresAt: number() })),
   boleto: nullable(object({ line: string(), dueAt: number() })),
   idempotencyKey: nullable(string()),
+  reserved: optional(array(object({ productId: ProductId, quantity: min(integer(), 1) }))),
   fulfilment: optional(FulfilmentStruct),
 });
 const RefundStruct: Describe<RefundRecord> = object({
@@ -147,8 +167,18 @@ const IdempotencyStruct: Describe<IdempotencyRecord> = object({
   createdAt: number(),
 });
 
-/** Documents written before the payment and delivery fields existed lack them: read them as "not known yet". */
-const SESSION_DEFAULTS = { paymentMethod: null, pix: null, boleto: null, idempotencyKey: null, delivery: null };
+/**
+ * Documents written before the payment and delivery fields existed lack them: read them as "not known yet"; those
+ * written before stock reserved nothing.
+ */
+const SESSION_DEFAULTS = {
+  paymentMethod: null,
+  pix: null,
+  boleto: null,
+  idempotencyKey: null,
+  delivery: null,
+  reserved: [],
+};
 /** Orders paid before their PaymentIntent and refund were kept: none known, none made. */
 const ORDER_DEFAULTS = { paymentMethod: null, delivery: null, paymentIntentId: null, refund: null };
 const withDefaults = (data: unknown, defaults: object): unknown =>
@@ -179,6 +209,35 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
   const sessions = firestore.collection(SESSIONS_COLLECTION);
   const orders = firestore.collection(ORDERS_COLLECTION);
   const attempts = firestore.collection(IDEMPOTENCY_COLLECTION);
+  const products = firestore.collection(PRODUCTS_COLLECTION);
+
+  /** Units left per product read in `tx`: null for an untracked product (no document, or no stock field). */
+  const readStock = async (tx: Transaction, productIds: readonly string[]) => {
+    const refs = productIds.map((id) => products.doc(id));
+    const snapshots = refs.length > 0 ? await tx.getAll(...refs) : [];
+    const stock = new Map<string, { ref: DocumentReference; units: number | null }>();
+    snapshots.forEach((snapshot, index) => {
+      const productId = productIds[index]!;
+      const units: unknown = snapshot.exists ? snapshot.get('stock') : undefined;
+      if (units !== undefined && !StockUnits.is(units))
+        throw new MalformedDocumentError(PRODUCTS_COLLECTION, productId, `stock: ${JSON.stringify(units)}`);
+      stock.set(productId, { ref: refs[index]!, units: units ?? null });
+    });
+    return stock;
+  };
+  /** Gives units back in `tx` (its reads done), to the products still tracked. */
+  const giveBack = async (tx: Transaction, reserved: readonly ReservedUnits[] = []) => {
+    const stock = await readStock(
+      tx,
+      reserved.map((units) => units.productId),
+    );
+    return () => {
+      for (const { productId, quantity } of reserved) {
+        const product = stock.get(productId);
+        if (product && product.units !== null) tx.update(product.ref, { stock: FieldValue.increment(quantity) });
+      }
+    };
+  };
   const readSession = (id: string, data: unknown) =>
     parse(SESSIONS_COLLECTION, id, withDefaults(data, SESSION_DEFAULTS), SessionStruct);
   const readOrder = (id: string, data: unknown) => parse(ORDERS_COLLECTION, id, withOrderDefaults(data), OrderStruct);
@@ -187,7 +246,11 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
    * One transaction over both documents: two concurrent steps from one status cannot both apply, and the session
    * never shows a step the order does not have. `step` is the rule (the lifecycle, and for a refund its record).
    */
-  const stepInTransaction = (id: string, step: (order: Order) => Exclude<StepOrderResult, { kind: 'missing' }>) =>
+  const stepInTransaction = (
+    id: string,
+    step: (order: Order) => Exclude<StepOrderResult, { kind: 'missing' }>,
+    { refund = false } = {},
+  ) =>
     firestore.runTransaction(async (tx): Promise<StepOrderResult> => {
       const orderRef = orders.doc(id);
       const sessionRef = sessions.doc(id);
@@ -195,11 +258,15 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
       if (!orderSnapshot?.exists) return { kind: 'missing' };
       const result = step(readOrder(id, orderSnapshot.data()));
       if (result.kind === 'refused') return result;
-      const { fulfilment, refund } = result.order;
+      // A refunded order's units go back on sale; an order with no session of ours reserved none.
+      const session = sessionSnapshot?.exists ? readSession(id, sessionSnapshot.data()) : null;
+      const release = refund && session ? await giveBack(tx, session.reserved) : null;
+      const { fulfilment } = result.order;
       // A refund is written once, with its Reembolsado step; the other steps leave the field as it is.
-      tx.update(orderRef, refund ? { fulfilment, refund } : { fulfilment });
+      tx.update(orderRef, refund ? { fulfilment, refund: result.order.refund } : { fulfilment });
       // An order recorded from a Stripe webhook may have no session of ours to mirror to.
-      if (sessionSnapshot?.exists) tx.update(sessionRef, { fulfilment });
+      if (session) tx.update(sessionRef, { fulfilment });
+      release?.();
       return result;
     });
 
@@ -213,6 +280,26 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
   };
 
   return {
+    openSession: (newSession) =>
+      guard('open session', () =>
+        firestore.runTransaction(
+          async (tx): Promise<OpenSessionResult> => {
+            const sessionRef = sessions.doc(newSession.id);
+            const existing = await tx.get(sessionRef);
+            // A repeated call for one provider session: it was reserved once, and stays so.
+            if (existing.exists) return { kind: 'opened', session: readSession(newSession.id, existing.data()) };
+            const stock = await readStock(tx, [...new Set(newSession.lineItems.map((line) => line.productId))]);
+            const reservation = reservationFor(newSession.lineItems, (id) => stock.get(id)?.units ?? null);
+            if (reservation.kind === 'short') return reservation;
+            for (const { productId, quantity } of reservation.reserved)
+              tx.update(stock.get(productId)!.ref, { stock: FieldValue.increment(-quantity) });
+            const session: StoredSession = { ...newSession, reserved: reservation.reserved };
+            tx.create(sessionRef, session);
+            return { kind: 'opened', session };
+          },
+          { maxAttempts: RESERVATION_ATTEMPTS },
+        ),
+      ),
     saveSession: (session) => guard('save session', async () => void (await sessions.doc(session.id).set(session))),
     getSession: (id) =>
       guard('read session', async () => {
@@ -231,7 +318,13 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
           const settled = settledSession(session, outcome, at, options);
           if (!settled) return { kind: 'finished', session };
           const changes = { status: settled.status, paymentMethod: settled.paymentMethod, finishedAt: at };
-          if (outcome !== 'paid' || orderSnapshot?.exists) {
+          if (releasesStock(outcome)) {
+            const release = await giveBack(tx, session.reserved);
+            tx.update(sessionRef, changes);
+            release();
+            return { kind: 'settled', session: settled, order: null };
+          }
+          if (orderSnapshot?.exists) {
             tx.update(sessionRef, changes);
             return { kind: 'settled', session: settled, order: null };
           }
@@ -325,13 +418,31 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
       }),
     stepOrder: (id, event) => guard('step order', () => stepInTransaction(id, (order) => steppedOrder(order, event))),
     recordRefund: (id, refund) =>
-      guard('record refund', () => stepInTransaction(id, (order) => refundedOrder(order, refund))),
+      guard('record refund', () => stepInTransaction(id, (order) => refundedOrder(order, refund), { refund: true })),
     listOrders: (limit) =>
       guard('list orders', async () => {
         if (limit < 1) return [];
         // Ties in paidAt come by id, descending (Firestore follows the last orderBy's direction).
         const snapshot = await orders.orderBy('paidAt', 'desc').limit(limit).get();
         return snapshot.docs.map((doc) => readOrder(doc.id, doc.data()));
+      }),
+    listExpiredSessions: (now, limit) =>
+      guard('list expired sessions', async () => {
+        if (limit < 1) return [];
+        // One query per deadline field (firestore.indexes.json has an index for each): a pending session's deadline
+        // is its Pix's or its boleto's, which may come after the session's own expiry.
+        const overdue = (query: Query, field: string) =>
+          query.where(field, '<=', now).orderBy(field).limit(limit).get();
+        const pending = sessions.where('provider', '==', 'simulated').where('status', '==', 'pending');
+        const snapshots = await Promise.all([
+          overdue(sessions.where('status', '==', 'open'), 'expiresAt'),
+          overdue(pending, 'pix.expiresAt'),
+          overdue(pending, 'boleto.dueAt'),
+        ]);
+        return snapshots
+          .flatMap((snapshot) => snapshot.docs.map((doc) => readSession(doc.id, doc.data())))
+          .sort((a, b) => deadlineOf(a) - deadlineOf(b))
+          .slice(0, limit);
       }),
   };
 }

@@ -48,11 +48,40 @@ export interface StoredSession {
   /** The client's Idempotency-Key for this attempt, or null when the request had none. */
   idempotencyKey: string | null;
   /**
+   * The units this checkout took from `products/{id}.stock` when it opened (tracked products only; an untracked
+   * product is sold without a reservation). Given back when it ends canceled, declined or expired, or when its
+   * order is refunded; kept sold when it is paid. Absent (a session stored before stock existed): none.
+   */
+  reserved?: ReservedUnits[];
+  /**
    * The paid order's life (docs/requirements.md#order-lifecycle), mirrored from `orders/{id}` so that Meus pedidos,
    * which reads these documents, shows it. Absent until the checkout is paid.
    */
   fulfilment?: Fulfilment;
 }
+
+/** Units of one product held by a checkout (docs/requirements.md#stock). */
+export interface ReservedUnits {
+  productId: string;
+  quantity: number;
+}
+
+/** A line asking for more than its product has left: what the 409 names (STOCK_MESSAGES.notEnough). */
+export interface StockShortage {
+  productId: string;
+  name: string;
+  /** Units left, 0 when sold out. */
+  left: number;
+}
+
+/** A checkout session as the route hands it to `openSession`: what it reserves is the store's to find out. */
+export type NewSession = Omit<StoredSession, 'reserved'>;
+
+export type OpenSessionResult =
+  /** Reserved and stored, in one transaction (or already stored by an earlier call: nothing reserved again). */
+  | { kind: 'opened'; session: StoredSession }
+  /** A product has fewer units than a line asks for: nothing reserved, nothing stored. */
+  | { kind: 'short'; shortages: StockShortage[] };
 
 /** A paid order, kept in `orders` (server-side only; the rules deny clients). Its id is the session id. */
 export interface Order {
@@ -168,6 +197,14 @@ export interface IdempotencyRecord {
  * retry cannot pay twice).
  */
 export interface CheckoutStore {
+  /**
+   * Opens a checkout (docs/requirements.md#stock): reads each line's `products/{id}.stock`, refuses when any has
+   * fewer units than its line asks for, otherwise takes them and stores the session, all in one transaction, so
+   * concurrent checkouts never sell a unit twice and the stock never goes below 0. A product without a stock
+   * field (or without a document) is untracked: sold without a reservation.
+   */
+  openSession(session: NewSession): Promise<OpenSessionResult>;
+  /** Stores the session as given, reserving nothing (sessions kept as they were recorded elsewhere, tests). */
   saveSession(session: StoredSession): Promise<void>;
   getSession(id: string): Promise<StoredSession | null>;
   /** Replaces the session's delivery (quote and address), atomically, only while it is open. */
@@ -188,6 +225,8 @@ export interface CheckoutStore {
   /**
    * Moves an open session to any outcome, a pending one to paid/declined/expired. `expired` is always accepted
    * while the session is not finished; the others need the session within its deadline unless `evenIfExpired`.
+   * Canceled, declined and expired give the session's reserved units back in the same transaction; paid keeps
+   * them sold. A session already finished changes nothing, so a replayed event never gives units back twice.
    */
   settle(id: string, outcome: SessionOutcome, at: number, options?: SettleOptions): Promise<SettleResult>;
   /** Records an order for a session we have no record of (a Stripe webhook for a session saved elsewhere). */
@@ -202,11 +241,18 @@ export interface CheckoutStore {
   /**
    * The refund made (PaymentProvider.refund) and the Reembolsado step at its time, written together, atomically:
    * refused, with nothing written, when the lifecycle does not take reembolsar from the stored status (already
-   * Reembolsado included), so one order keeps one refund. The step is mirrored to the session as stepOrder's.
+   * Reembolsado included), so one order keeps one refund. The step is mirrored to the session as stepOrder's, and
+   * the units its checkout reserved go back to their products' stock in the same transaction.
    */
   recordRefund(id: string, refund: RefundRecord): Promise<StepOrderResult>;
   /** The `limit` most recently paid orders, newest first. */
   listOrders(limit: number): Promise<Order[]>;
+  /**
+   * Sessions the backend may expire by itself at `now`, the longest overdue first, at most `limit`: open ones past
+   * their expiry, and pending simulated ones past their Pix or boleto deadline (a pending Stripe payment is
+   * Stripe's to end: a boleto may be compensated after its due date, and the webhook says so).
+   */
+  listExpiredSessions(now: number, limit: number): Promise<StoredSession[]>;
   /** Atomically claims `scopedKey` for this cart fingerprint (the first of 50 concurrent claims wins). */
   claimIdempotencyKey(
     scopedKey: string,
@@ -268,6 +314,42 @@ export function orderFor(session: StoredSession, paidAt: number, paymentIntentId
     fulfilment: paidFulfilment(paidAt),
     refund: null,
   };
+}
+
+/** canceled, declined and expired give a checkout's units back; paid keeps them sold. */
+export function releasesStock(outcome: SessionOutcome): boolean {
+  return outcome !== 'paid';
+}
+
+/**
+ * The units a checkout's lines take, by product (a product named on two lines counts once, with both
+ * quantities), against `stockOf` (null: untracked, nothing to reserve): what to reserve, or every shortage.
+ */
+export function reservationFor(
+  lineItems: readonly LineItem[],
+  stockOf: (productId: string) => number | null,
+): { kind: 'reserved'; reserved: ReservedUnits[] } | { kind: 'short'; shortages: StockShortage[] } {
+  const wanted = new Map<string, { name: string; quantity: number }>();
+  for (const line of lineItems) {
+    const entry = wanted.get(line.productId);
+    wanted.set(line.productId, { name: line.name, quantity: (entry?.quantity ?? 0) + line.quantity });
+  }
+  const reserved: ReservedUnits[] = [];
+  const shortages: StockShortage[] = [];
+  for (const [productId, { name, quantity }] of wanted) {
+    const left = stockOf(productId);
+    if (left === null) continue;
+    if (left < quantity) shortages.push({ productId, name, left: Math.max(left, 0) });
+    else reserved.push({ productId, quantity });
+  }
+  return shortages.length > 0 ? { kind: 'short', shortages } : { kind: 'reserved', reserved };
+}
+
+/** Whether the sweep may expire this session at `now` (listExpiredSessions' rule, for the memory store). */
+export function isOverdue(session: StoredSession, now: number): boolean {
+  if (session.status === 'open') return session.expiresAt <= now;
+  if (session.status === 'pending') return session.provider === 'simulated' && deadlineOf(session) <= now;
+  return false;
 }
 
 /** When a session stops being payable: its Pix or boleto deadline while pending, its own expiry while open. */

@@ -38,6 +38,7 @@ export function aSession(overrides: Partial<StoredSession> = {}): StoredSession 
     pix: null,
     boleto: null,
     idempotencyKey: null,
+    reserved: [],
     ...overrides,
   };
 }
