@@ -15,6 +15,7 @@ import shopperLimit from './plugins/shopperLimit';
 import type { ShopperLimiter } from './limits/limiterPort';
 import { CHECKOUT_ROUTE, checkoutRoutes } from './routes/checkout';
 import { healthRoutes } from './routes/health';
+import { DEFAULT_CHECKOUT_EXPIRES_AFTER_MINUTES } from './serverConfig';
 import { ORDER_RETURN_ROUTE, orderReturnRoutes } from './routes/orderReturn';
 import { PAY_PAGE_PREFIX, payPageRoutes } from './routes/payPage';
 import { pagesRoutes, type PagesRoutesOptions } from './routes/pages';
@@ -70,8 +71,10 @@ export interface ServerDeps {
   logger?: FastifyServerOptions['logger'];
   /** Largest accepted request body, bytes. 100 full cart lines are about 30 KB. */
   bodyLimit?: number;
-  /** How long a checkout session can be paid. */
+  /** How long a checkout session can be paid, and its units stay reserved (CHECKOUT_EXPIRES_AFTER_MINUTES). */
   sessionTtlMs?: number;
+  /** How long the store may take over one checkout before the shopper gets a 503 (DEFAULT_STORE_DEADLINE_MS). */
+  checkoutStoreDeadlineMs?: number;
   trustProxy?: boolean;
   /** Checkout sessions per shopper (uid) and window, counted over every instance (server/limits/). */
   shopperLimit?: { limiter: ShopperLimiter; max: number; windowMs: number };
@@ -162,7 +165,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     store: deps.store,
     priceBook,
     confirmationUrl,
-    sessionTtlMs: deps.sessionTtlMs ?? 24 * 60 * 60 * 1000,
+    sessionTtlMs: deps.sessionTtlMs ?? DEFAULT_CHECKOUT_EXPIRES_AFTER_MINUTES * 60_000,
+    ...(deps.checkoutStoreDeadlineMs === undefined ? {} : { storeDeadlineMs: deps.checkoutStoreDeadlineMs }),
     now,
   });
   // The shopper's return of a delivered order (docs/requirements.md#order-lifecycle), beside the checkout.

@@ -10,7 +10,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { defineSecret, defineString } from 'firebase-functions/params';
 import { onRequest } from 'firebase-functions/v2/https';
-import type { FastifyInstance } from 'fastify';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import * as logger from 'firebase-functions/logger';
+import type { createBackend as CreateBackend } from './main';
 
 const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
 const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
@@ -26,15 +28,15 @@ const paymentProvider = defineString('PAYMENT_PROVIDER', {
 /** Folder of the bundle holding the storefront build's app-shell.html and 404.html. */
 const FUNCTION_SITE_DIR = 'site';
 
-let backend: Promise<FastifyInstance> | null = null;
+type Backend = Awaited<ReturnType<typeof CreateBackend>>;
+let backend: Promise<Backend> | null = null;
 
-async function startBackend(): Promise<FastifyInstance> {
-  // Loaded on the first request, not at import: `firebase deploy` and the emulator import this file to discover
-  // the function (10 s limit), and Fastify + firebase-admin + stripe take seconds on a busy machine.
-  const [{ loadConfig }, { createBackend }] = await Promise.all([import('./serverConfig'), import('./main')]);
+/** The settings from the params and secrets (the platform's own variables beside them). */
+async function configFromParams() {
+  const { loadConfig } = await import('./serverConfig');
   const site = siteUrl.value();
   const provider = paymentProvider.value();
-  const config = loadConfig({
+  return loadConfig({
     ...process.env,
     // The platform's PORT (a number in Cloud Run, a socket path in the emulator) is not ours: we do not listen.
     PORT: '',
@@ -52,9 +54,24 @@ async function startBackend(): Promise<FastifyInstance> {
     // pages Hosting has no file for are rendered here.
     STOREFRONT_DIST_DIR: join(import.meta.dirname, FUNCTION_SITE_DIR),
   });
-  const { app } = await createBackend(config, { cloudFunction: true });
-  await app.ready();
-  return app;
+}
+
+async function startBackend(): Promise<Backend> {
+  // Loaded on the first request, not at import: `firebase deploy` and the emulator import this file to discover
+  // the function (10 s limit), and Fastify + firebase-admin + stripe take seconds on a busy machine.
+  const [config, { createBackend }] = await Promise.all([configFromParams(), import('./main')]);
+  const started = await createBackend(config, { cloudFunction: true });
+  await started.app.ready();
+  return started;
+}
+
+/** The instance's backend, built on first use; a failed start is tried again by the next call. */
+function theBackend(): Promise<Backend> {
+  backend ??= startBackend().catch((error: unknown) => {
+    backend = null;
+    throw error;
+  });
+  return backend;
 }
 
 export const api = onRequest(
@@ -74,11 +91,27 @@ export const api = onRequest(
     secrets: [stripeSecretKey, stripeWebhookSecret],
   },
   async (req, res) => {
-    backend ??= startBackend().catch((error: unknown) => {
-      backend = null; // the next request tries again
-      throw error;
-    });
-    const app = await backend;
+    const { app } = await theBackend();
     app.routing(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+  },
+);
+
+/**
+ * Checkout sessions past their deadline give their units back (server/expirySweep.ts): a function instance has no
+ * long-running timer, so Cloud Scheduler asks every 5 minutes. Only the store and the provider are opened, not the
+ * HTTP app. A sweep ends its batch well within the limit; a backlog is worked off by the next runs.
+ */
+export const expireCheckouts = onSchedule(
+  {
+    schedule: 'every 5 minutes',
+    region: 'southamerica-east1',
+    memory: '256MiB',
+    timeoutSeconds: 120,
+    maxInstances: 1,
+    secrets: [stripeSecretKey, stripeWebhookSecret],
+  },
+  async () => {
+    const [config, { sweepOnce }] = await Promise.all([configFromParams(), import('./main')]);
+    await sweepOnce(config, logger);
   },
 );

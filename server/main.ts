@@ -13,6 +13,7 @@ import { createFirestoreShopperLimiter } from './limits/firestoreLimiter';
 import { createFirestorePageSource } from './render/pageSource';
 import { firestoreProductSource } from './adapters/search/firestoreSource';
 import { createProductSearch } from './adapters/search/productSearch';
+import { startExpirySweep, sweepExpiredSessions, type SweepDeps } from './expirySweep';
 
 let instances = 0;
 
@@ -27,7 +28,8 @@ export interface BackendOptions {
  * The backend wired to Firebase (firebase-admin) from the settings, not listening: `npm run server` listens on a
  * port, the Cloud Function (server/functions.ts) hands it the platform's requests.
  */
-export async function createBackend(config: ServerConfig, options: BackendOptions = {}) {
+/** firebase-admin for the settings' project (the emulators when the settings name them). */
+function openFirebase(config: ServerConfig) {
   // firebase-admin reads FIRESTORE_EMULATOR_HOST / FIREBASE_AUTH_EMULATOR_HOST itself; without them it talks to
   // the real project with Application Default Credentials and verifies tokens against Google's keys.
   // Offline against the emulators, google-auth-library would still probe the GCE metadata server; don't.
@@ -46,6 +48,32 @@ export async function createBackend(config: ServerConfig, options: BackendOption
           boletoExpiresAfterDays: config.boletoExpiresAfterDays,
         })
       : createSimulatedProvider({ publicUrl: config.publicUrl });
+  const close = async () => {
+    await firestore.terminate();
+    await deleteApp(firebase);
+  };
+  return { firebase, firestore, stripe, payments, store: createFirestoreStore({ firestore }), close };
+}
+
+/**
+ * One sweep of the checkout sessions past their deadline (server/expirySweep.ts) with only what it needs (the
+ * store and the provider, no HTTP app): the scheduled Cloud Function's work.
+ */
+export async function sweepOnce(config: ServerConfig, log: SweepDeps['log']) {
+  const { store, payments, close } = openFirebase(config);
+  try {
+    return await sweepExpiredSessions({ store, payments, now: Date.now, log });
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The backend wired to Firebase (firebase-admin) from the settings, not listening: `npm run server` listens on a
+ * port, the Cloud Function (server/functions.ts) hands it the platform's requests.
+ */
+export async function createBackend(config: ServerConfig, options: BackendOptions = {}) {
+  const { firebase, firestore, stripe, payments, store, close } = openFirebase(config);
   const shopperLimit = options.shopperLimit ?? { max: config.shopperLimitMax, windowMs: config.shopperLimitWindowMs };
 
   const app = await buildServer({
@@ -53,7 +81,8 @@ export async function createBackend(config: ServerConfig, options: BackendOption
     catalog: createAdminCatalog({ firestore }),
     catalogCacheTtlMs: config.catalogCacheTtlMs,
     payments,
-    store: createFirestoreStore({ firestore }),
+    store,
+    sessionTtlMs: config.checkoutExpiresAfterMinutes * 60_000,
     verifier: createFirebaseTokenVerifier({ auth: getAuth(firebase), cacheTtlMs: 60_000 }),
     ...(stripe && config.stripeWebhookSecret ? { stripeWebhook: { stripe, secret: config.stripeWebhookSecret } } : {}),
     asyncMethods: {
@@ -78,16 +107,27 @@ export async function createBackend(config: ServerConfig, options: BackendOption
     // buildServer adds the redaction of tokens and delivery addresses (REDACTED_LOG_PATHS).
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
+  const sweepDeps = { store, payments, now: Date.now, log: app.log };
+  let sweeping: { stop(): Promise<void> } | null = null;
   app.addHook('onClose', async () => {
-    await firestore.terminate();
-    await deleteApp(firebase);
+    // A sweep under way ends before Firestore closes under it.
+    await sweeping?.stop();
+    await close();
   });
-  return { app, payments };
+  return {
+    app,
+    payments,
+    /** Sweeps every `intervalMs` until the app closes (the long-running server). */
+    startSweeping(intervalMs: number) {
+      sweeping ??= startExpirySweep({ ...sweepDeps, intervalMs });
+    },
+  };
 }
 
 export async function startServer(config: ServerConfig = loadConfig()) {
-  const { app, payments } = await createBackend(config);
+  const { app, payments, startSweeping } = await createBackend(config);
   await app.listen({ port: config.port, host: config.host });
+  if (config.expirySweepIntervalMs > 0) startSweeping(config.expirySweepIntervalMs);
   app.log.info(
     {
       provider: payments.name,

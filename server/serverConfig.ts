@@ -22,6 +22,11 @@ const Url = pattern(string(), /^https?:\/\/[^\s/]+(\/.*)?$/);
 const Port = coerce(integer(), string(), (value) => Number(value));
 const Millis = coerce(min(number(), 0), string(), (value) => Number(value));
 
+/** How long a checkout session can be paid, and its units stay reserved: Stripe's least (30 min). */
+export const DEFAULT_CHECKOUT_EXPIRES_AFTER_MINUTES = 30;
+/** How often the long-running server expires the checkout sessions past their deadline. */
+export const DEFAULT_EXPIRY_SWEEP_INTERVAL_MS = 60_000;
+
 const ConfigStruct = object({
   PORT: defaulted(Port, DEFAULT_PORTS.backend),
   HOST: defaulted(size(string(), 1, 255), LOOPBACK_HOST),
@@ -50,6 +55,13 @@ const ConfigStruct = object({
     coerce(min(integer(), 1000), string(), (value) => Number(value)),
     10 * 60_000,
   ),
+  // Stripe takes 30 min to 24 h; the simulated page any whole number of minutes up to a day.
+  CHECKOUT_EXPIRES_AFTER_MINUTES: defaulted(
+    coerce(size(integer(), 1, 1440), string(), (value) => Number(value)),
+    DEFAULT_CHECKOUT_EXPIRES_AFTER_MINUTES,
+  ),
+  // 0 turns the server's sweep off (a Cloud Function has the scheduled one instead).
+  EXPIRY_SWEEP_INTERVAL_MS: defaulted(Millis, DEFAULT_EXPIRY_SWEEP_INTERVAL_MS),
   STOREFRONT_DIST_DIR: optional(size(string(), 1, 4096)),
   PAGE_CACHE_TTL_MS: defaulted(Millis, 10_000),
 });
@@ -75,6 +87,10 @@ export interface ServerConfig {
   /** Checkout sessions one shopper may create per window, over every instance (Firestore counters). */
   shopperLimitMax: number;
   shopperLimitWindowMs: number;
+  /** How long a checkout session can be paid and holds its units, in minutes. */
+  checkoutExpiresAfterMinutes: number;
+  /** How often `npm run server` expires the sessions past their deadline, giving their units back; 0: never. */
+  expirySweepIntervalMs: number;
   /** The storefront build whose app shell catalog pages rendered on request fill; unset: no page routes. */
   storefrontDistDir: string | undefined;
   /** How long a rendered page or sitemap is kept in the instance's memory (0: not kept). */
@@ -92,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (c.PAYMENT_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY) {
     throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY (the secret key stays on the backend).');
   }
+  if (c.PAYMENT_PROVIDER === 'stripe' && c.CHECKOUT_EXPIRES_AFTER_MINUTES < 30) {
+    throw new Error('PAYMENT_PROVIDER=stripe needs CHECKOUT_EXPIRES_AFTER_MINUTES of 30 or more (Stripe’s least).');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -108,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     boletoExpiresAfterDays: c.BOLETO_EXPIRES_AFTER_DAYS,
     shopperLimitMax: c.SHOPPER_LIMIT_MAX,
     shopperLimitWindowMs: c.SHOPPER_LIMIT_WINDOW_MS,
+    checkoutExpiresAfterMinutes: c.CHECKOUT_EXPIRES_AFTER_MINUTES,
+    expirySweepIntervalMs: c.EXPIRY_SWEEP_INTERVAL_MS,
     storefrontDistDir: c.STOREFRONT_DIST_DIR,
     pageCacheTtlMs: c.PAGE_CACHE_TTL_MS,
   };

@@ -22,6 +22,8 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** Unique per incoming request: a retried call to the provider cannot create a second session. */
   idempotencyKey: string;
+  /** When the session stops being payable (epoch ms): the checkout's reservation ends then. */
+  expiresAt: number;
 }
 
 export interface CreatedSession {
@@ -29,7 +31,12 @@ export interface CreatedSession {
   id: string;
   /** The hosted payment page the browser goes to. */
   url: string;
+  /** The provider's own expiry when it had to move the one asked for (Stripe's least is 30 min from its clock). */
+  expiresAt?: number;
 }
+
+/** What asking the provider to end an unpaid session found: ended (now or before), or already paid for. */
+export type ProviderExpiry = 'expired' | 'completed';
 
 /**
  * The shopper's money given back for a whole order (docs/requirements.md#order-lifecycle): what was charged, the
@@ -68,6 +75,12 @@ export interface PaymentProvider {
    * check the order's life: the caller asks the lifecycle first. Throws PaymentProviderError when it cannot.
    */
   refund(order: RefundableOrder): Promise<RefundRecord>;
+  /**
+   * Ends an unpaid session at the provider, so its page cannot be paid any more (a checkout refused for stock, a
+   * session the backend expires): `completed` when the shopper already paid it (the payment's event will settle it).
+   * Throws PaymentProviderError when it cannot tell.
+   */
+  expireCheckoutSession(id: string): Promise<ProviderExpiry>;
 }
 
 /** The provider refused or could not be reached. The HTTP layer answers 502; the detail is only logged. */

@@ -30,6 +30,10 @@ export function createSimulatedProvider({
       const id = newSimulatedSessionId();
       return { id, url: `${publicUrl}/pay/${encodeURIComponent(id)}` };
     },
+    // Our own page reads the stored session: once it is settled nothing there can pay it.
+    async expireCheckoutSession() {
+      return 'expired';
+    },
     async refund(order): Promise<RefundRecord> {
       // A card charged through Stripe is not given back by a record of our own.
       if (order.provider !== 'simulated') throw new WrongProviderError(order, 'simulated');

@@ -40,6 +40,13 @@ export const DEFAULT_ASYNC_METHOD_OPTIONS: AsyncMethodOptions = {
   boletoExpiresAfterDays: 3,
 };
 
+/**
+ * Stripe refuses an `expires_at` less than 30 minutes after it receives the request (and more than 24 hours): a
+ * session asked to end sooner is given a minute more than that least, and the session records Stripe's expiry.
+ */
+export const STRIPE_MIN_EXPIRY_MS = 30 * 60_000;
+const STRIPE_EXPIRY_SLACK_MS = 60_000;
+
 /** Stripe Checkout offers at most 5 shipping options. */
 const MAX_SHIPPING_OPTIONS = 5;
 
@@ -82,8 +89,9 @@ export function shippingOptionsFor(
  */
 export function createStripeProvider({
   stripe,
+  now = Date.now,
   ...options
-}: { stripe: Stripe } & Partial<AsyncMethodOptions>): PaymentProvider {
+}: { stripe: Stripe; now?: () => number } & Partial<AsyncMethodOptions>): PaymentProvider {
   const { pixExpiresAfterSeconds, boletoExpiresAfterDays } = { ...DEFAULT_ASYNC_METHOD_OPTIONS, ...options };
   return {
     name: 'stripe',
@@ -116,6 +124,9 @@ export function createStripeProvider({
             ...(request.customer.email ? { customer_email: request.customer.email } : {}),
             client_reference_id: request.customer.uid,
             metadata: { uid: request.customer.uid },
+            expires_at: Math.ceil(
+              Math.max(request.expiresAt, now() + STRIPE_MIN_EXPIRY_MS + STRIPE_EXPIRY_SLACK_MS) / 1000,
+            ),
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
           },
@@ -125,7 +136,30 @@ export function createStripeProvider({
         throw providerError(error);
       }
       if (!session.url) throw new PaymentProviderError(`session ${session.id} has no url`);
-      return { id: session.id, url: session.url };
+      // Stripe's own expiry: a minute later than ours when ours was under its least.
+      return {
+        id: session.id,
+        url: session.url,
+        ...(session.expires_at ? { expiresAt: session.expires_at * 1000 } : {}),
+      };
+    },
+    /** Stripe expires only open sessions: for any other, its status says whether it was paid or had ended. */
+    async expireCheckoutSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return 'expired';
+      } catch (error) {
+        if ((error as { type?: string }).type !== 'StripeInvalidRequestError') throw providerError(error);
+      }
+      let session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(id);
+      } catch (error) {
+        throw providerError(error);
+      }
+      if (session.status === 'expired') return 'expired';
+      if (session.status === 'complete') return 'completed';
+      throw new PaymentProviderError(`session ${id} could not be expired (status ${session.status ?? 'unknown'})`);
     },
     /**
      * A refund of the order's PaymentIntent for everything it charged. The key `refund-<order id>` makes a retry

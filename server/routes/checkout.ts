@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
 import { MAX_CART_LINES, MAX_QUANTITY_PER_LINE, toCentavos, type Product } from '../../src/domain';
 import { CEP_MESSAGES, DELIVERY_MESSAGES, orderDeliveryFrom, type DeliveryServiceId } from '../../src/domain/delivery';
+import { STOCK_MESSAGES } from '../../src/domain/stock';
 import type { PriceBook } from '../adapters/cachedCatalog';
 import { quoteForLines } from '../deliveryQuote';
 import {
@@ -13,7 +15,13 @@ import {
 } from '../payments/paymentsPort';
 import { signedInUser } from '../plugins/auth';
 import { HttpError, JSON_ERROR_RESPONSES } from '../plugins/httpErrors';
-import type { CheckoutStore, StoredSession } from '../store/sessionStorePort';
+import type {
+  CheckoutStore,
+  IdempotencyClaim,
+  NewSession,
+  OpenSessionResult,
+  StockShortage,
+} from '../store/sessionStorePort';
 
 export const CHECKOUT_ROUTE = '/create-checkout-session';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -141,6 +149,37 @@ const KEY_REUSED = new HttpError(
 /** How long a repeated key waits for the first request to finish creating the session. */
 const WAIT_FOR_FIRST_MS = 20_000;
 
+/** The 409 of a checkout asking for more units than are left (docs/requirements.md#stock). */
+export const INSUFFICIENT_STOCK = 'insufficient_stock';
+/** What the shopper reads when the store does not answer within the checkout's store deadline. */
+export const STORE_TOO_SLOW_MESSAGE = 'Não foi possível reservar os produtos agora. Tente novamente em instantes.';
+/**
+ * The storefront gives up on a checkout after 8 s (docs/requirements.md#deadlines); the store's part of it ends
+ * well before, so the shopper reads our message rather than the storefront's.
+ */
+export const DEFAULT_STORE_DEADLINE_MS = 5_000;
+
+/** Every line short of units, in one pt-BR sentence each (STOCK_MESSAGES.notEnough). */
+export function shortageMessage(shortages: readonly StockShortage[]): string {
+  return shortages.map(({ name, left }) => STOCK_MESSAGES.notEnough(name, left)).join(' ');
+}
+
+class StoreDeadlineError extends Error {
+  constructor(what: string) {
+    super(`the checkout store did not answer in time (${what})`);
+    this.name = 'StoreDeadlineError';
+  }
+}
+
+/** `work`, or a StoreDeadlineError once `deadline` (epoch ms, Date.now's clock) has passed. */
+function beforeDeadline<T>(work: Promise<T>, deadline: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new StoreDeadlineError(what)), Math.max(deadline - Date.now(), 0));
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export interface CheckoutRoutesOptions {
   payments: PaymentProvider;
   store: CheckoutStore;
@@ -148,13 +187,15 @@ export interface CheckoutRoutesOptions {
   /** `<storefront>/payment-confirmation`: where the provider sends the shopper back. */
   confirmationUrl: string;
   sessionTtlMs: number;
+  /** How long the store may take over one checkout (the claim, the reservation) before the shopper gets a 503. */
+  storeDeadlineMs?: number;
   now: () => number;
 }
 
 /** POST /create-checkout-session: a signed-in shopper's cart → a payment session priced here → `{ url }`. */
 export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = async (
   app,
-  { payments, store, priceBook, confirmationUrl, sessionTtlMs, now },
+  { payments, store, priceBook, confirmationUrl, sessionTtlMs, storeDeadlineMs = DEFAULT_STORE_DEADLINE_MS, now },
 ) => {
   const cancelUrl = `${confirmationUrl}?canceled=true`;
 
@@ -168,6 +209,15 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
     return { quote: result.quote, service };
   };
 
+  /** Ends a provider session nobody will pay (refused, or its checkout given up): best effort, logged. */
+  const expireAtProvider = async (sessionId: string, log: FastifyBaseLogger) => {
+    try {
+      await payments.expireCheckoutSession(sessionId);
+    } catch (error) {
+      log.error({ err: error, sessionId }, 'provider session not expired');
+    }
+  };
+
   app.post(CHECKOUT_ROUTE, {
     // Authenticate before the body is read: an anonymous 10,000-line body costs us nothing.
     onRequest: app.authenticate,
@@ -178,12 +228,14 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
     },
     handler: async (request) => {
       const user = signedInUser(request);
+      const log = request.log;
+      const storeDeadline = Date.now() + storeDeadlineMs;
       assertNoRepeatedProduct(request.body);
       const clientKey = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const lineItems = priceLines(request.body, await priceBook.products());
       const quoted = request.body.delivery ? await quoteRequested(request.body.delivery, lineItems) : null;
       const delivery = quoted && orderDeliveryFrom(quoted.quote, quoted.service);
-      const create = (idempotencyKey: string) =>
+      const create = (idempotencyKey: string, expiresAt: number) =>
         payments.createCheckoutSession({
           lineItems,
           delivery: quoted,
@@ -192,40 +244,52 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
           successUrl: `${confirmationUrl}?success=true&session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
           cancelUrl,
           idempotencyKey,
+          expiresAt,
         });
-      if (clientKey === null) return createAndSave(await create(randomUUID()), null);
+      if (clientKey === null) return openCheckout(randomUUID(), null);
 
       // Claim the attempt before calling the provider: of concurrent repeats exactly one creates the session, the
-      // others wait for its url. The same scoped key goes to the provider (Stripe dedupes a retried create too).
+      // others wait for its url.
       const scoped = scopedIdempotencyKey(user.uid, clientKey);
       const fingerprint = cartFingerprint(lineItems, delivery && { cep: delivery.cep, service: delivery.service });
       const deadline = Date.now() + WAIT_FOR_FIRST_MS;
       for (let wait = 5; ; wait = Math.min(wait * 2, 200)) {
-        const claim = await store.claimIdempotencyKey(scoped, {
+        const claiming = store.claimIdempotencyKey(scoped, {
           uid: user.uid,
           key: clientKey,
           fingerprint,
           createdAt: now(),
         });
+        let claim: IdempotencyClaim;
+        try {
+          claim = await beforeDeadline(claiming, storeDeadline, 'claim');
+        } catch (error) {
+          // A claim the store takes after we answered belongs to nobody: free it for the shopper's retry.
+          if (error instanceof StoreDeadlineError)
+            claiming.then(
+              async (late) => {
+                if (late.kind === 'claimed') await releaseKey();
+              },
+              () => undefined,
+            );
+          throw error;
+        }
         if (claim.kind === 'conflict') throw KEY_REUSED;
         if (claim.kind === 'existing' && claim.url) {
-          request.log.info({ sessionId: claim.sessionId, uid: user.uid }, 'checkout attempt repeated');
+          log.info({ sessionId: claim.sessionId, uid: user.uid }, 'checkout attempt repeated');
           return { url: claim.url };
         }
         if (claim.kind === 'claimed') {
-          let answer: { url: string };
           try {
-            answer = await createAndSave(await create(scoped), clientKey);
+            // A key of its own per claim: after a refusal (stock) the same attempt may be claimed again, and the
+            // provider must then create a session, not answer the one it ended (Stripe keeps a key's answer 24 h).
+            return await openCheckout(`${scoped}_${randomUUID().slice(0, 8)}`, clientKey);
           } catch (error) {
-            // Nothing was created (or saved): the shopper may retry with the same key.
-            await store
-              .releaseIdempotencyKey(scoped)
-              .catch((releaseError: unknown) =>
-                request.log.error({ err: releaseError }, 'idempotency key not released'),
-              );
+            // Nothing is held for this attempt (or its store work ends by itself): the shopper may retry the key.
+            if (error instanceof StoreDeadlineError) void releaseKey();
+            else await releaseKey();
             throw error;
           }
-          return answer;
         }
         if (Date.now() > deadline)
           throw new HttpError(
@@ -236,9 +300,21 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
         await sleep(wait);
       }
 
-      async function createAndSave(created: { id: string; url: string }, key: string | null) {
+      async function releaseKey() {
+        await store
+          .releaseIdempotencyKey(scoped)
+          .catch((releaseError: unknown) => log.error({ err: releaseError }, 'idempotency key not released'));
+      }
+
+      /**
+       * The provider's session, then its units reserved and the checkout stored in one transaction (openSession).
+       * Too few units: the provider's session is ended and the 409 names what is left. The store too slow: the
+       * shopper gets a 503 now, and whatever the store does later is undone (the units given back).
+       */
+      async function openCheckout(providerKey: string, key: string | null) {
         const createdAt = now();
-        const session: StoredSession = {
+        const created = await create(providerKey, createdAt + sessionTtlMs);
+        const session: NewSession = {
           id: created.id,
           provider: payments.name,
           status: 'open',
@@ -251,17 +327,33 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
           successUrl: `${confirmationUrl}?success=true&session_id=${encodeURIComponent(created.id)}`,
           cancelUrl,
           createdAt,
-          expiresAt: createdAt + sessionTtlMs,
+          expiresAt: created.expiresAt ?? createdAt + sessionTtlMs,
           finishedAt: null,
           paymentMethod: null,
           pix: null,
           boleto: null,
           idempotencyKey: key,
         };
-        await store.saveSession(session);
-        if (key !== null)
-          await store.completeIdempotencyKey(scopedIdempotencyKey(user.uid, key), created.id, created.url);
-        request.log.info(
+        const opening = store.openSession(session);
+        const completing = opening.then(async (result) => {
+          if (result.kind === 'opened' && key !== null)
+            await store.completeIdempotencyKey(scopedIdempotencyKey(user.uid, key), created.id, created.url);
+          return result;
+        });
+        let result: OpenSessionResult;
+        try {
+          result = await beforeDeadline(completing, storeDeadline, 'reservation');
+        } catch (error) {
+          log.error({ err: error, sessionId: created.id }, 'checkout session not opened');
+          void undoOpening(created.id, opening);
+          throw error instanceof StoreDeadlineError ? new HttpError(503, 'unavailable', STORE_TOO_SLOW_MESSAGE) : error;
+        }
+        if (result.kind === 'short') {
+          await expireAtProvider(created.id, log);
+          log.info({ sessionId: created.id, uid: user.uid, shortages: result.shortages }, 'checkout short of stock');
+          throw new HttpError(409, INSUFFICIENT_STOCK, shortageMessage(result.shortages));
+        }
+        log.info(
           {
             sessionId: created.id,
             uid: user.uid,
@@ -269,10 +361,26 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
             amountTotal: session.amountTotal,
             frete: delivery?.amount ?? null,
             service: delivery?.service ?? null,
+            reserved: result.session.reserved?.length ?? 0,
           },
           'checkout session created',
         );
         return { url: created.url };
+      }
+
+      /** A checkout the shopper was told failed: once the store answers, its units go back and its page ends. */
+      async function undoOpening(sessionId: string, opening: Promise<OpenSessionResult>) {
+        try {
+          const late = await opening.catch(() => null);
+          if (late?.kind === 'opened') {
+            const settled = await store.settle(sessionId, 'expired', now());
+            log.warn({ sessionId, result: settled.kind }, 'checkout opened after its deadline: expired');
+          }
+        } catch (error) {
+          // The sweep expires it with the others past their expiry (server/expirySweep.ts).
+          log.error({ err: error, sessionId }, 'late checkout not expired');
+        }
+        await expireAtProvider(sessionId, log);
       }
     },
   });

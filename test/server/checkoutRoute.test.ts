@@ -316,6 +316,7 @@ describe('POST /create-checkout-session', () => {
       refund: async () => {
         throw new PaymentProviderError('not asked for by a checkout');
       },
+      expireCheckoutSession: async () => 'expired',
     };
     const { post } = await setup({ payments: failing, store });
     const response = await post({ products: [line('bone-branco', 1)] });

@@ -26,6 +26,7 @@ function countingProvider(delayMs = 20): PaymentProvider & { requests: CheckoutR
       return { id, url: `http://backend.test/pay/${id}` };
     },
     refund: createSimulatedProvider({ publicUrl: 'http://backend.test' }).refund,
+    expireCheckoutSession: async () => 'expired',
   };
 }
 
@@ -73,7 +74,8 @@ export function testIdempotentCheckout(name: string, makeStore: () => Promise<Ch
       expect(second.statusCode).toBe(200);
       expect(second.json()).toEqual(first.json());
       expect(payments.requests).toHaveLength(1);
-      expect(payments.requests[0]!.idempotencyKey).toMatch(/^checkout_[0-9a-f]{40}$/);
+      // The scoped key and a part of its own per claim (a refused attempt claimed again gets a new session).
+      expect(payments.requests[0]!.idempotencyKey).toMatch(/^checkout_[0-9a-f]{40}_[0-9a-f]{8}$/);
       const id = decodeURIComponent(first.json<{ url: string }>().url.split('/').pop()!);
       expect(await store.getSession(id)).toMatchObject({
         status: 'open',
@@ -133,6 +135,7 @@ export function testIdempotentCheckout(name: string, makeStore: () => Promise<Ch
       const payments: PaymentProvider = {
         name: 'simulated',
         refund: inner.refund,
+        expireCheckoutSession: inner.expireCheckoutSession,
         createCheckoutSession: async (request) => {
           if (fail) {
             fail = false;

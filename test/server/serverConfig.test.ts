@@ -20,9 +20,20 @@ describe('loadConfig', () => {
       boletoExpiresAfterDays: 3,
       shopperLimitMax: 20,
       shopperLimitWindowMs: 600_000,
+      checkoutExpiresAfterMinutes: 30,
+      expirySweepIntervalMs: 60_000,
       storefrontDistDir: undefined,
       pageCacheTtlMs: 10_000,
     });
+  });
+
+  it('reads the checkout sessions’ lifetime and the sweep’s interval (0: no sweep)', () => {
+    expect(loadConfig({ CHECKOUT_EXPIRES_AFTER_MINUTES: '45', EXPIRY_SWEEP_INTERVAL_MS: '0' })).toMatchObject({
+      checkoutExpiresAfterMinutes: 45,
+      expirySweepIntervalMs: 0,
+    });
+    // The simulated page takes less than Stripe's least.
+    expect(loadConfig({ CHECKOUT_EXPIRES_AFTER_MINUTES: '5' })).toMatchObject({ checkoutExpiresAfterMinutes: 5 });
   });
 
   it('reads every variable, trims trailing slashes, treats empty as unset', () => {
@@ -61,6 +72,13 @@ describe('loadConfig', () => {
     [{ PIX_EXPIRES_AFTER_SECONDS: '5' }, /PIX_EXPIRES_AFTER_SECONDS/],
     [{ BOLETO_EXPIRES_AFTER_DAYS: '61' }, /BOLETO_EXPIRES_AFTER_DAYS/],
     [{ BOLETO_EXPIRES_AFTER_DAYS: '1.5' }, /BOLETO_EXPIRES_AFTER_DAYS/],
+    [{ CHECKOUT_EXPIRES_AFTER_MINUTES: '0' }, /CHECKOUT_EXPIRES_AFTER_MINUTES/],
+    [{ CHECKOUT_EXPIRES_AFTER_MINUTES: '1441' }, /CHECKOUT_EXPIRES_AFTER_MINUTES/],
+    [
+      { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', CHECKOUT_EXPIRES_AFTER_MINUTES: '29' },
+      /CHECKOUT_EXPIRES_AFTER_MINUTES of 30 or more/,
+    ],
+    [{ EXPIRY_SWEEP_INTERVAL_MS: '-5' }, /EXPIRY_SWEEP_INTERVAL_MS/],
   ])('refuses %o at start', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

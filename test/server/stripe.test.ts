@@ -114,10 +114,12 @@ answer = stripeApi;
 describe('stripe provider', () => {
   it('sends the exact Checkout Session form body, with an idempotency key', async () => {
     const { checkout } = await stripeApp();
+    const before = Date.now();
     const response = await checkout([
       { id: 'camiseta-branca', quantity: 2, price: 0.01, name: 'Grátis', imageUrl: '/images/x.svg' }, // tampered price
       { id: 'tenis-corrida', quantity: 1 },
     ]);
+    const after = Date.now();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ url: 'https://checkout.stripe.test/c/pay/cs_test_a1' });
     expect(capture.requests).toHaveLength(1);
@@ -126,7 +128,11 @@ describe('stripe provider', () => {
     expect(request.path).toBe('/v1/checkout/sessions');
     expect(request.headers.authorization).toBe('Bearer sk_test_123');
     expect(request.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(Object.fromEntries(request.form)).toEqual({
+    const { expires_at: expiresAt, ...form } = Object.fromEntries(request.form);
+    // The session's 30 minutes are Stripe's least, counted on Stripe's clock: 31 minutes (1,860 s) from ours.
+    expect(Number(expiresAt)).toBeGreaterThanOrEqual(Math.ceil((before + 1_860_000) / 1000));
+    expect(Number(expiresAt)).toBeLessThanOrEqual(Math.ceil((after + 1_860_000) / 1000));
+    expect(form).toEqual({
       mode: 'payment',
       'allowed_payment_method_types[0]': 'card',
       'allowed_payment_method_types[1]': 'pix',
@@ -154,6 +160,65 @@ describe('stripe provider', () => {
     expect(request.form.getAll('line_items[0][price_data][unit_amount]')).toEqual(['9990']);
   });
 
+  it('asks Stripe to end the session at its expiry, or a minute past Stripe’s least 30 minutes; keeps Stripe’s', async () => {
+    // 2023-11-14 22:13:20 UTC, a whole second.
+    const NOW = 1_700_000_000_000;
+    answer = (request) => ({
+      status: 200,
+      body: { ...okSession(request).body, expires_at: Number(request.form.get('expires_at')) },
+    });
+    const provider = createStripeProvider({ stripe, now: () => NOW });
+    const request = {
+      lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }],
+      delivery: null,
+      currency: 'brl' as const,
+      customer: { uid: 'u', email: undefined },
+      successUrl: 's',
+      cancelUrl: 'c',
+      idempotencyKey: 'k-expiry',
+    };
+    expect(await provider.createCheckoutSession({ ...request, expiresAt: NOW + 3_600_000 })).toMatchObject({
+      expiresAt: 1_700_003_600_000,
+    });
+    expect(capture.requests[0]!.form.get('expires_at')).toBe('1700003600');
+    expect(await provider.createCheckoutSession({ ...request, expiresAt: NOW + 1_800_000 })).toMatchObject({
+      expiresAt: 1_700_001_860_000,
+    });
+    expect(capture.requests[1]!.form.get('expires_at')).toBe('1700001860');
+  });
+
+  it('expireCheckoutSession: expired by Stripe, or already ended; "completed" when it was paid', async () => {
+    const statusOf: Record<string, string> = { cs_test_paid: 'complete', cs_test_gone: 'expired', cs_test_odd: 'open' };
+    answer = (request) => {
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
+      if (expire && expire[1] === 'cs_test_open')
+        return { status: 200, body: { id: 'cs_test_open', object: 'checkout.session', status: 'expired' } };
+      if (expire)
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'Only open sessions can be expired.' } },
+        };
+      const id = request.path.split('/').pop()!;
+      return { status: 200, body: { id, object: 'checkout.session', status: statusOf[id] } };
+    };
+    const provider = createStripeProvider({ stripe });
+    expect(await provider.expireCheckoutSession('cs_test_open')).toBe('expired');
+    expect(await provider.expireCheckoutSession('cs_test_gone')).toBe('expired');
+    expect(await provider.expireCheckoutSession('cs_test_paid')).toBe('completed');
+    await expect(provider.expireCheckoutSession('cs_test_odd')).rejects.toBeInstanceOf(PaymentProviderError);
+    expect(capture.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /v1/checkout/sessions/cs_test_open/expire',
+      'POST /v1/checkout/sessions/cs_test_gone/expire',
+      'GET /v1/checkout/sessions/cs_test_gone',
+      'POST /v1/checkout/sessions/cs_test_paid/expire',
+      'GET /v1/checkout/sessions/cs_test_paid',
+      'POST /v1/checkout/sessions/cs_test_odd/expire',
+      'GET /v1/checkout/sessions/cs_test_odd',
+    ]);
+    answer = () => ({ status: 500, body: { error: { type: 'api_error', message: 'down' } } });
+    await expect(provider.expireCheckoutSession('cs_test_open')).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
   it('turns a Stripe error into PaymentProviderError (route: 502, nothing stored)', async () => {
     answer = () => ({
       status: 400,
@@ -168,6 +233,7 @@ describe('stripe provider', () => {
       successUrl: 's',
       cancelUrl: 'c',
       idempotencyKey: 'k-1',
+      expiresAt: Date.now() + 30 * 60_000,
     };
     await expect(provider.createCheckoutSession(request)).rejects.toSatisfy(
       (error) =>
@@ -641,6 +707,59 @@ describe('POST /webhooks/stripe', () => {
     await deliver(event('checkout.session.completed', 'cs_test_a1', { payment_status: 'unpaid' }));
     expect(store.sessions.get('cs_test_a1')!.status).toBe('expired');
     expect(store.orders.size).toBe(0);
+  });
+
+  describe('stock (docs/requirements.md#stock)', () => {
+    const stocked = async (stock: Record<string, number>) => {
+      const store = createMemoryStore({ stock });
+      const { checkout } = await stripeApp(undefined, store);
+      const stockNow = () => [store.stockOf('camiseta-branca'), store.stockOf('tenis-corrida')];
+      return { store, checkout, stockNow };
+    };
+    const cart = [
+      { id: 'camiseta-branca', quantity: 2 },
+      { id: 'tenis-corrida', quantity: 1 },
+    ];
+    const expiredEvent = () =>
+      event('checkout.session.expired', 'cs_test_a1', { payment_status: 'unpaid', status: 'expired' });
+
+    it('checkout.session.expired gives the units back once: a replay and a late failure change nothing', async () => {
+      const { checkout, stockNow } = await stocked({ 'camiseta-branca': 5, 'tenis-corrida': 1 });
+      expect((await checkout(cart)).statusCode).toBe(200);
+      expect(stockNow()).toEqual([3, 0]);
+      expect((await deliver(expiredEvent())).statusCode).toBe(200);
+      expect(stockNow()).toEqual([5, 1]);
+      expect((await deliver(expiredEvent())).statusCode).toBe(200);
+      await deliver(event('checkout.session.async_payment_failed', 'cs_test_a1', { payment_status: 'unpaid' }));
+      expect(stockNow()).toEqual([5, 1]);
+    });
+
+    it('a paid session keeps its units sold; an expired event after it changes nothing', async () => {
+      const { store, checkout, stockNow } = await stocked({ 'camiseta-branca': 5, 'tenis-corrida': 1 });
+      expect((await checkout(cart)).statusCode).toBe(200);
+      expect((await deliver(completedEvent('cs_test_a1'))).statusCode).toBe(200);
+      expect((await deliver(expiredEvent())).statusCode).toBe(200);
+      expect(store.sessions.get('cs_test_a1')!.status).toBe('paid');
+      expect(stockNow()).toEqual([3, 0]);
+    });
+
+    it('too few units: 409 in pt-BR, the Stripe session is expired at Stripe, nothing stored', async () => {
+      const { store, checkout, stockNow } = await stocked({ 'camiseta-branca': 5, 'tenis-corrida': 0 });
+      const response = await checkout(cart);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'insufficient_stock',
+          message: 'Tênis de Corrida esgotou. Remova o produto do carrinho para continuar.',
+        },
+      });
+      expect(capture.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+        'POST /v1/checkout/sessions',
+        'POST /v1/checkout/sessions/cs_test_a1/expire',
+      ]);
+      expect(store.sessions.size).toBe(0);
+      expect(stockNow()).toEqual([5, 0]);
+    });
   });
 
   it('events for sessions we never stored: only a payment records anything', async () => {
