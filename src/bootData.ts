@@ -2,8 +2,9 @@
 // hydration renders exactly the server's HTML), its path, and whether the server answered 404. Written by
 // src/prerender.tsx, read and validated by src/main.tsx: a tampered or stale block is ignored (the page then
 // renders from the live catalog), never trusted.
-import { array, boolean, literal, nullable, object, string, type Infer } from 'superstruct';
+import { array, boolean, literal, nullable, object, optional, record, string, type Infer } from 'superstruct';
 import { CategoryStruct } from './domain';
+import { StockUnits } from './domain/stock';
 
 export const BOOT_DATA_ID = 'club-boot';
 
@@ -12,6 +13,11 @@ export const BootDataStruct = object({
   path: string(),
   notFound: boolean(),
   catalog: object({ categories: array(CategoryStruct), category: nullable(CategoryStruct) }),
+  /**
+   * The live stock the page was rendered with (product id → units; a product not in it shows no badge). Only a
+   * page rendered on request carries it: the build's pages would carry a count that goes stale with every sale.
+   */
+  stock: optional(record(string(), StockUnits)),
 });
 export type BootData = Infer<typeof BootDataStruct>;
 

@@ -78,12 +78,14 @@ const withFirestore = async <T,>(
 };
 const catalogUnavailable = (cause: unknown) =>
   new CatalogUnavailableError('the catalog code could not be loaded', { cause });
-const catalog: StorefrontCatalogPort = {
+const catalog: StorefrontCatalogPort & Pick<ProductCatalogPort, 'getStock' | 'listLowStock'> = {
   listCategories: () => withFirestore((p) => p.catalog.listCategories(), catalogUnavailable),
   getCategory: (id) => withFirestore((p) => p.catalog.getCategory(id), catalogUnavailable),
   getProduct: (id) => withFirestore((p) => p.catalog.getProduct(id), catalogUnavailable),
   listCategoryProducts: (id, page) =>
     withFirestore((p) => p.catalog.listCategoryProducts(id, page), catalogUnavailable),
+  getStock: (ids) => withFirestore((p) => p.catalog.getStock(ids), catalogUnavailable),
+  listLowStock: (ids) => withFirestore((p) => p.catalog.listLowStock(ids), catalogUnavailable),
 };
 const usersUnavailable = (cause: unknown) =>
   new UsersUnavailableError('the database code could not be loaded', { cause });
@@ -211,7 +213,11 @@ async function startApp() {
       navigateToLogin: () => window.history.pushState(null, '', paths.login),
       redirectTo: (url) => window.location.assign(url),
     },
-    { catalogSnapshot: prerendered ? boot.catalog : undefined, inspect: inspector?.inspect },
+    {
+      catalogSnapshot: prerendered ? boot.catalog : undefined,
+      stockSnapshot: prerendered ? boot.stock : undefined,
+      inspect: inspector?.inspect,
+    },
   );
 
   // Back from the payment page may restore this page from the back/forward cache with the checkout still

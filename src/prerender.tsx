@@ -48,7 +48,7 @@ export async function renderPage(boot: BootData): Promise<RenderedPage> {
       navigateToLogin: () => {},
       redirectTo: () => {},
     },
-    { catalogSnapshot: boot.catalog },
+    { catalogSnapshot: boot.catalog, stockSnapshot: boot.stock },
   );
   try {
     const { prelude } = await prerenderToNodeStream(

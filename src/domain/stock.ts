@@ -41,3 +41,49 @@ export const STOCK_MESSAGES = {
       ? `${name} esgotou. Remova o produto do carrinho para continuar.`
       : `Só temos ${unitsText(left)} de ${name}. Ajuste a quantidade no carrinho para continuar.`,
 } as const;
+
+/** Units known per product id. A product not in it is untracked, or its stock has not been read. */
+export type StockByProduct = Readonly<Record<string, number>>;
+
+/** What a read of some products answers: each id asked, with its units or null (no stock field, or no document). */
+export type StockAnswer = Readonly<Record<string, number | null>>;
+
+/** Products of each category asked for with LOW_STOCK_THRESHOLD units or fewer: category id → product id → units. */
+export type LowStockAnswer = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+/** The level of one product in what is known (untracked when it is not there). */
+export function stockLevelOf(stock: StockByProduct, productId: string): StockLevel {
+  return stockLevel(stock[productId]);
+}
+
+/** `known` with a read of some products: their units replaced, and those without stock forgotten. */
+export function withStockAnswer(known: StockByProduct, answer: StockAnswer): StockByProduct {
+  const next: Record<string, number> = { ...known };
+  for (const [productId, units] of Object.entries(answer)) {
+    if (units === null) delete next[productId];
+    else next[productId] = units;
+  }
+  return next;
+}
+
+/**
+ * `known` with a low-stock read of some categories. `lowBefore` holds the ids each category's last such read
+ * answered: one it no longer answers has more units now (or none tracked), so its count is forgotten. Answers
+ * what is known and the ids to remember for each category.
+ */
+export function withLowStock(
+  known: StockByProduct,
+  lowBefore: Readonly<Record<string, readonly string[]>>,
+  answer: LowStockAnswer,
+): { stock: StockByProduct; lowIn: Record<string, string[]> } {
+  const next: Record<string, number> = { ...known };
+  const lowIn: Record<string, string[]> = Object.fromEntries(
+    Object.entries(lowBefore).map(([categoryId, ids]) => [categoryId, [...ids]]),
+  );
+  for (const [categoryId, units] of Object.entries(answer)) {
+    for (const productId of lowBefore[categoryId] ?? []) if (!(productId in units)) delete next[productId];
+    Object.assign(next, units);
+    lowIn[categoryId] = Object.keys(units);
+  }
+  return { stock: next, lowIn };
+}

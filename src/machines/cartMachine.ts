@@ -8,7 +8,9 @@ import {
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
-import { addProduct, decreaseQuantity, increaseQuantity, removeProduct, type CartItem, type Product } from '../domain';
+import { decreaseQuantity, removeProduct, type CartItem, type Product } from '../domain';
+import { addWithinStock, capToStock, increaseWithinStock } from '../domain/cartStock';
+import { withStockAnswer, type StockAnswer, type StockByProduct } from '../domain/stock';
 import type { CartStoragePort, CartSaveResult } from '../adapters/cartStorage/cartStoragePort';
 
 /** Shown once while the browser refuses to save the cart (full or denied storage); cleared by a save that works. */
@@ -21,6 +23,11 @@ export interface CartContext {
   queued: CartChange[];
   /** The payment of this visit was confirmed and its cart cleared (docs/requirements.md#cart): a repeat clears nothing more. */
   paymentConfirmed: boolean;
+  /**
+   * The units left of the lines' products, as last read (docs/requirements.md#stock): a line is capped at them, and
+   * one at 0 is sold out (kept, marked, left out of the order). A product not in it caps nothing.
+   */
+  stock: StockByProduct;
 }
 
 /** The events that change the cart's lines. */
@@ -32,7 +39,11 @@ export type CartChange =
   /** Another tab changed the cart: adopt this tab's cart with that change merged in (the port merged and saved it). */
   | { type: 'cart.synced'; items: CartItem[] }
   /** The payment provider confirmed the purchase: the cart is cleared once, after the restore. */
-  | { type: 'cart.paymentConfirmed' };
+  | { type: 'cart.paymentConfirmed' }
+  /** Read the stock of the lines' products (the checkout page on arrival; opening the panel does it too). */
+  | { type: 'cart.stock.check' }
+  /** Units read for some products (null: not tracked): lines above them come down to them. */
+  | { type: 'cart.stock.known'; units: StockAnswer };
 
 export type CartEvent =
   | CartChange
@@ -53,6 +64,8 @@ const changes = {
     guard: 'paymentNotYetConfirmed',
     actions: ['clearItems', 'persist', 'rememberPaymentConfirmed'],
   },
+  'cart.stock.check': { actions: 'checkStock' },
+  'cart.stock.known': { actions: 'learnStock' },
 } as const;
 
 // While restoring, the same events wait in line: a click before the saved cart is back is applied to it.
@@ -74,13 +87,13 @@ export const cartMachine = setup({
     addItem: assign({
       items: ({ context, event }) => {
         assertEvent(event, 'cart.add');
-        return addProduct(context.items, event.product);
+        return addWithinStock(context.items, event.product, context.stock);
       },
     }),
     increaseItem: assign({
       items: ({ context, event }) => {
         assertEvent(event, 'cart.increase');
-        return increaseQuantity(context.items, event.productId);
+        return increaseWithinStock(context.items, event.productId, context.stock);
       },
     }),
     decreaseItem: assign({
@@ -105,6 +118,8 @@ export const cartMachine = setup({
       },
     }),
     saveCart: (_, _params: { items: CartItem[] }) => {},
+    /** Provided from outside: reads these products' stock, which comes back as `cart.stock.known`. */
+    readStock: (_, _params: { productIds: string[] }) => {},
     clearSavedCart: () => {},
     logError: (_, _params: { error: unknown; during: string }) => {},
   },
@@ -120,6 +135,20 @@ export const cartMachine = setup({
         if (context.items.length > 0) enqueue({ type: 'saveCart', params: { items: context.items } } as never);
         else enqueue('clearSavedCart' as never);
       }),
+      /** Reads the stock of the lines' products (nothing to read for an empty cart). */
+      checkStock: enqueueActions(({ context, enqueue }) => {
+        if (context.items.length > 0)
+          enqueue({ type: 'readStock', params: { productIds: context.items.map((item) => item.id) } } as never);
+      }),
+      /** Keeps the units read and brings the lines above them down to them (saved only if a line changed). */
+      learnStock: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'cart.stock.known');
+        const stock = withStockAnswer(context.stock, event.units);
+        const items = capToStock(context.items, stock);
+        const changed = items.some((item, index) => item.quantity !== context.items[index]!.quantity);
+        enqueue.assign({ stock, items });
+        if (changed) enqueue({ type: 'saveCart', params: { items } } as never);
+      }),
       /** The changes queued while restoring, sent again in order: `ready` applies (and saves) each one. */
       applyQueued: enqueueActions(({ context, enqueue }) => {
         for (const change of context.queued) enqueue.raise(change);
@@ -129,7 +158,7 @@ export const cartMachine = setup({
   })
   .createMachine({
     id: 'cart',
-    context: { items: [], queued: [], paymentConfirmed: false },
+    context: { items: [], queued: [], paymentConfirmed: false, stock: {} },
     type: 'parallel',
     invoke: { id: 'savedCart', src: 'watchSavedCart' },
     states: {
@@ -157,7 +186,8 @@ export const cartMachine = setup({
       panel: {
         initial: 'closed',
         states: {
-          closed: { on: { 'cart.panel.open': 'open' } },
+          // Opening the panel reads the lines' stock, so what it shows is what can be ordered.
+          closed: { on: { 'cart.panel.open': { target: 'open', actions: 'checkStock' } } },
           open: { on: { 'cart.panel.close': 'closed' } },
         },
       },
@@ -183,9 +213,12 @@ export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 export function createCartActors({
   storage,
   log = console.error,
+  readStock = () => {},
 }: {
   storage: CartStoragePort;
   log?: (message: string, error: unknown) => void;
+  /** Asks for these products' stock; the answer comes back as `cart.stock.known` (the stock actor sends it). */
+  readStock?: (productIds: string[]) => void;
 }) {
   const report = (during: string) => (error: unknown) => log(`[cart] ${during} failed`, error);
   // The port answers whether the write reached storage; the machine hears it as an event.
@@ -208,6 +241,7 @@ export function createCartActors({
       clearSavedCart: ({ self }: { self: Self }) => {
         storage.clear().then(tell(self), report('clear'));
       },
+      readStock: (_: unknown, params: { productIds: string[] }) => readStock(params.productIds),
       logError: (_: unknown, params: { error: unknown; during: string }) => report(params.during)(params.error),
     },
   };

@@ -22,13 +22,15 @@ import {
 import { checkoutGuardMachine, createCheckoutGuardActors } from '../machines/checkoutGuardMachine';
 import { checkoutMachine, createCheckoutActors } from '../machines/checkoutMachine';
 import { createOrdersActors, ordersMachine } from '../machines/ordersMachine';
+import { createStockActors, stockMachine, type StockReadingPort } from '../machines/stockMachine';
+import type { StockByProduct } from '../domain/stock';
 import type { FeatureHost, Services } from './services';
 
 export interface Ports {
   auth: AuthPort;
   users: UsersPort;
   /** The two reads of docs/requirements.md#calls, and one product (a product page whose product no category preview holds). */
-  catalog: StorefrontCatalogPort;
+  catalog: StorefrontCatalogPort & StockReadingPort;
   checkout: CheckoutPort;
   orders: OrdersPort;
   /**
@@ -59,6 +61,8 @@ export interface Effects {
 export interface ServiceOptions {
   /** The catalog a prerendered page was rendered with: the catalog machine starts from it. */
   catalogSnapshot?: CatalogSnapshotInput;
+  /** The stock a page rendered on request was rendered with (its badges are in its HTML). */
+  stockSnapshot?: StockByProduct;
   /**
    * XState's inspection hook, given to every actor the services start (and to the checkout guard the checkout
    * page starts): the local-mode inspector's recorder (src/inspector/recorder.ts, docs/inspector.md).
@@ -86,8 +90,26 @@ export function createServices(
     authMachine.provide({ actors: createAuthActors({ auth: ports.auth, users: ports.users }), actions: { logError } }),
     { inspect },
   ).start();
+  // The stock actor tells the cart every product's units it reads; the cart asks it for its lines'.
+  const stock = createActor(
+    stockMachine.provide({
+      actors: createStockActors({ catalog: ports.catalog }),
+      actions: {
+        logError,
+        // After this action: an actor sent to from inside another's action would run its own actions there.
+        shareWithCart: (_, { answer }) => queueMicrotask(() => cart.send({ type: 'cart.stock.known', units: answer })),
+      },
+    }),
+    { input: { stock: options.stockSnapshot }, inspect },
+  ).start();
   const cart = createActor(
-    cartMachine.provide(createCartActors({ storage: ports.cartStorage, log: effects.logError })),
+    cartMachine.provide(
+      createCartActors({
+        storage: ports.cartStorage,
+        log: effects.logError,
+        readStock: (productIds) => queueMicrotask(() => stock.send({ type: 'stock.products.show', ids: productIds })),
+      }),
+    ),
     { inspect },
   ).start();
   const checkout = createActor(
@@ -127,6 +149,7 @@ export function createServices(
     cart,
     catalog,
     checkout,
+    stock,
     checkoutGuard,
     features,
     orders,
@@ -136,7 +159,7 @@ export function createServices(
     stop() {
       stopped = true;
       for (const stop of featureStops.splice(0)) stop();
-      for (const actor of [catalog, auth, cart, checkout]) actor.stop();
+      for (const actor of [catalog, auth, cart, checkout, stock]) actor.stop();
     },
   };
 }

@@ -1,12 +1,15 @@
 // What the UI asks the machines, named once: the one home of selectors (a lazy page may keep a selector only
 // its chunk needs beside it, as the product page does, so the entry does not grow).
 import { cartCount, cartTotal } from '../domain';
+import { orderableItems, soldOutItems } from '../domain/cartStock';
+import { stockLevelOf } from '../domain/stock';
 import type { AuthSnapshot } from '../machines/authMachine';
 import type { CartSnapshot } from '../machines/cartMachine';
 import type { CatalogSnapshot } from '../machines/catalogMachine';
 import type { CheckoutGuardSnapshot } from '../machines/checkoutGuardMachine';
 import type { ConnectivitySnapshot } from '../machines/connectivityMachine';
 import type { SearchSnapshot } from '../machines/searchMachine';
+import type { StockSnapshot } from '../machines/stockMachine';
 
 // Auth answers through its tags (authMachine's AuthTag), so a new state only has to say what it is.
 export const selectAuthKnown = (s: AuthSnapshot) => !s.hasTag('unknown');
@@ -22,7 +25,14 @@ export const selectProfileUnavailable = (s: AuthSnapshot) => s.matches('profileU
 
 export const selectCartItems = (s: CartSnapshot) => s.context.items;
 export const selectCartCount = (s: CartSnapshot) => cartCount(s.context.items);
-export const selectCartTotal = (s: CartSnapshot) => cartTotal(s.context.items);
+/** The total of what would be ordered: a sold-out line is left out (docs/requirements.md#stock). */
+export const selectCartTotal = (s: CartSnapshot) => cartTotal(orderableItems(s.context.items, s.context.stock));
+/** The lines "Finalizar Compra" sends: every line but the sold-out ones. */
+export const selectOrderItems = (s: CartSnapshot) => orderableItems(s.context.items, s.context.stock);
+/** The lines whose product ran out, named under the cart's lines. */
+export const selectSoldOutItems = (s: CartSnapshot) => soldOutItems(s.context.items, s.context.stock);
+/** The units left of each line's product, as the cart last read them. */
+export const selectCartStock = (s: CartSnapshot) => s.context.stock;
 export const selectIsPanelOpen = (s: CartSnapshot) => s.matches({ panel: 'open' });
 /** The last save did not reach storage: the header's notice. */
 export const selectIsCartUnsaved = (s: CartSnapshot) => s.matches({ saving: 'unsaved' });
@@ -30,6 +40,9 @@ export const selectIsCartUnsaved = (s: CartSnapshot) => s.matches({ saving: 'uns
 /** The connectivity machine's public state, its tags: the offline banner, the new-version bar. */
 export const selectOffline = (s: ConnectivitySnapshot) => s.hasTag('offline');
 export const selectUpdateAvailable = (s: ConnectivitySnapshot) => s.hasTag('updateAvailable');
+
+/** A product's live stock level: "Esgotado", "Últimas unidades", or no badge (available, untracked, not read). */
+export const selectStockLevel = (productId: string) => (s: StockSnapshot) => stockLevelOf(s.context.stock, productId);
 
 export const selectCategories = (s: CatalogSnapshot) => s.context.categories;
 export const selectListLoading = (s: CatalogSnapshot) => s.matches({ list: 'loading' });

@@ -5,6 +5,7 @@ import type { AuthActorRef } from '../machines/authMachine';
 import type { CartActorRef } from '../machines/cartMachine';
 import type { CatalogActorRef } from '../machines/catalogMachine';
 import type { CheckoutActorRef } from '../machines/checkoutMachine';
+import type { StockActorRef } from '../machines/stockMachine';
 import type { checkoutGuardMachine } from '../machines/checkoutGuardMachine';
 import type { ordersMachine } from '../machines/ordersMachine';
 import type { ReturnsPort } from '../adapters/returns/returnsPort';
@@ -37,6 +38,8 @@ export interface Services {
   cart: CartActorRef;
   catalog: CatalogActorRef;
   checkout: CheckoutActorRef;
+  /** The live stock the pages show (badges, a sold-out product's disabled button); the cart's cap hears it too. */
+  stock: StockActorRef;
   /** Where the lazy features (search, delivery) find their ports; their loaders start them on first need. */
   features: FeatureHost;
   /** The guard machine with navigateToLogin provided; the checkout page starts one per visit. */

@@ -301,4 +301,94 @@ export function testProductCatalogPort(name: string, makeAdapter: MakeProductCat
       });
     });
   });
+
+  describe(`CatalogPort stock reads: ${name}`, () => {
+    const stored = (id: string, categoryId: string, position: number, stock?: number) => ({
+      ...aProduct().withId(id).build(),
+      categoryId,
+      position,
+      searchName: id,
+      ...(stock === undefined ? {} : { stock }),
+    });
+    const categories = {
+      hats: aCategory().withId('hats').build(),
+      coats: aCategory().withId('coats').build(),
+    };
+    // hats: sold out, 2 left, 3 left (the threshold), 4 left, untracked; coats: 1 left, 40 left.
+    const products = Object.fromEntries(
+      [
+        stored('chapeu', 'hats', 0, 0),
+        stored('boina', 'hats', 1, 2),
+        stored('touca', 'hats', 2, 3),
+        stored('bone', 'hats', 3, 4),
+        stored('viseira', 'hats', 4),
+        stored('casaco', 'coats', 0, 1),
+        stored('parka', 'coats', 1, 40),
+      ].map((doc) => [doc.id, doc]),
+    );
+
+    it('a product page reads its one document: its units, in one read', async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      await expect(catalog.getStock(['boina'])).resolves.toEqual({ boina: 2 });
+      expectReads(reads, 1);
+    });
+
+    it('a product without stock, or without a document, answers null', async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      await expect(catalog.getStock(['viseira'])).resolves.toEqual({ viseira: null });
+      await expect(catalog.getStock(['nao-existe'])).resolves.toEqual({ 'nao-existe': null });
+      expectReads(reads, 2);
+    });
+
+    it("a cart's lines: every id asked, sold out as 0, in one query billed its documents", async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      await expect(catalog.getStock(['chapeu', 'parka', 'viseira', 'sumiu'])).resolves.toEqual({
+        chapeu: 0,
+        parka: 40,
+        viseira: null,
+        sumiu: null,
+      });
+      expectReads(reads, 3);
+    });
+
+    it('more ids than one query takes are read 30 at a time, and none asked is an empty answer', async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      const others = Array.from({ length: 31 }, (_, i) => `outro-${i}`);
+      const answer = await catalog.getStock(['boina', ...others]);
+      expect(answer.boina).toBe(2);
+      expect(Object.keys(answer)).toHaveLength(32);
+      expect(answer['outro-30']).toBeNull();
+      // Two queries: the first finds boina (1), the second nothing (1).
+      expectReads(reads, 2);
+      await expect(catalog.getStock([])).resolves.toEqual({});
+    });
+
+    it('low stock of a category: 3 units or fewer, sold out included, untracked and plentiful left out', async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      await expect(catalog.listLowStock(['hats'])).resolves.toEqual({ hats: { chapeu: 0, boina: 2, touca: 3 } });
+      expectReads(reads, 3);
+    });
+
+    it('low stock of several categories in one query; a category with none answers {} (billed 1)', async () => {
+      const { catalog, reads } = await makeAdapter({ categories, products });
+      await expect(catalog.listLowStock(['hats', 'coats'])).resolves.toEqual({
+        hats: { chapeu: 0, boina: 2, touca: 3 },
+        coats: { casaco: 1 },
+      });
+      expectReads(reads, 4);
+      await expect(catalog.listLowStock(['vazia'])).resolves.toEqual({ vazia: {} });
+      expectReads(reads, 5);
+    });
+
+    it('a malformed stock fails with MalformedDocumentError naming the document', async () => {
+      const { catalog } = await makeAdapter({
+        categories,
+        products: { ...products, boina: { ...(products.boina as object), stock: -1 } },
+      });
+      await expect(catalog.getStock(['boina'])).rejects.toMatchObject({
+        code: 'document/malformed',
+        documentId: 'boina',
+      });
+    });
+  });
 }

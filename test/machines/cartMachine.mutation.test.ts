@@ -41,12 +41,14 @@ describe('cartMachine (mutation run)', () => {
       items: [{ ...jaqueta, quantity: 2 }],
       queued: [],
       paymentConfirmed: false,
+      stock: {},
     });
     actor.send({ type: 'cart.increase', productId: 'jaqueta' });
     expect(actor.getSnapshot().context).toEqual({
       items: [{ ...jaqueta, quantity: 3 }],
       queued: [],
       paymentConfirmed: false,
+      stock: {},
     });
   });
 });

@@ -88,6 +88,8 @@ function camisas(failFirst = false) {
     listCategories: () => memory.listCategories(),
     getCategory: (id) => memory.getCategory(id),
     getProduct: (id) => memory.getProduct(id),
+    getStock: (ids) => memory.getStock(ids),
+    listLowStock: (ids) => memory.listLowStock(ids),
     listCategoryProducts: async (id, page) => {
       pages.push(page);
       if (failures > 0) {

@@ -11,6 +11,7 @@ import {
   productOfDocument,
   type ProductDocument,
 } from '../../domain/productDocuments';
+import { LOW_STOCK_THRESHOLD, type LowStockAnswer, type StockAnswer } from '../../domain/stock';
 
 /** The catalog's collections, for every reader (the storefront's adapters, the backend's page renderer). */
 export const CATEGORIES_COLLECTION = 'categories';
@@ -134,4 +135,28 @@ export function productInCategoryOf(
 ): ProductInCategory {
   const related = firstOfCategory.filter((other) => other.id !== product.id).slice(0, RELATED_PRODUCTS_LIMIT);
   return { product: productOfDocument(product), category, related: related.map(productOfDocument) };
+}
+
+/** Lists of at most `size`, in order, for queries with an `in` filter. */
+export function batchesOf<T>(values: readonly T[], size: number): T[][] {
+  const unique = [...new Set(values)];
+  const batches: T[][] = [];
+  for (let start = 0; start < unique.length; start += size) batches.push(unique.slice(start, start + size));
+  return batches;
+}
+
+/** Each id asked for, with the units its document holds (null: no stock field, or no document). */
+export function stockAnswerOf(asked: readonly string[], found: readonly ProductDocument[]): StockAnswer {
+  const answer: Record<string, number | null> = Object.fromEntries(asked.map((id) => [id, null]));
+  for (const document of found) answer[document.id] = document.stock ?? null;
+  return answer;
+}
+
+/** Each category asked for, with its products of LOW_STOCK_THRESHOLD units or fewer. */
+export function lowStockAnswerOf(asked: readonly string[], found: readonly ProductDocument[]): LowStockAnswer {
+  const answer: Record<string, Record<string, number>> = Object.fromEntries(asked.map((id) => [id, {}]));
+  for (const document of found)
+    if (document.stock !== undefined && document.stock <= LOW_STOCK_THRESHOLD && answer[document.categoryId])
+      answer[document.categoryId]![document.id] = document.stock;
+  return answer;
 }

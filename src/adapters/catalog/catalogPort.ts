@@ -1,4 +1,5 @@
 import { ClubError, type Category, type Product, type ProductInCategory } from '../../domain';
+import type { LowStockAnswer, StockAnswer } from '../../domain/stock';
 export { MalformedDocumentError } from '../../domain';
 
 export interface CatalogPort {
@@ -32,7 +33,22 @@ export interface ProductCatalogPort extends CatalogPort {
    * product or one whose category is gone.
    */
   getProduct(productId: string): Promise<ProductInCategory | null>;
+  /**
+   * The live stock of some products (`products/{id}.stock`): every id asked, with its units or null (no stock
+   * field, or no such product). One id is one document read; more are read `documentId in` STOCK_IDS_PER_QUERY
+   * at a time, each query billed its documents (1 when it finds none).
+   */
+  getStock(productIds: readonly string[]): Promise<StockAnswer>;
+  /**
+   * The products of some categories with LOW_STOCK_THRESHOLD units or fewer (sold out included): every category
+   * asked, with its low products' units. `products where categoryId in [...] and stock <= 3`, STOCK_IDS_PER_QUERY
+   * categories a query (index categoryId + stock), billed the documents found (1 when none).
+   */
+  listLowStock(categoryIds: readonly string[]): Promise<LowStockAnswer>;
 }
+
+/** Firestore's largest `in` list: the ids (or categories) one stock query asks for. */
+export const STOCK_IDS_PER_QUERY = 30;
 
 export class CategoryNotFoundError extends ClubError {
   readonly categoryId: string;

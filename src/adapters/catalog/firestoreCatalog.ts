@@ -1,6 +1,7 @@
 import {
   collection,
   doc,
+  documentId,
   getDoc,
   getDocs,
   limit,
@@ -12,16 +13,25 @@ import {
 } from 'firebase/firestore/lite';
 import { ClubError, RELATED_PRODUCTS_LIMIT } from '../../domain';
 import { productOfDocument } from '../../domain/productDocuments';
-import { CatalogUnavailableError, CategoryNotFoundError, type ProductCatalogPort } from './catalogPort';
+import { LOW_STOCK_THRESHOLD } from '../../domain/stock';
+import {
+  CatalogUnavailableError,
+  CategoryNotFoundError,
+  STOCK_IDS_PER_QUERY,
+  type ProductCatalogPort,
+} from './catalogPort';
 import {
   CATEGORIES_COLLECTION,
+  batchesOf,
   checkPage,
   isDocumentKey,
+  lowStockAnswerOf,
   nextAfterOf,
   PRODUCTS_COLLECTION,
   productInCategoryOf,
   readProductDocument,
   sortCategoryDocuments,
+  stockAnswerOf,
   toCategoryDocument,
   withProductCount,
 } from './catalogDocuments';
@@ -94,6 +104,34 @@ export function createFirestoreCatalog({ db }: { db: Firestore }): ProductCatalo
               first,
             )
           : null;
+      }),
+    getStock: (productIds) =>
+      guard(async () => {
+        const ids = productIds.filter(isDocumentKey);
+        // One product (a product page): its document, one read.
+        if (ids.length === 1) {
+          const snapshot = await getDoc(doc(products, ids[0]!));
+          const found = snapshot.exists() ? [readProductDocument(snapshot.id, snapshot.data())] : [];
+          return stockAnswerOf(productIds, found);
+        }
+        const pages = await Promise.all(
+          batchesOf(ids, STOCK_IDS_PER_QUERY).map((batch) =>
+            getDocs(query(products, where(documentId(), 'in', batch))),
+          ),
+        );
+        const found = pages.flatMap((page) => page.docs.map((one) => readProductDocument(one.id, one.data())));
+        return stockAnswerOf(productIds, found);
+      }),
+    listLowStock: (categoryIds) =>
+      guard(async () => {
+        // Index categoryId + stock (firestore.indexes.json). A document without `stock` never matches.
+        const pages = await Promise.all(
+          batchesOf(categoryIds, STOCK_IDS_PER_QUERY).map((batch) =>
+            getDocs(query(products, where('categoryId', 'in', batch), where('stock', '<=', LOW_STOCK_THRESHOLD))),
+          ),
+        );
+        const found = pages.flatMap((page) => page.docs.map((one) => readProductDocument(one.id, one.data())));
+        return lowStockAnswerOf(categoryIds, found);
       }),
   };
 }

@@ -1,13 +1,17 @@
 import { RELATED_PRODUCTS_LIMIT, type Category } from '../../domain';
 import { productDocumentsOf, productOfDocument } from '../../domain/productDocuments';
-import { CategoryNotFoundError, type ProductCatalogPort } from './catalogPort';
+import { LOW_STOCK_THRESHOLD } from '../../domain/stock';
+import { CategoryNotFoundError, STOCK_IDS_PER_QUERY, type ProductCatalogPort } from './catalogPort';
 import {
+  batchesOf,
   checkPage,
   isDocumentKey,
+  lowStockAnswerOf,
   nextAfterOf,
   productInCategoryOf,
   readProductDocument,
   sortCategoryDocuments,
+  stockAnswerOf,
   toCategoryDocument,
   withProductCount,
 } from './catalogDocuments';
@@ -102,6 +106,30 @@ export function memoryCatalog(
       const category = queryCategory(product.categoryId, 1);
       const first = queryCategoryProducts(product.categoryId, undefined, RELATED_PRODUCTS_LIMIT + 1);
       return category ? productInCategoryOf(product, category, first) : null;
+    },
+    async getStock(productIds) {
+      const ids = productIds.filter(isDocumentKey);
+      const found = batchesOf(ids, STOCK_IDS_PER_QUERY).flatMap((batch) => {
+        const documents = batch.filter((id) => products.has(id));
+        billed(documents.length);
+        return documents.map((id) => readProductDocument(id, structuredClone(products.get(id))));
+      });
+      return stockAnswerOf(productIds, found);
+    },
+    async listLowStock(categoryIds) {
+      const found = batchesOf(categoryIds, STOCK_IDS_PER_QUERY).flatMap((batch) => {
+        const matching = [...products].filter(([, data]) => {
+          const stock = field(data, 'stock');
+          return (
+            batch.includes(field(data, 'categoryId') as string) &&
+            typeof stock === 'number' &&
+            stock <= LOW_STOCK_THRESHOLD
+          );
+        });
+        billed(matching.length);
+        return matching.map(([documentId, data]) => readProductDocument(documentId, structuredClone(data)));
+      });
+      return lowStockAnswerOf(categoryIds, found);
     },
   };
 }

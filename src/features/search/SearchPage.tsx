@@ -48,7 +48,7 @@ export default function SearchPage({
   /** The results' sorting and filters (the browse slot, in the entry: handed over, not imported by this chunk). */
   BrowseSlot: typeof BrowseSlot;
 }) {
-  const { catalog } = useServices();
+  const { catalog, stock } = useServices();
   const { search, retry: retryLoading } = useSearchActor(load);
   const q = useSearchQueryParam();
   // Before the machine runs: "searching" for a query in the address; null means its code could not be loaded.
@@ -61,6 +61,13 @@ export default function SearchPage({
   const categories = useSelector(catalog, selectCategories);
   const catalogFailed = useSelector(catalog, selectListFailed);
   const suggestionsId = useId();
+
+  // The results' badges: results come from any category, so the low stock of every category, in one query, once
+  // results are on screen.
+  const shown = view === 'results' ? categories.map((category) => category.id).join(' ') : '';
+  useEffect(() => {
+    if (shown) stock.send({ type: 'stock.categories.show', ids: shown.split(' ') });
+  }, [stock, shown]);
 
   // A shared link, a reload, or Back/Forward: the machine searches what the address says (unless the field put
   // it there) and cuts a `q` over the limit.

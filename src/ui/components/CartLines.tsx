@@ -1,8 +1,12 @@
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { formatBRL, lineTotal, type CartItem } from '../../domain';
-import { selectCartItems, selectCartTotal } from '../selectors';
+import { isAtStockLimit, isSoldOut } from '../../domain/cartStock';
+import { STOCK_MESSAGES, type StockByProduct } from '../../domain/stock';
+import { selectCartItems, selectCartStock, selectCartTotal, selectSoldOutItems } from '../selectors';
 import { useServices } from '../services';
 import { styled, visuallyHidden } from '../theme';
+import { StockBadge } from './StockBadge';
 
 const List = styled('ul', { listStyle: 'none', margin: 0, padding: 0 });
 
@@ -25,7 +29,14 @@ const Thumb = styled('img', {
   background: '$inputBackground',
 });
 
-const Name = styled('span', { gridArea: 'name', fontWeight: 600 });
+const NameBox = styled('div', { gridArea: 'name', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$2' });
+const Name = styled('span', { fontWeight: 600 });
+// Under the quantity, across the line: "Só temos 2 unidades".
+const Note = styled('p', { gridColumn: '2 / -1', margin: 0, fontSize: '$small', color: '$errorText', fontWeight: 600 });
+const SoldOutNotes = styled('div', {
+  margin: '$3 0 0',
+  '& p': { margin: '0 0 $2', color: '$errorText', fontWeight: 600 },
+});
 const Price = styled('span', { gridArea: 'price', fontWeight: 600, whiteSpace: 'nowrap' });
 
 const Quantity = styled('div', { gridArea: 'qty', display: 'inline-flex', alignItems: 'center', gap: '$2' });
@@ -42,7 +53,8 @@ const IconButton = styled('button', {
   fontSize: '1.125rem',
   lineHeight: 1,
   cursor: 'pointer',
-  '&:hover': { background: '$inputBackground' },
+  '&:hover:not(:disabled)': { background: '$inputBackground' },
+  '&:disabled': { opacity: 0.65, cursor: 'not-allowed' },
 });
 
 const Remove = styled(IconButton, { gridArea: 'remove', border: 'none' });
@@ -55,12 +67,18 @@ const TotalRow = styled('p', {
   margin: '$4 0',
 });
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, stock }: { item: CartItem; stock: StockByProduct }) {
   const { cart } = useServices();
+  const noteId = useId();
+  const soldOut = isSoldOut(item, stock);
+  const atLimit = isAtStockLimit(item, stock);
   return (
     <Line data-testid="cart-line">
       <Thumb src={item.imageUrl} alt="" width={72} height={90} loading="lazy" decoding="async" />
-      <Name>{item.name}</Name>
+      <NameBox>
+        <Name>{item.name}</Name>
+        {soldOut && <StockBadge level="soldOut" />}
+      </NameBox>
       <Quantity>
         <IconButton
           type="button"
@@ -76,6 +94,9 @@ function CartLine({ item }: { item: CartItem }) {
         <IconButton
           type="button"
           aria-label={`Aumentar quantidade de ${item.name}`}
+          // At the units left (or sold out) the machine adds nothing; the button says so and why.
+          disabled={atLimit || soldOut}
+          aria-describedby={atLimit ? noteId : undefined}
           onClick={() => cart.send({ type: 'cart.increase', productId: item.id })}
         >
           +
@@ -89,6 +110,11 @@ function CartLine({ item }: { item: CartItem }) {
       >
         ✕
       </Remove>
+      {atLimit && (
+        <Note id={noteId} data-testid="cart-line-stock">
+          {STOCK_MESSAGES.onlyLeft(stock[item.id]!)}
+        </Note>
+      )}
     </Line>
   );
 }
@@ -100,15 +126,23 @@ export function CartLines({ label }: { label: string }) {
   const { cart } = useServices();
   const items = useSelector(cart, selectCartItems);
   const total = useSelector(cart, selectCartTotal);
+  const stock = useSelector(cart, selectCartStock);
+  const soldOut = useSelector(cart, selectSoldOutItems);
 
   if (items.length === 0) return <p>{EMPTY_CART_MESSAGE}</p>;
   return (
     <>
       <List aria-label={label}>
         {items.map((item) => (
-          <CartLine key={item.id} item={item} />
+          <CartLine key={item.id} item={item} stock={stock} />
         ))}
       </List>
+      {/* Always there, so a line that runs out while the cart is open is announced. */}
+      <SoldOutNotes role="status">
+        {soldOut.map((item) => (
+          <p key={item.id}>{STOCK_MESSAGES.soldOutLine(item.name)}</p>
+        ))}
+      </SoldOutNotes>
       <TotalRow data-testid="cart-total">
         <span>Total</span>
         <span>{formatBRL(total)}</span>

@@ -1,8 +1,10 @@
+import { useId } from 'react';
 import { Link } from 'wouter';
 import { formatBRL, type Product } from '../../domain';
 import { productPath } from '../paths';
 import { useServices } from '../services';
 import { Button, styled } from '../theme';
+import { StockBadge, useStockLevel } from './StockBadge';
 
 const Card = styled('li', {
   position: 'relative',
@@ -24,6 +26,9 @@ const ImageBox = styled('div', {
   '& img': { width: '100%', height: '100%', objectFit: 'cover', transition: 'transform 0.3s' },
   [`${Card}:hover & img`]: { transform: 'scale(1.04)' },
 });
+
+// Over the image's corner: the badge arriving after hydration moves nothing (CLS 0).
+const BadgeCorner = styled('div', { position: 'absolute', top: '$3', left: '$3', pointerEvents: 'none' });
 
 const AddButton = styled(Button, {
   position: 'absolute',
@@ -68,6 +73,9 @@ export function ProductCard({
   headingLevel?: 2 | 3;
 }) {
   const { cart } = useServices();
+  const level = useStockLevel(product.id);
+  const badgeId = useId();
+  const soldOut = level === 'soldOut';
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const href = productPath(product.id);
   return (
@@ -85,12 +93,17 @@ export function ProductCard({
             fetchPriority={image === 'priority' ? 'high' : 'auto'}
           />
         </Link>
-        {/* Outside the links: adding never navigates. */}
+        <BadgeCorner>
+          <StockBadge level={level} id={badgeId} />
+        </BadgeCorner>
+        {/* Outside the links: adding never navigates. Sold out, it is disabled and says why. */}
         <AddButton
           type="button"
           variant="inverted"
           aria-label={`Adicionar ao carrinho: ${product.name}`}
           data-add-to-cart={product.id}
+          disabled={soldOut}
+          aria-describedby={soldOut ? badgeId : undefined}
           onClick={() => cart.send({ type: 'cart.add', product })}
         >
           Adicionar ao carrinho

@@ -34,10 +34,12 @@ const Back = styled(Link, {
 const CategoryMore = lazy(() => import('../components/CategoryMore'));
 
 export function CategoryPage({ id }: { id: string }) {
-  const { catalog } = useServices();
+  const { catalog, stock } = useServices();
   useEffect(() => {
     catalog.send({ type: 'catalog.category.show', id });
-  }, [catalog, id]);
+    // Its cards' badges: the category's products with few units left, one query.
+    stock.send({ type: 'stock.categories.show', ids: [id] });
+  }, [catalog, stock, id]);
 
   const category = useSelector(catalog, (s) => (s.context.categoryId === id ? s.context.category : null));
   const status = useSelector(catalog, (s) =>

@@ -1,6 +1,6 @@
-import { Suspense, use } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
-import { selectCartItems } from '../selectors';
+import { selectOrderItems } from '../selectors';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../machines/checkoutGuardMachine';
 import { useServices } from '../services';
 import { Button, Page, PageTitle, styled } from '../theme';
@@ -23,7 +23,10 @@ function CheckoutContent({ load }: { load: DeliveryLoad }) {
   const { cart, checkout } = useServices();
   // Null when the delivery code could not be loaded: the order still goes, without a delivery.
   const delivery = use(load);
-  const items = useSelector(cart, selectCartItems);
+  // A sold-out line stays in the cart, marked, but does not go with the order.
+  const items = useSelector(cart, selectOrderItems);
+  // The units left of each line, read on arrival: lines above them come down to them.
+  useEffect(() => cart.send({ type: 'cart.stock.check' }), [cart]);
   const busy = useSelector(checkout, (s) => s.hasTag('busy'));
   const errorMessage = useSelector(checkout, (s) => (s.matches('failed') ? s.context.errorMessage : null));
 

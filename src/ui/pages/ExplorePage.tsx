@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { EXPLORE_PRODUCTS_PER_CATEGORY } from '../../domain';
@@ -23,9 +24,14 @@ const Section = styled('section', {
 });
 
 export function ExplorePage() {
-  const { catalog } = useServices();
+  const { catalog, stock } = useServices();
   const categories = useSelector(catalog, selectCategories);
   const failed = useSelector(catalog, selectListFailed);
+  // The cards' badges: the low stock of every category shown, in one query (30 categories a query).
+  const shown = categories.map((category) => category.id).join(' ');
+  useEffect(() => {
+    if (shown) stock.send({ type: 'stock.categories.show', ids: shown.split(' ') });
+  }, [stock, shown]);
 
   return (
     <Page>

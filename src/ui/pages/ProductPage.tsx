@@ -1,4 +1,4 @@
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { findProduct, formatBRL, type Product } from '../../domain';
@@ -13,6 +13,7 @@ import { DeliverySlot } from '../../features/delivery/deliverySlot';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { ProductCard, ProductGrid } from '../components/ProductCard';
 import { NotFoundPage } from './NotFoundPage';
+import { StockBadge, useStockLevel } from '../components/StockBadge';
 
 const Breadcrumb = styled('nav', {
   marginBottom: '$5',
@@ -44,6 +45,8 @@ const Details = styled('div', {
   alignItems: 'flex-start',
   '& h1': { margin: 0, fontSize: '$heading', lineHeight: 1.2 },
   '& .price': { margin: 0, fontSize: '1.5rem', fontWeight: 700 },
+  // The price's line keeps the badge's place: it has the price's height with or without it (no layout shift).
+  '& .price-row': { display: 'flex', alignItems: 'center', gap: '$3', minHeight: '2.25rem', flexWrap: 'nowrap' },
   '& .description': { margin: 0, maxWidth: '60ch' },
 });
 
@@ -87,11 +90,15 @@ const selectProductMissing = (id: string) => (s: CatalogSnapshot) =>
  * machine: a category document holds a preview of its products only.
  */
 export function ProductPage({ id }: { id: string }) {
-  const { catalog, cart } = useServices();
+  const { catalog, cart, stock } = useServices();
   const categories = useSelector(catalog, selectCategories);
   const lookedUp = useSelector(catalog, selectLookedUpProduct(id));
   const missing = useSelector(catalog, selectProductMissing(id));
+  const level = useStockLevel(id);
+  const badgeId = useId();
   useEffect(() => catalog.send({ type: 'catalog.product.show', id }), [catalog, id]);
+  // Its live stock: its own document, one read.
+  useEffect(() => stock.send({ type: 'stock.products.show', ids: [id] }), [stock, id]);
   const found = findProduct(categories, id) ?? lookedUp;
   useDocumentTitle(found ? productTitle(found) : null);
 
@@ -137,9 +144,18 @@ export function ProductPage({ id }: { id: string }) {
         </ImageBox>
         <Details>
           <h1>{product.name}</h1>
-          <p className="price">{formatBRL(product.price)}</p>
+          <div className="price-row">
+            <p className="price">{formatBRL(product.price)}</p>
+            <StockBadge level={level} id={badgeId} />
+          </div>
           {product.description && <p className="description">{product.description}</p>}
-          <Button type="button" data-add-to-cart={product.id} onClick={() => cart.send({ type: 'cart.add', product })}>
+          <Button
+            type="button"
+            data-add-to-cart={product.id}
+            disabled={level === 'soldOut'}
+            aria-describedby={level === 'soldOut' ? badgeId : undefined}
+            onClick={() => cart.send({ type: 'cart.add', product })}
+          >
             Adicionar ao carrinho
           </Button>
           <ProductDeliverySlot key={product.id} product={product} categoryId={category.id} />

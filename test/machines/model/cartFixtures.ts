@@ -15,6 +15,8 @@ export const MAX_QUEUED_WHILE_RESTORING = 1;
 export const line = (id: string, quantity: number): CartItem => ({ ...catalogue.find((p) => p.id === id)!, quantity });
 /** What the saved cart holds when the page starts. */
 export const savedCarts: CartItem[][] = [[], [line('jaqueta', 2)]];
+/** What a stock read answers: one jacket left (the saved two come down to it), the cap sold out. */
+export const stockAnswers: Array<Record<string, number | null>> = [{ jaqueta: 1, bone: 0 }];
 /** What another tab saves. */
 export const otherTabCarts: CartItem[][] = [[], [line('bone', 1)]];
 

@@ -20,6 +20,10 @@ export class ReferenceCart {
   readonly writes: ExpectedStorageWrite[] = [];
   /** What storage holds now (null: nothing saved). */
   stored: CartItem[] | null = null;
+  /** The units left per product as last read (docs/requirements.md#stock); a product not in it has no cap. */
+  private unitsLeft = new Map<string, number>();
+  /** Every stock read the cart asked for: its lines' ids, in order. */
+  readonly stockReads: string[][] = [];
 
   constructor(private readonly products: readonly Product[]) {}
 
@@ -57,18 +61,60 @@ export class ReferenceCart {
     for (const apply of waiting) apply();
   }
 
+  /** A line may hold this many more units: none past the units left (a sold-out product none at all). */
+  private room(id: string, quantity: number): boolean {
+    const left = this.unitsLeft.get(id);
+    return left === undefined || quantity < left;
+  }
   add(id: string) {
     this.change(() => {
       const existing = this.lines.find((l) => l.id === id);
-      if (existing) existing.quantity += 1;
-      else this.lines.push({ id, quantity: 1 });
+      if (existing) {
+        if (this.room(id, existing.quantity)) existing.quantity += 1;
+      } else if (this.room(id, 0)) this.lines.push({ id, quantity: 1 });
     });
   }
   increase(id: string) {
     this.change(() => {
       const existing = this.lines.find((l) => l.id === id);
-      if (existing) existing.quantity += 1;
+      if (existing && this.room(id, existing.quantity)) existing.quantity += 1;
     });
+  }
+  soldOut(id: string): boolean {
+    return this.unitsLeft.get(id) === 0;
+  }
+  /** The panel opens: once the saved cart is back, the stock of a cart with lines is read. */
+  openPanel() {
+    this.panelOpen = true;
+    if (this.restored && this.lines.length) this.stockReads.push(this.lines.map((l) => l.id));
+  }
+  /** The checkout page asks for the lines' stock (after the restore, if it is not back yet). */
+  checkStock() {
+    const read = () => {
+      if (this.lines.length) this.stockReads.push(this.lines.map((l) => l.id));
+    };
+    if (this.restored) read();
+    else this.waiting.push(read);
+  }
+  /** Units read: lines above them come down to them, saved only if one did; a sold-out line stays as it is. */
+  stockKnown(units: Record<string, number | null>) {
+    const apply = () => {
+      for (const [id, left] of Object.entries(units)) {
+        if (left === null) this.unitsLeft.delete(id);
+        else this.unitsLeft.set(id, left);
+      }
+      let lowered = false;
+      for (const line of this.lines) {
+        const left = this.unitsLeft.get(line.id);
+        if (left !== undefined && left > 0 && line.quantity > left) {
+          line.quantity = left;
+          lowered = true;
+        }
+      }
+      if (lowered) this.write();
+    };
+    if (this.restored) apply();
+    else this.waiting.push(apply);
   }
   decrease(id: string) {
     this.change(() => {
