@@ -1,12 +1,13 @@
 // `npm run seed [-- --if-empty | --force] [-- --products <count>]`: writes the catalog to Firestore: one
 // `categories` document per category (document id = category id; the fields of docs/requirements.md#data with the first
 // CATEGORY_PREVIEW_LIMIT products, plus `order` and `productCount`) and one `products` document per product
-// (docs/adapters.md, "Catalog at scale"). Target: FIRESTORE_EMULATOR_HOST, else a real project with
+// (docs/adapters.md, "Catalog at scale"), with its units in stock (`stock`, docs/requirements.md#stock). Target: FIRESTORE_EMULATOR_HOST, else a real project with
 // GOOGLE_APPLICATION_CREDENTIALS + GCLOUD_PROJECT, else the local emulator on 127.0.0.1:8080.
 import type { BulkWriter, Firestore } from 'firebase-admin/firestore';
 import type { Category } from '../src/domain';
 import { categoryDocumentOf, productDocumentsOf } from '../src/domain/productDocuments';
 import { catalog } from '../seed/seedCatalog';
+import { seedStock } from '../seed/seedStock';
 import { runScript } from './lib/cli';
 import { describeTarget, openFirestore, targetFromEnv } from './lib/firestoreAdmin';
 
@@ -21,7 +22,7 @@ const USAGE = `usage: npm run seed [-- --if-empty | --force] [-- --products <cou
   --if-empty          seed only when there are no categories or no products (what \`npm start\` does)
   --force             replace the catalog: categories and products not in it are deleted
   --products <count>  instead of seed/seedCatalog.ts, a generated catalog of 20 categories and <count> products
-                      (seeded faker: the same count gives the same catalog), written with a BulkWriter`;
+                      (seeded faker: the same count gives the same catalog and stock), written with a BulkWriter`;
 
 export interface SeedResult {
   status: 'seeded' | 'skipped';
@@ -34,6 +35,11 @@ export interface SeedResult {
 export interface SeedOptions {
   ifEmpty?: boolean;
   categories?: readonly Category[];
+  /**
+   * Units per product id, written to `products/{id}.stock` (never to a category's inline products); a product not
+   * named is untracked. Defaults to seed/seedStock.ts with the shop's own catalog, to none with another.
+   */
+  stock?: Readonly<Record<string, number>>;
   /**
    * Ramp writes up from 500/s as Firestore asks of a new collection (BulkWriter's default). Off for the
    * emulator, which has no such limit.
@@ -50,7 +56,12 @@ export interface SeedOptions {
  */
 export async function seedCatalog(
   db: Firestore,
-  { ifEmpty = false, categories = catalog, throttle = true }: SeedOptions = {},
+  {
+    ifEmpty = false,
+    categories = catalog,
+    stock = categories === catalog ? seedStock : {},
+    throttle = true,
+  }: SeedOptions = {},
 ): Promise<SeedResult> {
   const categoryCollection = db.collection(CATEGORIES_COLLECTION);
   const productCollection = db.collection(PRODUCTS_COLLECTION);
@@ -70,7 +81,12 @@ export async function seedCatalog(
   const strays = (await productCollection.select().get()).docs.filter((doc) => !keepProducts.has(doc.id));
   await bulkWrite(db, throttle, (writer, track) => {
     for (const doc of strays) track(writer.delete(doc.ref));
-    for (const product of products) track(writer.set(productCollection.doc(product.id), product));
+    for (const product of products) {
+      const units = stock[product.id];
+      track(
+        writer.set(productCollection.doc(product.id), units === undefined ? product : { ...product, stock: units }),
+      );
+    }
   });
 
   const batch = db.batch();
@@ -132,6 +148,13 @@ export function parseSeedArguments(argv: readonly string[]): SeedArguments | str
   return parsed;
 }
 
+/** A generated catalog and its stock. faker is a dev dependency: loaded only for one. */
+async function generatedCatalogOf(products: number) {
+  const { generateCatalog, generatedStock } = await import('./lib/generatedCatalog');
+  const categories = generateCatalog({ products });
+  return { categories, stock: generatedStock(categories) };
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Where `npm run seed` writes its lines: the console, or a test's collector. */
@@ -155,15 +178,17 @@ export async function runSeedCommand(
     return 2;
   }
   const started = performance.now();
-  // faker is a dev dependency: loaded only for a generated catalog.
-  const categories =
-    args.products === null
-      ? catalog
-      : (await import('./lib/generatedCatalog')).generateCatalog({ products: args.products });
+  const { categories, stock } =
+    args.products === null ? { categories: catalog, stock: seedStock } : await generatedCatalogOf(args.products);
   const target = targetFromEnv(env);
   const { db, close } = openFirestore(target);
   try {
-    const result = await seedCatalog(db, { ifEmpty: !args.force, categories, throttle: target.kind !== 'emulator' });
+    const result = await seedCatalog(db, {
+      ifEmpty: !args.force,
+      categories,
+      stock,
+      throttle: target.kind !== 'emulator',
+    });
     if (result.status === 'skipped' && !args.ifEmpty) {
       out.error(
         `seed: ${describeTarget(target)} already has ${result.existing} categories. ` +

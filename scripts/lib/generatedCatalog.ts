@@ -4,6 +4,7 @@
 // The same seed and size give the same catalog.
 import { Faker, base, en, pt_BR } from '@faker-js/faker';
 import type { Category, Product } from '../../src/domain';
+import { LOW_STOCK_THRESHOLD } from '../../src/domain/stock';
 
 export const GENERATED_CATALOG_SEED = 31;
 
@@ -292,4 +293,29 @@ export function generateCatalog({
       products: list,
     };
   });
+}
+
+/**
+ * Units in stock per product of a generated catalog (docs/requirements.md#stock), drawn from a faker of its own
+ * (the catalog's draws, and so its products, stay what they were before stock existed): about 4 % sold out, 8 %
+ * with their last 1–3 units, the rest 8–40. The first product is always sold out and the second low, so even a
+ * small catalog shows both. The same catalog and seed give the same stock.
+ */
+export function generatedStock(categories: readonly Category[], seed = GENERATED_CATALOG_SEED): Record<string, number> {
+  const faker = new Faker({ locale: [base] });
+  faker.seed(seed + 1);
+  const stock: Record<string, number> = {};
+  categories
+    .flatMap((category) => category.products)
+    .forEach((product, index) => {
+      const roll = faker.number.int({ min: 1, max: 100 });
+      const drawn =
+        roll <= 4
+          ? 0
+          : roll <= 12
+            ? faker.number.int({ min: 1, max: LOW_STOCK_THRESHOLD })
+            : faker.number.int({ min: 8, max: 40 });
+      stock[product.id] = index === 0 ? 0 : index === 1 ? 2 : drawn;
+    });
+  return stock;
 }

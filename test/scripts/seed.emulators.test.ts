@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { catalog } from '../../seed/seedCatalog';
+import { seedStock } from '../../seed/seedStock';
 import { CATEGORIES_COLLECTION, PRODUCTS_COLLECTION, runSeedCommand, seedCatalog } from '../../scripts/seed';
 import { CategoryStruct } from '../../src/domain';
 import { ProductDocumentStruct } from '../../src/domain/productDocuments';
@@ -88,8 +89,9 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
       category.products.forEach((product, position) => {
         const doc = stored.get(product.id);
         assert(doc, ProductDocumentStruct);
-        const { categoryId, position: storedPosition, searchName, ...rest } = doc;
+        const { categoryId, position: storedPosition, searchName, stock, ...rest } = doc;
         expect(rest).toEqual(product);
+        expect(stock).toBe(seedStock[product.id]);
         expect({ categoryId, position: storedPosition }).toEqual({ categoryId: category.id, position });
         // Lowercase, accents gone, one letter for one letter.
         expect(searchName).toMatch(/^[a-z0-9 -]+$/);
@@ -99,6 +101,24 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
     expect(stored.get('tenis-retro-verde')?.searchName).toBe('tenis retro verde');
     expect(stored.get('cardigan-rosa')?.searchName).toBe('cardiga rosa');
     expect(stored.get('chapeu-panama-palha')?.searchName).toBe('chapeu panama de palha');
+  });
+
+  it('writes each product’s units to products/{id}.stock only: one hat sold out, one with 2 left, the others 8 to 40', async () => {
+    await seedCatalog(db());
+    const stored = await storedProducts();
+    expect(stored.get('chapeu-bucket-verde')?.stock).toBe(0);
+    expect(stored.get('boina-la-marrom')?.stock).toBe(2);
+    expect(stored.get('jaqueta-couro-preta')?.stock).toBe(32);
+    const others = [...stored.entries()].filter(([id]) => id !== 'chapeu-bucket-verde' && id !== 'boina-la-marrom');
+    expect(others).toHaveLength(38);
+    for (const [id, doc] of others) {
+      expect(Number.isInteger(doc.stock), id).toBe(true);
+      expect(doc.stock, id).toBeGreaterThanOrEqual(8);
+      expect(doc.stock, id).toBeLessThanOrEqual(40);
+    }
+    // A category's inline products never carry a stock (a copy there would go stale with every sale).
+    for (const category of (await storedCategories()).values())
+      for (const product of category.products as object[]) expect(product).not.toHaveProperty('stock');
   });
 
   it("pages a category out of the products collection in the category's own order (the categoryId + position query)", async () => {
@@ -198,6 +218,17 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
       /wrote 20 categories \(2010 products\) to the Firestore emulator at .+ in \d+\.\d s \(\d+ products\/s\)/,
     );
     expect(await productCount()).toBe(2010);
+    // Every generated product has its units: the first sold out, the second with its last 2, a few more of each.
+    const units = (await db().collection(PRODUCTS_COLLECTION).select('stock').get()).docs.map(
+      (doc) => doc.get('stock') as unknown,
+    );
+    expect(units.every((value) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 40)).toBe(
+      true,
+    );
+    expect((await db().collection(PRODUCTS_COLLECTION).doc('camisetas-001').get()).get('stock')).toBe(0);
+    expect((await db().collection(PRODUCTS_COLLECTION).doc('camisetas-002').get()).get('stock')).toBe(2);
+    expect(units.filter((value) => value === 0).length).toBeGreaterThan(20);
+    expect(units.filter((value) => (value as number) >= 1 && (value as number) <= 3).length).toBeGreaterThan(40);
 
     const categories = await storedCategories();
     expect(categories.size).toBe(20);
@@ -216,7 +247,7 @@ describe.skipIf(emulatorsUnavailable())('seedCatalog (Firestore emulator)', () =
         .get();
       expect(categoryFields.products).toEqual(
         first.docs.map((doc) => {
-          const { categoryId: _c, position: _p, searchName: _s, ...product } = doc.data();
+          const { categoryId: _c, position: _p, searchName: _s, stock: _units, ...product } = doc.data();
           return product;
         }),
       );

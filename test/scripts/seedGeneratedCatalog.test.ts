@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { is } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_KINDS, generateCatalog } from '../../scripts/lib/generatedCatalog';
+import { GENERATED_KINDS, generateCatalog, generatedStock } from '../../scripts/lib/generatedCatalog';
 import { CategoryStruct } from '../../src/domain';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -78,5 +78,28 @@ describe('the generated catalog (npm run seed -- --products <count>)', () => {
     const ids = category.products.map((p) => p.id);
     expect(ids[0]).toBe(`${GENERATED_KINDS[0]!.id}-0001`);
     expect([...ids].sort()).toEqual(ids);
+  });
+
+  it('stock: every product has a whole number of units, the same for the same catalog; a few sold out and low', () => {
+    const categories = generateCatalog({ products: 1_000 });
+    const stock = generatedStock(categories);
+    expect(generatedStock(generateCatalog({ products: 1_000 }))).toEqual(stock);
+    const ids = categories.flatMap((category) => category.products.map((product) => product.id));
+    expect(Object.keys(stock).sort()).toEqual([...ids].sort());
+    const units = Object.values(stock);
+    expect(units.every((value) => Number.isInteger(value) && value >= 0 && value <= 40)).toBe(true);
+    // The first product sold out and the second low, whatever the size.
+    expect([stock[ids[0]!], stock[ids[1]!]]).toEqual([0, 2]);
+    expect(generatedStock(generateCatalog({ products: 2 }))).toEqual({ 'camisetas-1': 0, 'camisas-1': 2 });
+    // About 4 % sold out and 8 % with 1 to 3 units left: a few of each in a thousand.
+    expect(units.filter((value) => value === 0).length).toBeGreaterThan(10);
+    expect(units.filter((value) => value >= 1 && value <= 3).length).toBeGreaterThan(30);
+    expect(units.filter((value) => value >= 4 && value <= 7)).toEqual([]);
+  });
+
+  it('adding stock left the products as they were: names and prices are drawn as before', () => {
+    const categories = generateCatalog({ products: 3 });
+    generatedStock(categories);
+    expect(generateCatalog({ products: 3 })).toEqual(categories);
   });
 });
