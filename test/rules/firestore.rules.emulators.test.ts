@@ -96,6 +96,19 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
         await assertFails(db.doc(`products/${jacket.id}`).delete());
       }
     });
+    it('no client changes a product’s stock (docs/requirements.md#stock): only the seed and the backend do', async () => {
+      await testEnv.withSecurityRulesDisabled((admin) =>
+        admin.firestore().doc(`products/${jacket.id}`).update({ stock: 2 }),
+      );
+      for (const db of [anonymous().firestore(), as('alice').firestore(), as('bruno', 'google.com').firestore()]) {
+        await assertFails(db.doc(`products/${jacket.id}`).update({ stock: 999 }));
+        await assertFails(db.doc(`products/${jacket.id}`).update({ stock: 0 }));
+        await assertFails(db.doc(`products/${jacket.id}`).set({ stock: 40 }, { merge: true }));
+        await assertFails(db.doc('products/novo').set({ id: 'novo', stock: 10 }));
+      }
+      const stored = await assertSucceeds(as('alice').firestore().doc(`products/${jacket.id}`).get());
+      expect(stored.get('stock')).toBe(2);
+    });
   });
 
   describe('users', () => {
@@ -210,6 +223,18 @@ describe.skipIf(emulatorsUnavailable())('firestore.rules', () => {
         await assertFails(as('alice').firestore().doc(`${collection}/new`).set({ uid: 'alice', status: 'paid' }));
         await assertFails(as('alice').firestore().collection(collection).add({ uid: 'alice', status: 'paid' }));
         await assertFails(anonymous().firestore().doc(`${collection}/new`).set({ uid: 'alice', status: 'paid' }));
+      });
+      it(`${collection}: not even the owner rewrites its status, its history or the units it holds`, async () => {
+        const alice = as('alice').firestore();
+        for (const status of ['canceled', 'expired', 'paid'])
+          await assertFails(alice.doc(`${collection}/${mine}`).set({ status }, { merge: true }));
+        await assertFails(
+          alice.doc(`${collection}/${mine}`).update({ 'fulfilment.history': [{ status: 'pago', at: 0 }] }),
+        );
+        await assertFails(alice.doc(`${collection}/${mine}`).update({ reserved: [] }));
+        await assertFails(
+          alice.doc(`${collection}/${mine}`).update({ reserved: [{ productId: 'jaqueta-couro', quantity: 99 }] }),
+        );
       });
     }
     describe('a session that carries its delivery address', () => {
