@@ -34,6 +34,7 @@ import { orderLifecycleMachine } from '../src/machines/orderLifecycleMachine';
 import { ordersMachine } from '../src/machines/ordersMachine';
 import { returnRequestMachine } from '../src/machines/returnRequestMachine';
 import { searchMachine } from '../src/machines/searchMachine';
+import { stockMachine } from '../src/machines/stockMachine';
 
 export interface DocumentedMachine {
   machine: AnyStateMachine;
@@ -123,6 +124,12 @@ export const documentedMachines: DocumentedMachine[] = [
     file: 'src/machines/searchMachine.ts',
     summary:
       'The search field and /search: debounces typing, waits for the catalog, searches a lazily built index, shows results or the empty state.',
+  },
+  {
+    machine: stockMachine,
+    file: 'src/machines/stockMachine.ts',
+    summary:
+      "The live stock the pages show: a product page's document, the low stock of the categories on screen, the cart's lines; one read at a time with an 8 s deadline, each product read told to the cart.",
   },
 ];
 
