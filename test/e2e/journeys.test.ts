@@ -9,7 +9,7 @@ import { describe } from 'vitest';
 import { e2eSkipReason, useE2E } from './support/e2e';
 import { registerJourney } from './journey';
 import { registerPrerender } from './prerenderedPages';
-import { registerStock } from './stock';
+import { registerStock } from './stockJourney';
 
 describe.skipIf(e2eSkipReason())('journeys (Chromium, full local stack)', () => {
   const env = useE2E();
