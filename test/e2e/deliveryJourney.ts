@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
 import { runOrdersCommand } from '../../scripts/orders';
-import { openFirestore } from '../../scripts/lib/firestoreAdmin';
+import { openFirestore, withFirestore } from '../../scripts/lib/firestoreAdmin';
 import { ORDERS_COLLECTION, SESSIONS_COLLECTION } from '../../server/store/firestoreSessionStore';
 import type { Order, StoredSession } from '../../server/store/sessionStorePort';
 import type { Fulfilment } from '../../src/domain/fulfilment';
@@ -18,16 +18,33 @@ import type { E2E } from './support/e2e';
 import { addAndGoToCheckout, DELIVERY_ADDRESS, fillDeliveryStep, visit, waitForPayPage } from './support/storefront';
 
 const jackets = catalog[0]!;
-const jaqueta = jackets.products[0]!; // Jaqueta de Couro Preta, R$ 500,00
+/**
+ * Parka Verde-Oliva, R$ 459,90, 33 units in seed/seedStock.ts: no other browser test buys it, so its stock moves
+ * only with this purchase and its refund.
+ */
+const parka = jackets.products.find((product) => product.id === 'parka-verde-oliva')!;
+const PARKA_SEEDED_UNITS = 33;
 const camiseta = catalog
   .find((category) => category.id === 'male')!
   .products.find((product) => product.id === 'camiseta-branca')!;
-/** `npm run orders` on the stack's emulator, in this process: each call's exit code, every line it printed. */
+/**
+ * `npm run orders` on the stack's emulator, in this process: each call's exit code, every line it printed; and the
+ * units a product has in stock, read as the shop owner would in the console (its products document).
+ */
 function shopOwner(stack: Pick<E2E, 'firestoreHost' | 'projectId'>) {
   const lines: string[] = [];
   const collect = (line: string) => void lines.push(line);
   const env = { ...process.env, FIRESTORE_EMULATOR_HOST: stack.firestoreHost, GCLOUD_PROJECT: stack.projectId };
-  return { lines, run: (args: string[]) => runOrdersCommand(args, env, { log: collect, error: collect }) };
+  const target = { kind: 'emulator', projectId: stack.projectId, host: stack.firestoreHost } as const;
+  return {
+    lines,
+    run: (args: string[]) => runOrdersCommand(args, env, { log: collect, error: collect }),
+    unitsOf: (productId: string) =>
+      withFirestore(
+        target,
+        async (db) => (await db.collection('products').doc(productId).get()).get('stock') as unknown,
+      ),
+  };
 }
 
 const DAY = 86_400_000;
@@ -158,16 +175,18 @@ export function registerDelivery(env: () => E2E) {
       }, 120_000);
     }
 
-    it('cart → /checkout with Expressa → Entrega → Pix → Meus pedidos says what, where, how and when, paid by Pix; the shop owner ships and delivers it by npm run orders, and Meus pedidos follows; the shopper returns it and the shop owner refunds it', async () => {
+    it('cart → /checkout with Expressa → Entrega → Pix → Meus pedidos says what, where, how and when, paid by Pix; the shop owner ships and delivers it by npm run orders, and Meus pedidos follows; the shopper returns it and the shop owner refunds it; the checkout takes a unit of stock, the payment keeps it sold and the refund gives it back', async () => {
       const account = await env().createAccount('frete');
       const shopper = await env().newShopper({ account });
       const { page } = shopper;
       try {
-        await addAndGoToCheckout(page, jackets.id, jaqueta.name);
+        const owner = shopOwner(env());
+        expect(await owner.unitsOf(parka.id), 'the seeded units').toBe(PARKA_SEEDED_UNITS);
+        await addAndGoToCheckout(page, jackets.id, parka.name);
 
-        // Jaqueta de Couro Preta (jackets: 1,200 g + 200 g = 1,400 g) to São Paulo (zone SP): Expressa
-        // R$ 24,90 for the first kilo + R$ 4,00 for the next 500 g = R$ 28,90, 1–2 business days; Econômica is
-        // free from R$ 299,00.
+        // Parka Verde-Oliva (jackets: 1,200 g + 200 g = 1,400 g) to São Paulo (zone SP): Expressa R$ 24,90 for
+        // the first kilo + R$ 4,00 for the next 500 g = R$ 28,90, 1–2 business days; Econômica is free from
+        // R$ 299,00. With the parka's R$ 459,90: R$ 488,80.
         const field = page.getByRole('main').getByLabel('Calcular frete', { exact: true });
         await field.fill(DELIVERY_ADDRESS.cep);
         await field.press('Enter');
@@ -178,18 +197,19 @@ export function registerDelivery(env: () => E2E) {
           .getByRole('radio', { name: /^Expressa/ })
           .check();
         await expect.poll(() => text(page, 'checkout-delivery')).toBe('R$ 28,90');
-        expect(await text(page, 'checkout-total-with-delivery')).toBe('R$ 528,90');
+        expect(await text(page, 'checkout-total-with-delivery')).toBe('R$ 488,80');
         await page.getByRole('button', { name: 'Finalizar Compra' }).click();
         await waitForPayPage(page, env().backend);
+        expect(await owner.unitsOf(parka.id), 'one unit reserved by the checkout').toBe(PARKA_SEEDED_UNITS - 1);
 
         // The pay page quoted again on the server: Expressa pre-chosen, the CEP pre-filled.
         await page.getByRole('heading', { level: 1, name: 'Entrega' }).waitFor();
         expect(await page.getByLabel('CEP', { exact: true }).inputValue()).toBe(DELIVERY_ADDRESS.cep);
         expect(await page.getByRole('radio', { name: 'Expressa', exact: true }).isChecked()).toBe(true);
         await fillDeliveryStep(page, 'Expressa');
-        expect(await text(page, 'products-total')).toBe('R$ 500,00');
+        expect(await text(page, 'products-total')).toBe('R$ 459,90');
         expect(await text(page, 'frete')).toBe('R$ 28,90');
-        expect(await text(page, 'total')).toBe('R$ 528,90');
+        expect(await text(page, 'total')).toBe('R$ 488,80');
 
         await page.getByRole('link', { name: 'Pix', exact: true }).click();
         await page.getByRole('button', { name: 'Pagar com Pix' }).click();
@@ -197,7 +217,7 @@ export function registerDelivery(env: () => E2E) {
         await page.getByRole('heading', { name: 'Pagamento com Pix' }).waitFor();
         expect(await axeViolations(page), 'axe-core on the Pix page').toEqual([]);
         // The BR Code carries the whole amount, frete included (EMV field 54).
-        expect(await page.locator('body').textContent()).toContain('5406528.90');
+        expect(await page.locator('body').textContent()).toContain('5406488.80');
         await page.getByRole('button', { name: 'Simular pagamento do Pix' }).click();
         await page.waitForURL(
           (url) => url.href.startsWith(env().storefront) && url.pathname === '/payment-confirmation',
@@ -213,15 +233,16 @@ export function registerDelivery(env: () => E2E) {
         expect(shown).toContain(
           `Entrega: Expressa · R$ 28,90 · chega ${expectedWindow(1, 2)} · Rua Augusta, 100, apto 12 — São Paulo/SP`,
         );
-        expect(shown).toContain(`1 × ${jaqueta.name}`);
+        expect(shown).toContain(`1 × ${parka.name}`);
         expect(shown).toContain('Maria Silva');
-        expect(shown).toContain('R$ 528,90');
+        expect(shown).toContain('R$ 488,80');
         expect(shown).toContain('PagamentoPix');
         expect(shown).toContain('SituaçãoPago');
         expect(await axeViolations(page), 'axe on Meus pedidos with a delivery').toEqual([]);
 
-        // The shop owner finds the order by the shopper's e-mail and takes it through separar, enviar, entregar.
-        const owner = shopOwner(env());
+        // Paid: the reserved unit is sold. The shop owner finds the order by the shopper's e-mail and takes it
+        // through separar, enviar, entregar.
+        expect(await owner.unitsOf(parka.id), 'the unit sold').toBe(PARKA_SEEDED_UNITS - 1);
         expect(await owner.run(['list'])).toBe(0);
         const orderId = owner.lines.find((line) => line.includes(account.email))?.split(/\s+/)[0];
         expect(orderId, `the order of ${account.email} in: ${owner.lines.join('\n')}`).toBeTruthy();
@@ -252,8 +273,9 @@ export function registerDelivery(env: () => E2E) {
         await order.getByText('Recebemos seu pedido de devolução. O reembolso inclui o frete.').waitFor();
         expect(((await order.textContent()) ?? '').replace(/\u00a0/g, ' ')).toContain('SituaçãoDevolução solicitada');
         expect(await owner.run(['reembolsar', orderId!])).toBe(0);
+        expect(await owner.unitsOf(parka.id), 'the refunded unit back in stock').toBe(PARKA_SEEDED_UNITS);
         expect(owner.lines.at(-1)?.replace(/\u00a0/g, ' ')).toBe(
-          `Reembolso de R$ 528,90 feito (simulated, sim_refund_${orderId}).`,
+          `Reembolso de R$ 488,80 feito (simulated, sim_refund_${orderId}).`,
         );
         await page.reload();
         await order.first().waitFor();
