@@ -72,6 +72,37 @@ describe('stockMachine', () => {
     expect(actor.getSnapshot().value).toBe('idle');
   });
 
+  it('a request differing by kind, by length or by an id is another request, read in its turn', async () => {
+    const { actor, getStock, listLowStock } = start();
+    actor.send({ type: 'stock.products.show', ids: ['x'] });
+    actor.send({ type: 'stock.categories.show', ids: ['a', 'b'] });
+    actor.send({ type: 'stock.products.show', ids: ['a', 'b'] });
+    actor.send({ type: 'stock.products.show', ids: ['a'] });
+    actor.send({ type: 'stock.products.show', ids: ['a', 'c'] });
+    actor.send({ type: 'stock.products.show', ids: ['a', 'c'] });
+    for (let read = 0; read < 5; read += 1) {
+      (read === 1 ? listLowStock : getStock).latest().resolve(read === 1 ? { a: {}, b: {} } : {});
+      await tick();
+    }
+    expect(listLowStock.calls.map((call) => call.args)).toEqual([[['a', 'b']]]);
+    expect(getStock.calls.map((call) => call.args)).toEqual([[['x']], [['a', 'b']], [['a']], [['a', 'c']]]);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('unprovided, it answers nothing: a products read tells the cart of no units, a categories read tells it nothing', async () => {
+    const shared: StockAnswer[] = [];
+    const actor = createActor(
+      stockMachine.provide({ actions: { shareWithCart: (_, { answer }) => void shared.push(answer) } }),
+    ).start();
+    actor.send({ type: 'stock.categories.show', ids: ['hats'] });
+    await tick();
+    expect(shared).toEqual([]);
+    actor.send({ type: 'stock.products.show', ids: ['a'] });
+    await tick();
+    expect(shared).toEqual([{}]);
+    expect(actor.getSnapshot().context.stock).toEqual({});
+  });
+
   it('a category read again forgets a product it no longer answers (restocked)', async () => {
     const { actor, listLowStock, level } = start();
     actor.send({ type: 'stock.categories.show', ids: ['hats'] });
