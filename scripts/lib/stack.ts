@@ -2,17 +2,16 @@
 // catalog seeded if empty, the backend (server/main.ts) and the storefront (Parcel build + prerender, served by
 // scripts/lib/staticServer.ts, or Parcel's dev server). `npm start` uses the default ports; tests and the bench
 // use free ones and their own dist/cache folders.
+// The seed, the prerender, the service worker's build and the static server (React, Fastify) are loaded when a
+// start reaches them: `npm start`'s refusals (a taken port, no Java, a wrong flag) and the scripts that only read
+// ROOT or the ports answer without them.
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkEmulatorPrerequisites, startEmulators, type RunningEmulators } from './emulators';
 import { ROOT, spawnChild, waitUntilServing, type ManagedChild } from './children';
 import { DEFAULT_PROJECT_ID, withFirestore } from './firestoreAdmin';
 import { assertPortsFree, findFreePort } from './ports';
-import { startStaticServer } from './staticServer';
-import { seedCatalog, type SeedResult } from '../seed';
-import { prerenderSite } from '../prerender';
-import { buildServiceWorker } from '../build-sw';
-import { createAdminCatalog } from '../../server/adapters/adminCatalog';
+import type { SeedResult } from '../seed';
 import { DEFAULT_PORTS } from '../../src/sharedConstants';
 
 export { ROOT };
@@ -272,6 +271,7 @@ async function startCatalog({ projectId, ports, options, log, notice, life }: St
   notice(`Emulators ready in ${seconds(started)}.`);
   life.checkAborted();
 
+  const { seedCatalog } = await import('../seed');
   const seed = await withFirestore({ kind: 'emulator', projectId, host: emulators.firestoreHost }, (db) =>
     life.unlessAborted(seedCatalog(db, { ifEmpty: true })),
   );
@@ -335,6 +335,11 @@ async function prerenderAndPrecache(run: StackRun, distDir: string, catalogReady
   const { projectId, ports, options, notice, life } = run;
   const host = (await catalogReady).emulators.firestoreHost;
   life.checkAborted();
+  const [{ prerenderSite }, { createAdminCatalog }, { buildServiceWorker }] = await Promise.all([
+    import('../prerender'),
+    import('../../server/adapters/adminCatalog'),
+    import('../build-sw'),
+  ]);
   const prerendered = Date.now();
   const origin = `http://${options.siteHost ?? 'localhost'}:${ports.storefront}`;
   const result = await withFirestore({ kind: 'emulator', projectId, host }, (db) =>
@@ -371,6 +376,7 @@ async function startStorefront(run: StackRun, catalogReady: Promise<CatalogReady
     await prerenderAndPrecache(run, distDir, catalogReady);
   }
   life.checkAborted();
+  const { startStaticServer } = await import('./staticServer');
   // Catalog pages the build did not write go to the backend, as Hosting sends them to the function.
   const server = await startStaticServer({
     root: distDir,
