@@ -171,6 +171,14 @@ class StoreDeadlineError extends Error {
   }
 }
 
+/** The shopper's answer when the store missed its deadline: nothing more may wait on the store before it is sent. */
+class StoreTooSlowError extends HttpError {
+  constructor() {
+    super(503, 'unavailable', STORE_TOO_SLOW_MESSAGE);
+  }
+}
+const storeTooSlow = (error: unknown) => error instanceof StoreDeadlineError || error instanceof StoreTooSlowError;
+
 /** `work`, or a StoreDeadlineError once `deadline` (epoch ms, Date.now's clock) has passed. */
 function beforeDeadline<T>(work: Promise<T>, deadline: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -265,14 +273,14 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
           claim = await beforeDeadline(claiming, storeDeadline, 'claim');
         } catch (error) {
           // A claim the store takes after we answered belongs to nobody: free it for the shopper's retry.
-          if (error instanceof StoreDeadlineError)
+          if (storeTooSlow(error))
             claiming.then(
               async (late) => {
                 if (late.kind === 'claimed') await releaseKey();
               },
               () => undefined,
             );
-          throw error;
+          throw error instanceof StoreDeadlineError ? new StoreTooSlowError() : error;
         }
         if (claim.kind === 'conflict') throw KEY_REUSED;
         if (claim.kind === 'existing' && claim.url) {
@@ -286,7 +294,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
             return await openCheckout(`${scoped}_${randomUUID().slice(0, 8)}`, clientKey);
           } catch (error) {
             // Nothing is held for this attempt (or its store work ends by itself): the shopper may retry the key.
-            if (error instanceof StoreDeadlineError) void releaseKey();
+            if (storeTooSlow(error)) void releaseKey();
             else await releaseKey();
             throw error;
           }
@@ -346,7 +354,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<CheckoutRoutesOptions> = 
         } catch (error) {
           log.error({ err: error, sessionId: created.id }, 'checkout session not opened');
           void undoOpening(created.id, opening);
-          throw error instanceof StoreDeadlineError ? new HttpError(503, 'unavailable', STORE_TOO_SLOW_MESSAGE) : error;
+          throw error instanceof StoreDeadlineError ? new StoreTooSlowError() : error;
         }
         if (result.kind === 'short') {
           await expireAtProvider(created.id, log);

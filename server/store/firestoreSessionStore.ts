@@ -197,6 +197,30 @@ function parse<T>(collection: string, id: string, data: unknown, struct: Describ
   return value as T;
 }
 
+/**
+ * Runs `work` after every earlier call that named one of the same keys has finished: reservations of one product
+ * from one instance take turns here instead of aborting each other's transactions (each read of the stock is a
+ * lock that the other's commit waits for). Waiting calls form a chain in arrival order, so no two wait on each other.
+ * Instances still meet in Firestore's transactions, which keep the stock right between them.
+ */
+function keyedTurns() {
+  const tails = new Map<string, Promise<void>>();
+  return async <T>(keys: readonly string[], work: () => Promise<T>): Promise<T> => {
+    const unique = [...new Set(keys)];
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    const before = unique.map((key) => tails.get(key));
+    for (const key of unique) tails.set(key, done);
+    try {
+      await Promise.all(before);
+      return await work();
+    } finally {
+      finished();
+      for (const key of unique) if (tails.get(key) === done) tails.delete(key);
+    }
+  };
+}
+
 /** gRPC ALREADY_EXISTS, what `create()` answers when the document is there. */
 const ALREADY_EXISTS = 6;
 
@@ -210,6 +234,7 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
   const orders = firestore.collection(ORDERS_COLLECTION);
   const attempts = firestore.collection(IDEMPOTENCY_COLLECTION);
   const products = firestore.collection(PRODUCTS_COLLECTION);
+  const productTurns = keyedTurns();
 
   /** Units left per product read in `tx`: null for an untracked product (no document, or no stock field). */
   const readStock = async (tx: Transaction, productIds: readonly string[]) => {
@@ -282,22 +307,26 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
   return {
     openSession: (newSession) =>
       guard('open session', () =>
-        firestore.runTransaction(
-          async (tx): Promise<OpenSessionResult> => {
-            const sessionRef = sessions.doc(newSession.id);
-            const existing = await tx.get(sessionRef);
-            // A repeated call for one provider session: it was reserved once, and stays so.
-            if (existing.exists) return { kind: 'opened', session: readSession(newSession.id, existing.data()) };
-            const stock = await readStock(tx, [...new Set(newSession.lineItems.map((line) => line.productId))]);
-            const reservation = reservationFor(newSession.lineItems, (id) => stock.get(id)?.units ?? null);
-            if (reservation.kind === 'short') return reservation;
-            for (const { productId, quantity } of reservation.reserved)
-              tx.update(stock.get(productId)!.ref, { stock: FieldValue.increment(-quantity) });
-            const session: StoredSession = { ...newSession, reserved: reservation.reserved };
-            tx.create(sessionRef, session);
-            return { kind: 'opened', session };
-          },
-          { maxAttempts: RESERVATION_ATTEMPTS },
+        productTurns(
+          newSession.lineItems.map((line) => line.productId),
+          () =>
+            firestore.runTransaction(
+              async (tx): Promise<OpenSessionResult> => {
+                const sessionRef = sessions.doc(newSession.id);
+                const existing = await tx.get(sessionRef);
+                // A repeated call for one provider session: it was reserved once, and stays so.
+                if (existing.exists) return { kind: 'opened', session: readSession(newSession.id, existing.data()) };
+                const stock = await readStock(tx, [...new Set(newSession.lineItems.map((line) => line.productId))]);
+                const reservation = reservationFor(newSession.lineItems, (id) => stock.get(id)?.units ?? null);
+                if (reservation.kind === 'short') return reservation;
+                for (const { productId, quantity } of reservation.reserved)
+                  tx.update(stock.get(productId)!.ref, { stock: FieldValue.increment(-quantity) });
+                const session: StoredSession = { ...newSession, reserved: reservation.reserved };
+                tx.create(sessionRef, session);
+                return { kind: 'opened', session };
+              },
+              { maxAttempts: RESERVATION_ATTEMPTS },
+            ),
         ),
       ),
     saveSession: (session) => guard('save session', async () => void (await sessions.doc(session.id).set(session))),

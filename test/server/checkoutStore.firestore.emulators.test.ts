@@ -34,6 +34,22 @@ describe.skipIf(emulatorsUnavailable())('Firestore emulator (firebase-admin)', (
     };
   });
 
+  it('two instances (each taking its reservations in turn) race for the last 3 units: exactly 3 open in all', async () => {
+    await db().collection(PRODUCTS_COLLECTION).doc('boina-duas-instancias').set({ stock: 3 });
+    const instances = [createFirestoreStore({ firestore: db() }), createFirestoreStore({ firestore: db() })];
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => {
+        const { reserved: _reserved, ...session } = aSession({
+          lineItems: [{ productId: 'boina-duas-instancias', name: 'Boina', unitAmount: 8990, quantity: 1 }],
+        });
+        return instances[i % 2]!.openSession(session);
+      }),
+    );
+    expect(results.filter((result) => result.kind === 'opened')).toHaveLength(3);
+    expect(results.filter((result) => result.kind === 'short')).toHaveLength(5);
+    expect((await db().collection(PRODUCTS_COLLECTION).doc('boina-duas-instancias').get()).get('stock')).toBe(0);
+  }, 60_000);
+
   it('a stock that is not a whole number of units is a typed error, and nothing is reserved', async () => {
     const store = createFirestoreStore({ firestore: db() });
     await db().collection(PRODUCTS_COLLECTION).doc('bone-malformado').set({ stock: -1 });
