@@ -81,7 +81,8 @@ describe('stockMachine', () => {
     actor.send({ type: 'stock.products.show', ids: ['a', 'c'] });
     actor.send({ type: 'stock.products.show', ids: ['a', 'c'] });
     for (let read = 0; read < 5; read += 1) {
-      (read === 1 ? listLowStock : getStock).latest().resolve(read === 1 ? { a: {}, b: {} } : {});
+      if (read === 1) listLowStock.latest().resolve({ a: {}, b: {} });
+      else getStock.latest().resolve({});
       await tick();
     }
     expect(listLowStock.calls.map((call) => call.args)).toEqual([[['a', 'b']]]);
