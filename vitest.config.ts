@@ -118,8 +118,8 @@ export default defineConfig({
         },
       },
       {
-        // One local stack and one Chromium for the whole run (globalSetup → provide/inject), each shopper in
-        // its own browser context. production.test.ts starts its own preview.
+        // One local stack for the whole run (globalSetup → provide/inject), one Chromium per worker
+        // (test/e2e/support/workerBrowser.ts), each shopper in its own browser context. production.test.ts starts its own preview.
         test: {
           name: 'e2e',
           environment: 'node',
@@ -133,7 +133,7 @@ export default defineConfig({
         },
       },
       {
-        // One local stack of its own and one Chromium (globalSetup → provide/inject): its tests pause that
+        // One local stack of its own (globalSetup → provide/inject) and its worker's Chromium: its tests pause that
         // stack's Firestore emulator and backend with SIGSTOP, so they run in sequence, in one file. In the
         // shared-cap group, so that its stack serves the run's one local build.
         test: {

@@ -1,26 +1,27 @@
-// The end-to-end environment, seen from a test file: the local stack and the Chromium that
+// The end-to-end environment, seen from a test file: the local stack that
 // test/e2e/support/e2e.globalSetup.ts started once for the run (the whole local stack on free ports: Firestore +
 // Auth emulators with the rules, the seeded catalog, the backend with the simulated payment provider, the
-// storefront built with this stack's addresses), reached through inject('e2e'). `useE2E()` connects the file to
-// that Chromium and hands out fresh browser contexts, one per shopper.
+// storefront built with this stack's addresses), reached through inject('e2e'). `useE2E()` gives the file that stack and
+// its worker's Chromium (./workerBrowser.ts), and hands out fresh browser contexts, one per shopper.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { emulatorWebConfig, ROOT, type LocalStack } from '../../../scripts/lib/stack';
 import { awaitReady } from '../../support/readiness';
 import { createAccount, savedSession, sessionStorageState, type Account } from './account';
+import { closeContextsOf, workerBrowser } from './workerBrowser';
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots');
 /** What the global setup provides at once: where to wait for the stack, or why this machine cannot run it. */
 export interface ProvidedE2E {
-  /** Serves E2EStack once the stack and Chromium are up (test/support/readiness.ts). */
+  /** Serves E2EStack once the stack is up (test/support/readiness.ts). */
   ready: string;
   /** Why the stack could not start on this machine (never under CI=true), or null. */
   unavailable: string | null;
 }
 
-/** The running stack and Chromium, served by the global setup's readiness URL. */
+/** The running stack, served by the global setup's readiness URL. */
 export interface E2EStack {
   /** http://localhost:<port> of the built storefront. */
   storefront: string;
@@ -30,8 +31,6 @@ export interface E2EStack {
   firestoreHost: string;
   /** "127.0.0.1:<port>" of its Auth emulator (the production preview shares the pair). */
   authHost: string;
-  /** The shared Chromium's WebSocket endpoint. */
-  browserEndpoint: string;
   /** What startLocalStack reports, for the checks of the stack itself (test/e2e/e2eStack.test.ts). */
   ports: LocalStack['ports'];
   distDir: string;
@@ -41,8 +40,8 @@ export interface E2EStack {
 /** The run's stack without a browser connection, once it is ready (call it in beforeAll). */
 export const awaitE2EStack = (): Promise<E2EStack> => awaitReady<E2EStack>(inject('e2e').ready);
 
-export interface E2E extends Omit<E2EStack, 'browserEndpoint'> {
-  /** This file's connection to the shared Chromium. */
+export interface E2E extends E2EStack {
+  /** This worker's Chromium (./workerBrowser.ts). */
   browser: Browser;
   /** A fresh browser context (own localStorage and IndexedDB: a new shopper) with an error log. */
   newShopper(options?: ShopperOptions): Promise<Shopper>;
@@ -83,14 +82,15 @@ export function e2eSkipReason(): string | null {
 }
 
 /**
- * Connects this file to the run's Chromium in beforeAll and disconnects in afterAll (the browser and the stack
- * belong to the global setup). Call it inside the file's top describe; the getter throws until connected.
+ * Gives this file the run's stack and this worker's Chromium in beforeAll, and closes the file's contexts in
+ * afterAll (the stack belongs to the global setup). Call it inside the file's top describe; the getter throws until
+ * ready.
  */
 export function useE2E(): () => E2E {
   let e2e: E2E | undefined;
   beforeAll(async () => {
-    const { browserEndpoint, ...addresses } = await awaitE2EStack();
-    const browser = await chromium.connect(browserEndpoint);
+    const addresses = await awaitE2EStack();
+    const browser = await workerBrowser();
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     // The API key the storefront was built with (the emulators accept any; the SDK's saved session is keyed on it).
     const apiKey = emulatorWebConfig(
@@ -110,7 +110,7 @@ export function useE2E(): () => E2E {
     };
   }, 900_000);
   afterAll(async () => {
-    await e2e?.browser.close().catch(() => {});
+    await closeContextsOf(e2e?.browser);
   });
   return () => {
     if (!e2e) throw new Error('the e2e stack did not start (see the global setup output above)');

@@ -1,13 +1,11 @@
 // The "faults" vitest project's global setup: a local stack of its own (the suite pauses its processes, which
-// would stall every other e2e file on a shared stack) and one Chromium, started in the background like the e2e
-// project's (test/support/readiness.ts). The stack's process groups (Firestore emulator, Auth emulator,
+// would stall every other e2e file on a shared stack), started in the background like the e2e project's
+// (test/support/readiness.ts); the files drive their worker's Chromium (test/e2e/support/workerBrowser.ts). The stack's process groups (Firestore emulator, Auth emulator,
 // backend) reach the suite, which pauses and resumes them with SIGSTOP/SIGCONT.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../../scripts/lib/chromium';
 import { startLocalStack } from '../../../scripts/lib/stack';
 import { localParcelBuild } from '../../support/localBuildHandover';
 import { e2eUnavailable } from '../../e2e/support/availability';
@@ -27,24 +25,17 @@ export default async function setup(project: TestProject) {
     return;
   }
   const log = (line: string) => console.log(`[faults] ${line}`);
-  const abort = new AbortController();
-  const browserReady = chromium.launchServer({ executablePath: TEST_CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
-  browserReady.catch(() => abort.abort());
   // The run's one local build (test/support/localBuildHandover.ts), copied and prerendered with this stack's
   // addresses, which its pages carry.
   const work = mkdtempSync(join(tmpdir(), 'club-faults-'));
   const stackReady = startLocalStack({
-    signal: abort.signal,
     distDir: join(work, 'dist'),
     parcelOutput: localParcelBuild(),
     backendEnv: { LOG_LEVEL: 'warn' },
     notice: log,
   });
   const ready = (async (): Promise<FaultStack> => {
-    const [stack, browser] = await Promise.allSettled([stackReady, browserReady]);
-    if (browser.status === 'rejected') throw browser.reason;
-    if (stack.status === 'rejected') throw stack.reason;
-    const { urls, pids, projectId, emulators } = stack.value;
+    const { urls, pids, projectId, emulators } = await stackReady;
     if (pids.firestore === null || pids.backend === null)
       throw new Error('the fault suite needs the pids of the Firestore emulator and the backend');
     return {
@@ -53,7 +44,6 @@ export default async function setup(project: TestProject) {
       projectId,
       firestoreHost: emulators.firestoreHost,
       authHost: emulators.authHost,
-      browserEndpoint: browser.value.wsEndpoint(),
       pids: { firestore: pids.firestore, backend: pids.backend },
     };
   })();
@@ -63,10 +53,7 @@ export default async function setup(project: TestProject) {
     await readiness.close();
     // A paused process cannot stop: resume both before stopping (the suite resumes them too, after each test).
     await ready.then(({ pids }) => Object.values(pids).forEach((pid) => signalGroup(pid, 'SIGCONT'))).catch(() => {});
-    await Promise.all([
-      browserReady.then((browser) => browser.close()).catch(() => {}),
-      stackReady.then((stack) => stack.stop()).catch(() => {}),
-    ]);
+    await stackReady.then((stack) => stack.stop()).catch(() => {});
     rmSync(work, { recursive: true, force: true });
   };
 }

@@ -1,11 +1,12 @@
 // The fault suite's view of its stack (test/faults/support/faults.globalSetup.ts): shoppers in fresh browser
 // contexts, processes paused and resumed, and what the emulators hold, read through their REST APIs.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { awaitReady } from '../../support/readiness';
 import { documentsOf, type StoredDocument } from '../../e2e/support/emulatorRest';
 import type { E2EStack } from '../../e2e/support/e2e';
+import { closeContextsOf, workerBrowser } from '../../e2e/support/workerBrowser';
 
 export interface ProvidedFaults {
   ready: string;
@@ -15,7 +16,7 @@ export interface ProvidedFaults {
 /** The e2e stack's addresses, and the processes a fault pauses. */
 export interface FaultStack extends Pick<
   E2EStack,
-  'storefront' | 'backend' | 'projectId' | 'firestoreHost' | 'authHost' | 'browserEndpoint'
+  'storefront' | 'backend' | 'projectId' | 'firestoreHost' | 'authHost'
 > {
   /** Process group ids (ManagedChild.pid) of the processes a fault pauses. */
   pids: { firestore: number; backend: number };
@@ -27,7 +28,8 @@ export interface Shopper {
   pageErrors: string[];
 }
 
-export interface Faults extends Omit<FaultStack, 'browserEndpoint'> {
+export interface Faults extends FaultStack {
+  /** This worker's Chromium (test/e2e/support/workerBrowser.ts). */
   browser: Browser;
   newShopper(): Promise<Shopper>;
   /** Pauses the process (and what it started) with SIGSTOP until resume() or the end of the test. */
@@ -84,8 +86,8 @@ export function useFaults(): () => Faults {
     paused.clear();
   };
   beforeAll(async () => {
-    const { browserEndpoint, ...stack } = await awaitReady<FaultStack>(inject('faults').ready);
-    const browser = await chromium.connect(browserEndpoint);
+    const stack = await awaitReady<FaultStack>(inject('faults').ready);
+    const browser = await workerBrowser();
     faults = {
       ...stack,
       browser,
@@ -123,7 +125,7 @@ export function useFaults(): () => Faults {
   });
   afterAll(async () => {
     resumeAll();
-    await faults?.browser.close().catch(() => {});
+    await closeContextsOf(faults?.browser);
   });
   return () => {
     if (!faults) throw new Error('the fault stack did not start (see the global setup output above)');
