@@ -13,12 +13,15 @@ import {
 } from '../../src/adapters/catalog/catalogDocuments';
 import { MalformedDocumentError, type Category, type Product } from '../../src/domain';
 import { productOfDocument } from '../../src/domain/productDocuments';
+import { LOW_STOCK_THRESHOLD } from '../../src/domain/stock';
 import type { SitemapSource } from './sitemap';
 
 export interface ProductRecord {
   product: Product;
   categoryId: string;
   position: number;
+  /** Its units in stock (docs/requirements.md#stock), or null when the document does not track them. */
+  stock: number | null;
 }
 
 /** The reads of one on-request page, each bounded. */
@@ -27,15 +30,22 @@ export interface PageSource extends SitemapSource {
   product(id: string): Promise<ProductRecord | null>;
   /** The category whose `id` is this (its preview of products), or null. */
   category(id: string): Promise<Category | null>;
-  /** The first `limit` products of a category by position. */
-  firstProducts(categoryId: string, limit: number): Promise<Product[]>;
+  /** The first `limit` products of a category by position, with their stock. */
+  firstProducts(categoryId: string, limit: number): Promise<ProductRecord[]>;
+  /** The category's products with LOW_STOCK_THRESHOLD units or fewer (sold out included): id → units. */
+  lowStock(categoryId: string): Promise<Record<string, number>>;
 }
 
 // The storefront's own validators (src/adapters/catalog/catalogDocuments.ts): a document the storefront would refuse
 // (an unknown field, a missing searchName, an id other than its key) is refused here too.
 export function toProductRecord(documentId: string, data: unknown): ProductRecord {
   const document = readProductDocument(documentId, data);
-  return { product: productOfDocument(document), categoryId: document.categoryId, position: document.position };
+  return {
+    product: productOfDocument(document),
+    categoryId: document.categoryId,
+    position: document.position,
+    stock: document.stock ?? null,
+  };
 }
 
 export function toCategory(documentId: string, data: unknown): Category {
@@ -60,7 +70,17 @@ export function createFirestorePageSource({ firestore }: { firestore: Firestore 
     async firstProducts(categoryId, limit) {
       // Needs the composite index (categoryId, position) of firestore.indexes.json.
       const snapshot = await products.where('categoryId', '==', categoryId).orderBy('position').limit(limit).get();
-      return snapshot.docs.map((doc) => toProductRecord(doc.id, doc.data()).product);
+      return snapshot.docs.map((doc) => toProductRecord(doc.id, doc.data()));
+    },
+    async lowStock(categoryId) {
+      // Needs the composite index (categoryId, stock) of firestore.indexes.json; reads only the few it answers.
+      const snapshot = await products
+        .where('categoryId', '==', categoryId)
+        .where('stock', '<=', LOW_STOCK_THRESHOLD)
+        .get();
+      return Object.fromEntries(
+        snapshot.docs.map((doc) => [doc.id, toProductRecord(doc.id, doc.data()).stock ?? 0] as const),
+      );
     },
     async categoryIds() {
       const snapshot = await categories.select('id').get();
@@ -97,8 +117,14 @@ export function memoryPageSource(data: MemoryPageData): PageSource {
       records()
         .filter((record) => record.categoryId === categoryId)
         .sort((a, b) => a.position - b.position)
-        .slice(0, limit)
-        .map((record) => record.product),
+        .slice(0, limit),
+    lowStock: async (categoryId) =>
+      Object.fromEntries(
+        records()
+          .filter((record) => record.categoryId === categoryId && record.stock !== null)
+          .filter((record) => record.stock! <= LOW_STOCK_THRESHOLD)
+          .map((record) => [record.product.id, record.stock!] as const),
+      ),
     categoryIds: async () => allCategories().map((category) => category.id),
     productIds: async (after, limit) =>
       Object.keys(data.products)

@@ -139,11 +139,19 @@ export function createPageRenderer({
     }
   }
 
-  const boot = (path: string, categories: Category[], category: Category | null): BootData => ({
+  // The stock the page is rendered with: its badges are in the HTML at once, and the storefront hydrates from the
+  // same numbers before it reads them again (docs/requirements.md#stock).
+  const boot = (
+    path: string,
+    categories: Category[],
+    category: Category | null,
+    stock: Record<string, number>,
+  ): BootData => ({
     version: 1,
     path,
     notFound: false,
     catalog: { categories, category },
+    stock,
   });
 
   return {
@@ -162,26 +170,30 @@ export function createPageRenderer({
         }
         // The product and the ones "Você também pode gostar" shows (the first others by position), as the
         // build's snapshot of a product page holds them.
-        const listed = first.map((product) => (product.id === id ? record.product : product));
-        const products = listed.some((product) => product.id === id) ? listed : [...listed, record.product];
-        const snapshot = boot(productPath(id), [{ ...category, products }], null);
+        const listed = first.map((other) => (other.product.id === id ? record : other));
+        const records = listed.some((other) => other.product.id === id) ? listed : [...listed, record];
+        const products = records.map((other) => other.product);
+        const stock = Object.fromEntries(
+          records.flatMap((other) => (other.stock === null ? [] : [[other.product.id, other.stock] as const])),
+        );
+        const snapshot = boot(productPath(id), [{ ...category, products }], null, stock);
         const found = findProduct(snapshot.catalog.categories, id)!;
         return {
           status: 200,
           cacheControl: PAGE_CACHE_CONTROL,
-          html: await render(snapshot, productMeta(found, origin)),
+          html: await render(snapshot, productMeta(found, origin, record.stock ?? undefined)),
         };
       }),
     category: (id) =>
       answer(categoryPath(id), async () => {
         if (impossibleId(id)) return notFound();
-        const category = await source.category(id);
+        const [category, lowStock] = await Promise.all([source.category(id), source.lowStock(id)]);
         if (!category) return notFound();
         const list = [{ ...category, products: category.products.slice(0, EXPLORE_PRODUCTS_PER_CATEGORY) }];
         return {
           status: 200,
           cacheControl: PAGE_CACHE_CONTROL,
-          html: await render(boot(categoryPath(id), list, category), categoryMeta(category, origin)),
+          html: await render(boot(categoryPath(id), list, category, lowStock), categoryMeta(category, origin)),
         };
       }),
   };

@@ -3,6 +3,7 @@
 // client-side navigation from the same functions, so both always agree.
 import { formatBRL, type Category, type ProductInCategory } from '../domain';
 import { categoryPath, paths, productPath } from './paths';
+import { LOW_STOCK_THRESHOLD } from '../domain/stock';
 
 export const SHOP_NAME = 'Club Clothing';
 export const DEFAULT_DESCRIPTION =
@@ -84,7 +85,17 @@ export function categoryMeta(category: Category, origin: string): PageMeta {
 /** Prices in schema.org are plain decimals with a dot: 500 → "500.00". */
 export const schemaPrice = (price: number) => (Math.round(price * 100) / 100).toFixed(2);
 
-export function productMeta(found: ProductInCategory, origin: string): PageMeta {
+/**
+ * schema.org's word for a stock count (src/domain/stock.ts): sold out, the last units, or in stock. A page that
+ * does not know the count (a build-time page) says InStock, as it offers the product.
+ */
+export function schemaAvailability(units: number | undefined): string {
+  if (units === undefined || units > LOW_STOCK_THRESHOLD) return 'https://schema.org/InStock';
+  return units <= 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/LimitedAvailability';
+}
+
+/** `units`: the product's live stock when the page knows it (a page rendered on request). */
+export function productMeta(found: ProductInCategory, origin: string, units?: number): PageMeta {
   const { product, category } = found;
   const path = productPath(product.id);
   const description = product.description ?? `${product.name} por ${formatBRL(product.price)} na ${SHOP_NAME}.`;
@@ -108,7 +119,7 @@ export function productMeta(found: ProductInCategory, origin: string): PageMeta 
           url: absolute(origin, path),
           price: schemaPrice(product.price),
           priceCurrency: 'BRL',
-          availability: 'https://schema.org/InStock',
+          availability: schemaAvailability(units),
         },
       },
       breadcrumbList(origin, [

@@ -27,6 +27,8 @@ const POSITIONS: Record<string, number> = {
   'bone-f': 2,
   'bone-g': 4,
 };
+/** Units of the products that track them: sold out, the last units at 2 and at 3 (the threshold), plenty; the others untracked. */
+const STOCK: Record<string, number> = { 'bone-a': 0, 'bone-b': 2, 'bone-c': 3, 'bone-d': 10 };
 const productDoc = (id: string) => ({
   id,
   name: `Boné ${id.slice(-1).toUpperCase()}`,
@@ -35,6 +37,7 @@ const productDoc = (id: string) => ({
   categoryId: 'hats',
   position: POSITIONS[id],
   searchName: `bone ${id.slice(-1)}`,
+  ...(id in STOCK ? { stock: STOCK[id] } : {}),
 });
 
 describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator', () => {
@@ -46,7 +49,7 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
     const batch = db().batch();
     batch.set(db().collection('categories').doc('chapeus-doc'), {
       ...HATS,
-      products: [productDoc('bone-b')].map(({ categoryId: _c, position: _p, searchName: _s, ...p }) => p),
+      products: [productDoc('bone-b')].map(({ categoryId: _c, position: _p, searchName: _s, stock: _u, ...p }) => p),
     });
     for (const id of Object.keys(POSITIONS)) batch.set(db().collection('products').doc(id), productDoc(id));
     await batch.commit();
@@ -59,7 +62,9 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
       product: { id: 'bone-c', name: 'Boné C', imageUrl: '/images/bone-c.svg', price: 59.9 },
       categoryId: 'hats',
       position: 6,
+      stock: 3,
     });
+    expect((await source.product('bone-e'))?.stock).toBeNull();
     expect(await source.product('nao-existe')).toBeNull();
     expect(await source.category('hats')).toEqual({
       id: 'hats',
@@ -70,7 +75,7 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
       productCount: 7,
     });
     expect(await source.category('chapeus-doc')).toBeNull(); // the document id is not the category's id
-    expect((await source.firstProducts('hats', 5)).map((p) => p.id)).toEqual([
+    expect((await source.firstProducts('hats', 5)).map((record) => record.product.id)).toEqual([
       'bone-b',
       'bone-d',
       'bone-f',
@@ -78,6 +83,9 @@ describe.skipIf(emulatorsUnavailable())('page source over the Firestore emulator
       'bone-g',
     ]);
     expect(await source.categoryIds()).toEqual(['hats']);
+    // Sold out and the last units, up to 3; not bone-d's 10, not the untracked.
+    expect(await source.lowStock('hats')).toEqual({ 'bone-a': 0, 'bone-b': 2, 'bone-c': 3 });
+    expect(await source.lowStock('sneakers')).toEqual({});
   });
 
   it('pages product ids by cursor: 3 pages of 3, 3 and 1, every id once, and the sitemap index lists them', async () => {

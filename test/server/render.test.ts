@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../seed/seedCatalog';
+import { seedStock } from '../../seed/seedStock';
 import { memoryCatalog } from '../../src/adapters/catalog/memoryCatalog';
 import { BootDataStruct } from '../../src/bootData';
 import { prerenderSite } from '../../scripts/prerender';
@@ -116,6 +117,60 @@ describe('the page renderer', () => {
     for (const product of hats.products) expect(rootOf(answer.html)).toContain(product.name);
     expect(bootOf(answer.html).catalog.category?.id).toBe('hats');
     expect(rootOf(answer.html)).toBe(rootOf(readFileSync(join(dist, 'category', 'hats', 'index.html'), 'utf8')));
+  });
+
+  describe('with the units of seed/seedStock.ts in the documents', () => {
+    const withStock = () => {
+      const data = documents();
+      for (const [id, units] of Object.entries(seedStock)) (data.products[id] as { stock?: number }).stock = units;
+      return createPageRenderer({ distDir: dist, origin: ORIGIN, source: memoryPageSource(data) });
+    };
+    const hats = catalog.find((c) => c.id === 'hats')!;
+    const buttonsIn = (html: string) =>
+      [...html.matchAll(/<button[^>]*>Adicionar ao carrinho<\/button>/g)].map((m) => m[0]);
+
+    it('a sold-out product page says Esgotado at once, its button disabled and described by it; schema.org says OutOfStock', async () => {
+      const answer = await withStock().product('chapeu-bucket-verde');
+      expect(answer.status).toBe(200);
+      const root = rootOf(answer.html)!;
+      expect(root).toContain('Esgotado');
+      const [button] = buttonsIn(root);
+      expect(button).toMatch(/ disabled=""/);
+      expect(button).toMatch(/aria-describedby="[^"]+"/);
+      expect(answer.html).toContain('"availability":"https://schema.org/OutOfStock"');
+      // The first five of Chapéus by position, which the page draws "Você também pode gostar" from, and the hat
+      // itself: Chapéu Meia Noite 28, Gorro Vermelho 19, Boné Branco 17, Chapéu Panamá 21, Boné Aba Reta 21 and
+      // the hat's 0 (seed/seedStock.ts).
+      expect(bootOf(answer.html).stock).toEqual({
+        'chapeu-meia-noite': 28,
+        'gorro-vermelho': 19,
+        'bone-branco': 17,
+        'chapeu-panama-palha': 21,
+        'bone-aba-reta-preto': 21,
+        'chapeu-bucket-verde': 0,
+      });
+    });
+
+    it('a product page with 2 units says Últimas unidades, its button enabled; schema.org says LimitedAvailability', async () => {
+      const answer = await withStock().product('boina-la-marrom');
+      const root = rootOf(answer.html)!;
+      expect(root).toContain('Últimas unidades');
+      expect(root).not.toContain('Esgotado');
+      expect(buttonsIn(root)[0]).not.toMatch(/ disabled=""/);
+      expect(answer.html).toContain('"availability":"https://schema.org/LimitedAvailability"');
+      expect(bootOf(answer.html).stock?.['boina-la-marrom']).toBe(2);
+    });
+
+    it('a category page carries its low stock: one card Esgotado with its button disabled, one Últimas unidades', async () => {
+      const answer = await withStock().category('hats');
+      const root = rootOf(answer.html)!;
+      expect(bootOf(answer.html).stock).toEqual({ 'chapeu-bucket-verde': 0, 'boina-la-marrom': 2 });
+      expect(root.match(/Esgotado/g)).toHaveLength(1);
+      expect(root.match(/Últimas unidades/g)).toHaveLength(1);
+      const buttons = buttonsIn(root);
+      expect(buttons).toHaveLength(hats.products.length);
+      expect(buttons.filter((button) => / disabled=""/.test(button))).toHaveLength(1);
+    });
   });
 
   it('answers an unknown id, an impossible id and a product of a missing category with the build’s 404 page', async () => {
