@@ -21,8 +21,8 @@ import type { CheckoutStore } from '../../server/store/sessionStorePort';
 import { DEFAULT_PROJECT_ID, startEmulators } from '../lib/emulators';
 import { runScript } from '../lib/cli';
 
-const DURATION_MS = Number(process.env.BENCH_DURATION ?? 8) * 1000;
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+export const DURATION_MS = Number(process.env.BENCH_DURATION ?? 8) * 1000;
+export const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const PRODUCTS = 40;
 
 const products: Product[] = Array.from({ length: PRODUCTS }, (_, i) => ({

@@ -9,7 +9,9 @@
 //      (beside the same choices on a seed category, the reference of the same run);
 //   5. the backend figures of `npm run bench:server`;
 //   6. on a product page, CEP typed → delivery options painted, beside add-to-cart on the same page as reference
-//      (`npx tsx scripts/bench/benchDelivery.ts` runs this part alone and prints it).
+//      (`npx tsx scripts/bench/benchDelivery.ts` runs this part alone and prints it);
+//   7. stock: checkout sessions per second with the reservation beside without it, and the Firestore reads the
+//      live stock adds per page (scripts/bench/stockBench.ts, its own section of docs/performance.md).
 // `npm run bench -- --catalog <N>` runs only the catalog-at-scale section (scripts/bench/catalogScale.ts) instead.
 // Prints one table (scripts/bench/storefrontReport.ts), writes its section of docs/performance.md (scripts/bench/doc.ts)
 // and docs/performance.json.
@@ -41,12 +43,13 @@ import { lighthouse } from './lighthouse';
 import { measureRoutes } from './network';
 import { measureSearchLatency } from './searchLatency';
 import { benchBackend } from './server';
+import { benchStock, stockSection } from './stockBench';
 import { markdownTable, renderTable, storefrontSection, type Results } from './storefrontReport';
 
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    /** Comma-separated sections to leave out while iterating: network, lighthouse, grid, delivery, backend. */
+    /** Comma-separated sections to leave out while iterating: network, lighthouse, grid, delivery, backend, stock. */
     skip: { type: 'string', default: '' },
     /** A generated catalog of this many products: only the catalog-at-scale section runs. */
     catalog: { type: 'string' },
@@ -264,6 +267,10 @@ async function main() {
   if (!skip.has('backend')) {
     log('bench: backend (npm run bench:server)…');
     results.backend = await benchBackend();
+  }
+  if (!skip.has('stock')) {
+    log('bench: stock (reservations and reads)…');
+    writeDocSection('stock', stockSection(await benchStock()));
   }
   const full: Results = {
     date: new Date().toISOString(),
