@@ -1,5 +1,4 @@
 // Composition root: the only place in src/ that picks adapter implementations.
-import { initializeApp } from 'firebase/app';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startTransition } from 'react';
 import { createLocalStorageCart } from './adapters/cartStorage/localStorageCartStorage';
@@ -28,28 +27,29 @@ import { paths } from './ui/paths';
 const config = loadConfig();
 const logError = (message: string, error: unknown) => console.error(message, error);
 
-const app = initializeApp(config.firebase);
-
 // Firestore lite (~31 KB gz) is a lazy chunk too: a prerendered page paints from its embedded catalog and
-// asks Firestore only after hydration; the SPA shell (no snapshot) starts the download at once.
+// asks Firestore only after hydration; the SPA shell (no snapshot) starts the download at once. The Firebase app
+// (~9 KB gz) loads beside it, or with Auth if that comes first (src/adapters/firebaseApp.ts).
 type FirestorePorts = { catalog: ProductCatalogPort; users: UsersPort; orders: OrdersPort };
 let firestorePorts: Promise<FirestorePorts> | null = null;
 // Not started offline (src/ui/lazyImport.ts): the bundler would keep that failure for the rest of the visit.
 const loadFirestore = () =>
   (firestorePorts ??= importWhenOnline(() =>
     Promise.all([
+      import('./adapters/firebaseApp'),
       import('firebase/firestore/lite'),
       import('./adapters/catalog/firestoreCatalog'),
       import('./adapters/users/firestoreUsers'),
       import('./adapters/orders/firestoreOrders'),
     ]).then(
       ([
+        { firebaseApp },
         { getFirestore, connectFirestoreEmulator },
         { createFirestoreCatalog },
         { createFirestoreUsers },
         { createFirestoreOrders },
       ]) => {
-        const db = getFirestore(app);
+        const db = getFirestore(firebaseApp(config.firebase));
         // Written out so that Parcel folds it: a production bundle does not even reference the emulator code.
         const emulatorsPossible =
           process.env.CLUB_MODE !== 'production' || process.env.CLUB_PREVIEW_EMULATORS === 'true';
@@ -109,7 +109,7 @@ const auth = deferAuth(
     const { createFirebaseAuth, initFirebaseAuth } = await import('./adapters/auth/firebase');
     return createFirebaseAuth({
       auth: initFirebaseAuth(
-        app,
+        config.firebase,
         config.useEmulators && config.authEmulatorUrl ? { emulatorUrl: config.authEmulatorUrl } : {},
       ),
       google: config.useEmulators ? { mode: 'local-chooser' } : { mode: 'popup' },

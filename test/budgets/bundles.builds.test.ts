@@ -3,13 +3,15 @@
 // writes, for the run's cold local build (test/support/builds.globalSetup.ts: `npm start`'s settings; the env
 // only changes URLs).
 //   - JS that `/` needs before its first render (index.html's scripts + their static imports) ≤ 126 KB gz
-//     (the prerendered page embeds its catalog, so the Firestore client loads after the first render).
+//     (the prerendered page embeds its catalog, so the Firestore client loads after the first render, and the
+//     Firebase app both Auth and Firestore run on loads with the first of them: src/adapters/firebaseApp.ts).
 //     The frete estimate and the sort/filter controls are lazy chunks; only their slots and loaders are in the
 //     entry. What every first page needs when something fails is in it too: the deadlines, the profile banner,
 //     the route error boundary with its retry, the cart's unsaved state and warning (docs/faults.md), the offline
 //     and new-version banners (their machine and worker are a chunk loaded after `load`: docs/offline.md) and the
 //     catalog machine's one-product read (a product no category preview holds) and its page-by-page reads of a
-//     category past its preview (its status and retry are a chunk). The entry measures about 125.7 KB;
+//     category past its preview (its status and retry are a chunk). So is the live stock (its machine, the badges,
+//     the cart's caps): a page rendered on request hydrates with its badges. The entry measures about 119.3 KB;
 //   - every lazy chunk (routes split off with React.lazy, the Google chooser, deferred SDK parts) ≤ 25 KB gz,
 //     but for the Firestore lite SDK (≤ 35 KB gz), which used to be part of the entry;
 //   - CSS ≤ 10 KB gz (files and inline <style>; stitches' runtime CSS is measured by `npm run bench`);

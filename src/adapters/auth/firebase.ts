@@ -15,7 +15,8 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import type { FirebaseApp } from 'firebase/app';
+import type { FirebaseOptions } from 'firebase/app';
+import { firebaseApp } from '../firebaseApp';
 import {
   AuthUnavailableError,
   SignInCancelledError,
@@ -91,12 +92,14 @@ export interface FirebaseAuthConfig {
 }
 
 /**
- * Auth for the storefront: persistent sessions (IndexedDB, then localStorage) without the popup/redirect
- * resolver, which would load Google's scripts on every page even offline. The popup mode passes the
- * resolver itself when the shopper clicks.
+ * Auth for the storefront, on the page's Firebase app (created here if Firestore has not yet): persistent sessions
+ * (IndexedDB, then localStorage) without the popup/redirect resolver, which would load Google's scripts on every
+ * page even offline. The popup mode passes the resolver itself when the shopper clicks.
  */
-export function initFirebaseAuth(app: FirebaseApp, config: FirebaseAuthConfig = {}): Auth {
-  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+export function initFirebaseAuth(firebase: FirebaseOptions, config: FirebaseAuthConfig = {}): Auth {
+  const auth = initializeAuth(firebaseApp(firebase), {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+  });
   if (config.emulatorUrl) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
   return auth;
 }
