@@ -101,10 +101,10 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
         // holds an odd number of items, Escape otherwise.
         return [{ type, via: items.reduce((n, i) => n + i.quantity, 0) % 2 ? 'button' : 'escape' }];
       // Clearing belongs to the confirmation page (covered by the journey); a refusing storage to the fault suite.
+      // The stock's answers come from the stock actor, not a control (test/ui/stock.test.tsx).
       case 'cart.paymentConfirmed':
       case 'cart.saveFailed':
       case 'cart.saved':
-      // The stock's answers come from the stock actor, not a control (test/ui/stock.test.tsx).
       case 'cart.stock.check':
       case 'cart.stock.known':
         return [];

@@ -24,7 +24,7 @@ import { memoryNavigation } from '../../src/adapters/navigation/memoryNavigation
 afterEach(cleanup);
 
 describe('the inspector hook', () => {
-  it('reaches auth, cart, catalog, checkout, delivery, search and the checkout guard', async () => {
+  it('reaches auth, cart, catalog, checkout, stock, delivery, search and the checkout guard', async () => {
     const recorder = createRecorder();
     const services = createServices(
       {
@@ -49,7 +49,7 @@ describe('the inspector hook', () => {
     collectInits();
     const unsubscribe = recorder.subscribe(collectInits);
     try {
-      expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout']);
+      expect([...recorder.actors().keys()].sort()).toEqual(['auth', 'cart', 'catalog', 'checkout', 'stock']);
       const location = memoryLocation({ path: '/checkout' });
       render(<App services={services} router={{ hook: location.hook, searchHook: location.searchHook }} />);
       await waitFor(
@@ -62,6 +62,7 @@ describe('the inspector hook', () => {
             'checkoutGuard',
             'delivery',
             'search',
+            'stock',
           ]),
         {
           timeout: 10_000,
@@ -79,6 +80,7 @@ describe('the inspector hook', () => {
             'checkoutGuard',
             'delivery',
             'search',
+            'stock',
           ]),
         {
           timeout: 10_000,

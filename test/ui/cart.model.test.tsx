@@ -82,10 +82,10 @@ export const cartModelOptions: Parameters<typeof shortestPaths<typeof cartMachin
         ];
       // Not reachable from these screens: clearing belongs to the confirmation page
       // (test/ui/checkout-and-confirmation.test.tsx); a refusing storage has its own tests (test/ui/cartStorage.test.tsx).
+      // The stock's answers come from the stock actor, not a control (test/ui/stock.test.tsx).
       case 'cart.paymentConfirmed':
       case 'cart.saveFailed':
       case 'cart.saved':
-      // The stock's answers come from the stock actor, not a control (test/ui/stock.test.tsx).
       case 'cart.stock.check':
       case 'cart.stock.known':
         return [];
