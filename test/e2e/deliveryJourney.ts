@@ -74,7 +74,8 @@ function anOrderDeliveredEightDaysAgo(
     returnReason: null,
   };
   const lineItems = [{ productId: 'boina-la-marrom', name: 'Boina de Lã Marrom', unitAmount: 9990, quantity: 1 }];
-  const order: Order = {
+  // What the order and its checkout document both say of the purchase.
+  const purchase = {
     id,
     provider: 'simulated',
     uid,
@@ -84,22 +85,11 @@ function anOrderDeliveredEightDaysAgo(
     currency: 'brl',
     delivery: null,
     paymentMethod: 'pix',
-    paidAt,
-    paymentIntentId: null,
-    fulfilment,
-    refund: null,
-  };
+  } as const;
+  const order: Order = { ...purchase, paidAt, paymentIntentId: null, fulfilment, refund: null };
   const session: StoredSession = {
-    id,
-    provider: 'simulated',
+    ...purchase,
     status: 'paid',
-    paymentMethod: 'pix',
-    uid,
-    email,
-    lineItems,
-    amountTotal: 9990,
-    currency: 'brl',
-    delivery: null,
     successUrl: 'http://localhost/payment-confirmation?success=true',
     cancelUrl: 'http://localhost/payment-confirmation?canceled=true',
     createdAt: paidAt - 60_000,

@@ -111,6 +111,17 @@ async function stripeApp(rateLimit?: { max: number; timeWindowMs: number }, stor
 }
 
 answer = stripeApi;
+/** A one-line cart of R$ 1,00 without a delivery or a customer e-mail: what the provider tests vary from. */
+const aBareRequest = (idempotencyKey: string) => ({
+  lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }],
+  delivery: null,
+  currency: 'brl' as const,
+  customer: { uid: 'u', email: undefined },
+  successUrl: 's',
+  cancelUrl: 'c',
+  idempotencyKey,
+});
+
 describe('stripe provider', () => {
   it('sends the exact Checkout Session form body, with an idempotency key', async () => {
     const { checkout } = await stripeApp();
@@ -168,15 +179,7 @@ describe('stripe provider', () => {
       body: { ...okSession(request).body, expires_at: Number(request.form.get('expires_at')) },
     });
     const provider = createStripeProvider({ stripe, now: () => NOW });
-    const request = {
-      lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }],
-      delivery: null,
-      currency: 'brl' as const,
-      customer: { uid: 'u', email: undefined },
-      successUrl: 's',
-      cancelUrl: 'c',
-      idempotencyKey: 'k-expiry',
-    };
+    const request = aBareRequest('k-expiry');
     expect(await provider.createCheckoutSession({ ...request, expiresAt: NOW + 3_600_000 })).toMatchObject({
       expiresAt: 1_700_003_600_000,
     });
@@ -225,16 +228,7 @@ describe('stripe provider', () => {
       body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'Invalid currency: brl' } },
     });
     const provider = createStripeProvider({ stripe });
-    const request = {
-      lineItems: [{ productId: 'p', name: 'P', unitAmount: 100, quantity: 1 }],
-      delivery: null,
-      currency: 'brl' as const,
-      customer: { uid: 'u', email: undefined },
-      successUrl: 's',
-      cancelUrl: 'c',
-      idempotencyKey: 'k-1',
-      expiresAt: Date.now() + 30 * 60_000,
-    };
+    const request = { ...aBareRequest('k-1'), expiresAt: Date.now() + 30 * 60_000 };
     await expect(provider.createCheckoutSession(request)).rejects.toSatisfy(
       (error) =>
         error instanceof PaymentProviderError &&
