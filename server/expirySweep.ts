@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from './payments/paymentsPort';
 import type { CheckoutStore } from './store/sessionStorePort';
 
-/** Sessions settled per sweep, at most: a backlog is worked off over the next sweeps. */
+/** Checkouts settled per sweep, at most: a backlog is worked off over the next sweeps. */
 export const SWEEP_BATCH = 100;
 
 export interface SweepReport {

@@ -89,7 +89,7 @@ export interface ServerConfig {
   shopperLimitWindowMs: number;
   /** How long a checkout session can be paid and holds its units, in minutes. */
   checkoutExpiresAfterMinutes: number;
-  /** How often `npm run server` expires the sessions past their deadline, giving their units back; 0: never. */
+  /** How often `npm run server` expires the checkouts past their deadline, giving their units back; 0: never. */
   expirySweepIntervalMs: number;
   /** The storefront build whose app shell catalog pages rendered on request fill; unset: no page routes. */
   storefrontDistDir: string | undefined;

@@ -22,7 +22,7 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** Unique per incoming request: a retried call to the provider cannot create a second session. */
   idempotencyKey: string;
-  /** When the session stops being payable (epoch ms): the checkout's reservation ends then. */
+  /** When the checkout stops being payable (epoch ms): its reservation ends then. */
   expiresAt: number;
 }
 

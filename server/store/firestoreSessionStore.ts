@@ -456,10 +456,10 @@ export function createFirestoreStore({ firestore }: { firestore: Firestore }): C
         return snapshot.docs.map((doc) => readOrder(doc.id, doc.data()));
       }),
     listExpiredSessions: (now, limit) =>
-      guard('list expired sessions', async () => {
+      guard('list expired checkouts', async () => {
         if (limit < 1) return [];
         // One query per deadline field (firestore.indexes.json has an index for each): a pending session's deadline
-        // is its Pix's or its boleto's, which may come after the session's own expiry.
+        // is its Pix's or its boleto's, which may come after the checkout's own expiry.
         const overdue = (query: Query, field: string) =>
           query.where(field, '<=', now).orderBy(field).limit(limit).get();
         const pending = sessions.where('provider', '==', 'simulated').where('status', '==', 'pending');

@@ -248,7 +248,7 @@ export interface CheckoutStore {
   /** The `limit` most recently paid orders, newest first. */
   listOrders(limit: number): Promise<Order[]>;
   /**
-   * Sessions the backend may expire by itself at `now`, the longest overdue first, at most `limit`: open ones past
+   * Checkouts the backend may expire by itself at `now`, the longest overdue first, at most `limit`: open ones past
    * their expiry, and pending simulated ones past their Pix or boleto deadline (a pending Stripe payment is
    * Stripe's to end: a boleto may be compensated after its due date, and the webhook says so).
    */

@@ -132,7 +132,7 @@ export const OrderDocumentStruct = type({
    */
   delivery: optional(nullable(OrderDeliveryStruct)),
   /**
-   * The order's life after the payment (docs/requirements.md#order-lifecycle), on paid sessions only; absent on
+   * The order's life after the payment (docs/requirements.md#order-lifecycle), on paid checkouts only; absent on
    * older ones. Malformed, it is dropped like a malformed delivery (readOrder).
    */
   fulfilment: optional(nullable(OrderFulfilmentStruct)),
@@ -152,7 +152,7 @@ export interface Order {
   boleto: { line: string; dueAt: number } | null;
   /** null for sessions from before delivery, or whose stored delivery was malformed. */
   delivery: OrderDelivery | null;
-  /** null for sessions the backend has not followed after the payment, or whose stored fulfilment was malformed. */
+  /** null for checkouts the backend has not followed after the payment, or whose stored fulfilment was malformed. */
   fulfilment: Fulfilment | null;
 }
 
