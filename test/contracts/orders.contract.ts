@@ -220,17 +220,8 @@ export function testOrdersPort(name: string, makeAdapter: MakeOrders) {
         },
       });
       const [shipped, older] = await orders.listMine('ana');
-      expect(shipped?.fulfilment).toEqual({
-        status: 'enviado',
-        history: [
-          { status: 'pago', at: T0 + 60_000 },
-          { status: 'em_separacao', at: T0 + DAY },
-          { status: 'enviado', at: T0 + 2 * DAY },
-        ],
-        trackingCode: 'AA123456789BR',
-        deliveredAt: null,
-        returnReason: null,
-      });
+      // The stored steps come back as they were written, every field of them.
+      expect(shipped?.fulfilment).toEqual(aStoredFulfilment());
       expect(older?.id).toBe('older');
       expect(older?.fulfilment).toBeNull();
       await expect(orders.getForConfirmation('shipped')).resolves.toMatchObject({

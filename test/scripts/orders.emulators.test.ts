@@ -139,20 +139,23 @@ async function stored(id: string) {
   return { order: order.get('fulfilment') as unknown, session: session.get('fulfilment') as unknown };
 }
 
+/** What the command answers when it takes the step: exit 0 and this one line. */
+const printed = (line: string) => ({ code: 0, lines: [line], errors: [] });
+/** What it answers when it refuses: exit 1, nothing printed, this one error. */
+const refused = (error: string) => ({ code: 1, lines: [], errors: [error] });
+
+// Skipped only where the emulators cannot start outside CI (no gcloud or Java); under CI=true the global setup fails
+// instead (test/contracts/support/emulatorData.ts).
 describe.skipIf(emulatorsUnavailable())('npm run orders (Firestore emulator)', () => {
   it('takes a paid order through separar, enviar and entregar; the order and its session store each step', async () => {
     await aPaidOrder('cs_sim_pedido1');
-    expect(await ordersCommand(['list'])).toEqual({
-      code: 0,
-      lines: ['cs_sim_pedido1  14/11/2023  ana@example.com  R$\u00a01.094,60  Pago'],
-      errors: [],
-    });
+    expect(await ordersCommand(['list'])).toEqual(
+      printed('cs_sim_pedido1  14/11/2023  ana@example.com  R$\u00a01.094,60  Pago'),
+    );
 
-    expect(await ordersCommand(['separar', 'cs_sim_pedido1'], separatedAt)).toEqual({
-      code: 0,
-      lines: ['Pedido cs_sim_pedido1: Em separação.'],
-      errors: [],
-    });
+    expect(await ordersCommand(['separar', 'cs_sim_pedido1'], separatedAt)).toEqual(
+      printed('Pedido cs_sim_pedido1: Em separação.'),
+    );
     const separated = {
       status: 'em_separacao',
       history: [
@@ -165,20 +168,16 @@ describe.skipIf(emulatorsUnavailable())('npm run orders (Firestore emulator)', (
     };
     expect(await stored('cs_sim_pedido1')).toEqual({ order: separated, session: separated });
 
-    expect(await ordersCommand(['enviar', 'cs_sim_pedido1', '--rastreio', 'QB123456789BR'], shippedAt)).toEqual({
-      code: 0,
-      lines: ['Pedido cs_sim_pedido1: Enviado, rastreio QB123456789BR.'],
-      errors: [],
-    });
+    expect(await ordersCommand(['enviar', 'cs_sim_pedido1', '--rastreio', 'QB123456789BR'], shippedAt)).toEqual(
+      printed('Pedido cs_sim_pedido1: Enviado, rastreio QB123456789BR.'),
+    );
     expect((await ordersCommand(['list'])).lines).toEqual([
       'cs_sim_pedido1  14/11/2023  ana@example.com  R$\u00a01.094,60  Enviado  rastreio QB123456789BR',
     ]);
 
-    expect(await ordersCommand(['entregar', 'cs_sim_pedido1'], deliveredAt)).toEqual({
-      code: 0,
-      lines: ['Pedido cs_sim_pedido1: Entregue.'],
-      errors: [],
-    });
+    expect(await ordersCommand(['entregar', 'cs_sim_pedido1'], deliveredAt)).toEqual(
+      printed('Pedido cs_sim_pedido1: Entregue.'),
+    );
     const delivered = {
       status: 'entregue',
       history: [
@@ -194,37 +193,29 @@ describe.skipIf(emulatorsUnavailable())('npm run orders (Firestore emulator)', (
     expect(await stored('cs_sim_pedido1')).toEqual({ order: delivered, session: delivered });
 
     // Delivered: only the shopper's return request leads to a refund.
-    expect(await ordersCommand(['reembolsar', 'cs_sim_pedido1'], refundedAt)).toEqual({
-      code: 1,
-      lines: [],
-      errors: ['Não é possível reembolsar um pedido com a situação "Entregue".'],
-    });
+    expect(await ordersCommand(['reembolsar', 'cs_sim_pedido1'], refundedAt)).toEqual(
+      refused('Não é possível reembolsar um pedido com a situação "Entregue".'),
+    );
     expect(refundsAsked).toEqual([]);
     expect(await stored('cs_sim_pedido1')).toEqual({ order: delivered, session: delivered });
   });
 
   it('cancelar, then reembolsar gives back the products and the frete (simulated) and records the refund once', async () => {
     await aPaidOrder('cs_sim_pedido2');
-    expect(await ordersCommand(['cancelar', 'cs_sim_pedido2'], canceledAt)).toEqual({
-      code: 0,
-      lines: ['Pedido cs_sim_pedido2: Cancelado.'],
-      errors: [],
-    });
-    expect(await ordersCommand(['reembolsar', 'cs_sim_pedido2'], refundedAt)).toEqual({
-      code: 0,
-      lines: ['Reembolso de R$\u00a01.094,60 feito (simulated, sim_refund_cs_sim_pedido2).'],
-      errors: [],
-    });
+    expect(await ordersCommand(['cancelar', 'cs_sim_pedido2'], canceledAt)).toEqual(
+      printed('Pedido cs_sim_pedido2: Cancelado.'),
+    );
+    expect(await ordersCommand(['reembolsar', 'cs_sim_pedido2'], refundedAt)).toEqual(
+      printed('Reembolso de R$\u00a01.094,60 feito (simulated, sim_refund_cs_sim_pedido2).'),
+    );
     expect(refundsAsked).toEqual(['cs_sim_pedido2']);
     const refund = { provider: 'simulated', id: 'sim_refund_cs_sim_pedido2', amount: 109460, at: refundedAt };
     expect(await storedRefund('cs_sim_pedido2')).toEqual({ paymentIntentId: null, refund });
 
     // Again: the lifecycle refuses it before the provider is asked; the first refund stays.
-    expect(await ordersCommand(['reembolsar', 'cs_sim_pedido2'], refundedAt + 60_000)).toEqual({
-      code: 1,
-      lines: [],
-      errors: ['Não é possível reembolsar um pedido com a situação "Reembolsado".'],
-    });
+    expect(await ordersCommand(['reembolsar', 'cs_sim_pedido2'], refundedAt + 60_000)).toEqual(
+      refused('Não é possível reembolsar um pedido com a situação "Reembolsado".'),
+    );
     expect(refundsAsked).toEqual(['cs_sim_pedido2']);
     expect(await storedRefund('cs_sim_pedido2')).toEqual({ paymentIntentId: null, refund });
     const refunded = {
@@ -245,24 +236,18 @@ describe.skipIf(emulatorsUnavailable())('npm run orders (Firestore emulator)', (
     await aPaidOrder('cs_sim_pedido3');
     const paid = { status: 'pago', history: [{ status: 'pago', at: paidAt }] };
 
-    expect(await ordersCommand(['separar', 'cs_sim_nada'], separatedAt)).toEqual({
-      code: 1,
-      lines: [],
-      errors: ['Pedido não encontrado: cs_sim_nada.'],
-    });
-    expect(await ordersCommand(['entregar', 'cs_sim_pedido3'], deliveredAt)).toEqual({
-      code: 1,
-      lines: [],
-      errors: ['Não é possível entregar um pedido com a situação "Pago".'],
-    });
+    expect(await ordersCommand(['separar', 'cs_sim_nada'], separatedAt)).toEqual(
+      refused('Pedido não encontrado: cs_sim_nada.'),
+    );
+    expect(await ordersCommand(['entregar', 'cs_sim_pedido3'], deliveredAt)).toEqual(
+      refused('Não é possível entregar um pedido com a situação "Pago".'),
+    );
     expect(await stored('cs_sim_pedido3')).toMatchObject({ order: paid, session: paid });
 
     await ordersCommand(['separar', 'cs_sim_pedido3'], separatedAt);
-    expect(await ordersCommand(['enviar', 'cs_sim_pedido3', '--rastreio=123'], shippedAt)).toEqual({
-      code: 1,
-      lines: [],
-      errors: ['Código de rastreio inválido: "123". Use o formato dos Correios, como AA123456789BR.'],
-    });
+    expect(await ordersCommand(['enviar', 'cs_sim_pedido3', '--rastreio=123'], shippedAt)).toEqual(
+      refused('Código de rastreio inválido: "123". Use o formato dos Correios, como AA123456789BR.'),
+    );
     expect(await stored('cs_sim_pedido3')).toMatchObject({
       order: { status: 'em_separacao', trackingCode: null },
       session: { status: 'em_separacao', trackingCode: null },
@@ -347,11 +332,9 @@ describe.skipIf(emulatorsUnavailable())('npm run orders (Firestore emulator)', (
           created,
         },
       });
-      expect(await ordersCommand(['reembolsar', 'cs_test_stripe3'], refundedAt, { env, payments })).toEqual({
-        code: 0,
-        lines: ['Reembolso de R$\u00a01.094,60 feito (stripe, re_3Q0pedido).'],
-        errors: [],
-      });
+      expect(await ordersCommand(['reembolsar', 'cs_test_stripe3'], refundedAt, { env, payments })).toEqual(
+        printed('Reembolso de R$\u00a01.094,60 feito (stripe, re_3Q0pedido).'),
+      );
       const requests = stripeApi.requests.map((request) => ({
         path: request.path,
         key: request.headers['idempotency-key'],

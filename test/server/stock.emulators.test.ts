@@ -34,6 +34,8 @@ const SOLD_OUT = {
   },
 };
 
+// Skipped only where the emulators cannot start outside CI (no gcloud or Java); under CI=true the global setup fails
+// instead (test/contracts/support/emulatorData.ts).
 describe.skipIf(emulatorsUnavailable())('stock through the backend, on the Firestore emulator', () => {
   const emulators = useEmulators();
   const db = useAdminFirestore(emulators, 'stock-test');
